@@ -4,5 +4,6 @@
 //! native client all lean on the same types and checks, so they live here once.
 
 pub mod error;
+pub mod network;
 
 pub use error::DomainError;

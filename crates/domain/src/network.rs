@@ -1,0 +1,1 @@
+//! Networks and their chain settings (spec §3, §9).
