@@ -1,0 +1,39 @@
+// Runs the browser end-to-end specs (web/e2e) against a freshly started local stack,
+// then stops the stack whatever the outcome.
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot, startStack, stopChild } from './stack.mjs';
+
+const stack = await startStack({ profile: 'debug' });
+let exitCode = 1;
+let runner;
+const interrupt = () => runner?.kill('SIGTERM');
+process.on('SIGINT', interrupt);
+process.on('SIGTERM', interrupt);
+try {
+  const webDir = join(repoRoot, 'web');
+  const specs = readdirSync(join(webDir, 'e2e'))
+    .filter((name) => name.endsWith('.test.ts'))
+    .sort()
+    .map((name) => join('e2e', name));
+  if (specs.length === 0) throw new Error('no browser specs found in web/e2e');
+  // One spec file at a time: each starts its own Chromium, and CI has two cores.
+  runner = spawn(join(webDir, 'node_modules', '.bin', 'tsx'), ['--test', '--test-concurrency=1', ...specs], {
+    cwd: webDir,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      TANDEM_URL: stack.url,
+      TANDEM_DEVNET_MANIFEST: stack.manifestPath,
+    },
+  });
+  exitCode = await new Promise((resolvePromise) => {
+    runner.on('exit', (code) => resolvePromise(code ?? 1));
+    runner.on('error', () => resolvePromise(1));
+  });
+} finally {
+  if (runner) await stopChild(runner);
+  await stack.stop();
+}
+process.exit(exitCode);

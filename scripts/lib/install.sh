@@ -1,0 +1,54 @@
+# Shared by ./scripts/demo and ./scripts/test: installs whatever is missing on a
+# machine that has only the toolchains (Rust, Node 20 + npm, Python 3.11, apt).
+# Sourced, not run.
+
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+
+step() {
+  printf '\n==> %s\n' "$*" >&2
+}
+
+die() {
+  printf 'error: %s\n' "$*" >&2
+  exit 1
+}
+
+require_toolchains() {
+  command -v cargo >/dev/null || die "cargo not found: install Rust (https://rustup.rs) first"
+  command -v node >/dev/null || die "node not found: install Node.js 20 first"
+  command -v npm >/dev/null || die "npm not found: install npm first"
+  local node_major
+  node_major="$(node -p 'process.versions.node.split(".")[0]')"
+  [ "$node_major" -ge 20 ] || die "Node.js 20 or newer is needed (found $(node --version))"
+}
+
+# Runs `npm ci` in a folder when its node_modules is missing or older than its lock file.
+ensure_npm_deps() {
+  local dir="$REPO_ROOT/$1"
+  local stamp="$dir/node_modules/.tandem-lock-hash"
+  local want
+  want="$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)"
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
+    return 0
+  fi
+  step "installing npm packages in $1"
+  (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+  printf '%s' "$want" >"$stamp"
+}
+
+# Debian's Chromium for the browser tests (test tools that download their own browser
+# cannot work on a closed network).
+ensure_chromium() {
+  [ -x /usr/bin/chromium ] && return 0
+  step "installing Debian's chromium for the browser tests"
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+  [ -x /usr/bin/chromium ] || die "chromium did not install at /usr/bin/chromium"
+}
+
+build_web() {
+  step "building the web app"
+  (cd "$REPO_ROOT/web" && npm run build --silent)
+}

@@ -1,0 +1,104 @@
+// Starts the whole local stack — the EVM devnet (anvil, deployed and seeded) and
+// tandem-server serving the built web app against it — and stops it again.
+// Shared by the demo command and the browser end-to-end run so both exercise the
+// same wiring.
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startDevnet } from '../../devnet/evm/src/devnet.mjs';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+const SERVER_START_TIMEOUT_MS = 30_000;
+const STOP_GRACE_MS = 5_000;
+
+/**
+ * @param {{ profile?: 'debug' | 'release', stateDir?: string, log?: (msg: string) => void }} options
+ */
+export async function startStack({ profile = 'debug', stateDir, log = (m) => console.error(m) } = {}) {
+  const dir = stateDir ?? join(repoRoot, '.tandem');
+  mkdirSync(dir, { recursive: true });
+  const manifestPath = join(dir, 'devnet-manifest.json');
+
+  log('starting the EVM devnet (anvil), deploying and seeding contracts…');
+  const devnet = await startDevnet({ manifestPath, log });
+  let server;
+  try {
+    log('starting tandem-server…');
+    server = await startServer({
+      binary: join(repoRoot, 'target', profile, 'tandem-server'),
+      env: {
+        TANDEM_LISTEN: '127.0.0.1:0',
+        TANDEM_WEB_DIST: join(repoRoot, 'web', 'dist'),
+        TANDEM_DEVNET_MANIFEST: manifestPath,
+      },
+      log,
+    });
+  } catch (error) {
+    await devnet.stop();
+    throw error;
+  }
+
+  let stopped = false;
+  return {
+    url: server.url,
+    manifestPath,
+    manifest: devnet.manifest,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await stopChild(server.child);
+      await devnet.stop();
+    },
+  };
+}
+
+function startServer({ binary, env, log }) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(binary, [], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`tandem-server did not report its address within ${SERVER_START_TIMEOUT_MS} ms`));
+    }, SERVER_START_TIMEOUT_MS);
+    let buffered = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk) => {
+      buffered += chunk;
+      const match = buffered.match(/tandem-server listening on (http:\/\/\S+)/);
+      if (match) {
+        clearTimeout(timer);
+        child.stdout.removeAllListeners('data');
+        child.stdout.on('data', (more) => log(more.trimEnd()));
+        resolvePromise({ url: match[1], child });
+      }
+    });
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(new Error(`could not start ${binary}: ${error.message}`));
+    });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`tandem-server exited during start-up (code ${code}, signal ${signal})`));
+    });
+  });
+}
+
+/** Asks a child to stop, and kills it if it has not within the grace period. */
+export function stopChild(child) {
+  return new Promise((resolvePromise) => {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      resolvePromise();
+      return;
+    }
+    const killer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+    child.once('exit', () => {
+      clearTimeout(killer);
+      resolvePromise();
+    });
+    child.kill('SIGTERM');
+  });
+}
