@@ -3,7 +3,11 @@
 //! The wallet's rules as pure Rust: no IO, no async. The server, the indexer and the
 //! native client all lean on the same types and checks, so they live here once.
 
+pub mod amount;
+pub mod balance;
 pub mod error;
 pub mod network;
+pub mod price;
+pub mod token;
 
 pub use error::DomainError;
