@@ -9,5 +9,6 @@ pub mod error;
 pub mod network;
 pub mod price;
 pub mod token;
+pub mod validate;
 
 pub use error::DomainError;
