@@ -1,5 +1,89 @@
 //! tandem-server: the HTTP API and the web app's host.
+//!
+//! Any startup failure (bad configuration, unreadable manifest, port in use) ends the
+//! process with one clear line on stderr and exit code 1.
 
-fn main() -> anyhow::Result<()> {
-    Ok(())
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use tandem_server::app::{self, AppState};
+use tandem_server::config::{self, Config, Environment};
+use tandem_server::networks::served_networks;
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("tandem-server: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> anyhow::Result<()> {
+    let cli_path = config::config_path_from_args(std::env::args().skip(1))?;
+    let config = Config::load(cli_path.as_deref(), &Environment::from_process())?;
+    init_tracing(&config.log)?;
+    let networks = served_networks(&config)?;
+    let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
+    runtime.block_on(async move {
+        let listener = tandem_server::bind(config.listen).await?;
+        let address = listener
+            .local_addr()
+            .context("cannot read the bound address")?;
+        announce(&tandem_server::local_url(address))?;
+        let state = AppState::new(networks, config.web_dist.clone());
+        tracing::info!(%address, web_dist = %config.web_dist.display(), "serving");
+        tandem_server::serve(listener, app::router(state), shutdown_signal()).await?;
+        tracing::info!("stopped");
+        Ok(())
+    })
+}
+
+/// The one line on stdout that scripts wait for (notes/interfaces.md).
+fn announce(url: &str) -> anyhow::Result<()> {
+    let mut stdout = std::io::stdout().lock();
+    writeln!(stdout, "tandem-server listening on {url}")
+        .and_then(|()| stdout.flush())
+        .context("cannot write to stdout")
+}
+
+fn init_tracing(filter: &str) -> anyhow::Result<()> {
+    let filter = tracing_subscriber::EnvFilter::try_new(filter)
+        .with_context(|| format!("log: invalid filter '{filter}'"))?;
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init()
+        .map_err(|error| anyhow::anyhow!("cannot start logging: {error}"))
+}
+
+/// Resolves on Ctrl-C (SIGINT) or SIGTERM.
+async fn shutdown_signal() {
+    let interrupt = async {
+        if let Err(error) = tokio::signal::ctrl_c().await {
+            tracing::error!(%error, "cannot listen for Ctrl-C");
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut stream) => {
+                stream.recv().await;
+            }
+            Err(error) => {
+                tracing::error!(%error, "cannot listen for SIGTERM");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => tracing::info!("SIGINT received, shutting down"),
+        () = terminate => tracing::info!("SIGTERM received, shutting down"),
+    }
 }

@@ -1,0 +1,18 @@
+//! The HTTP API under `/api/v1`, one module per resource.
+
+pub mod error;
+mod health;
+mod networks;
+
+use axum::Router;
+use axum::routing::get;
+
+use crate::app::AppState;
+
+/// The `/api/v1` routes. Unknown `/api` paths are answered by the app's fallback.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/v1/health", get(health::health))
+        .route("/api/v1/networks", get(networks::list))
+        .route("/api/v1/networks/{name}", get(networks::one))
+}

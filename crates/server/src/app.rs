@@ -1,0 +1,109 @@
+//! The whole HTTP application: API routes, the SPA, and the layers every answer
+//! passes through (panic guard, security headers, request tracing).
+
+use std::any::Any;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::Router;
+use axum::extract::{Request, State};
+use axum::http::{HeaderName, HeaderValue, Method, header};
+use axum::response::{IntoResponse, Response};
+use tandem_domain::network::ChainSettings;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::trace::TraceLayer;
+
+use crate::api::{self, error::ApiError};
+use crate::spa;
+
+/// What every handler can read: the served networks, the start time, the web dist.
+#[derive(Debug, Clone)]
+pub struct AppState {
+    inner: Arc<StateInner>,
+}
+
+#[derive(Debug)]
+struct StateInner {
+    networks: Vec<ChainSettings>,
+    web_dist: PathBuf,
+    started: Instant,
+}
+
+impl AppState {
+    #[must_use]
+    pub fn new(networks: Vec<ChainSettings>, web_dist: PathBuf) -> Self {
+        Self {
+            inner: Arc::new(StateInner {
+                networks,
+                web_dist,
+                started: Instant::now(),
+            }),
+        }
+    }
+
+    #[must_use]
+    pub fn networks(&self) -> &[ChainSettings] {
+        &self.inner.networks
+    }
+
+    #[must_use]
+    pub fn web_dist(&self) -> &Path {
+        &self.inner.web_dist
+    }
+
+    #[must_use]
+    pub fn uptime(&self) -> Duration {
+        self.inner.started.elapsed()
+    }
+}
+
+/// The complete application, ready to serve.
+pub fn router(state: AppState) -> Router {
+    let routes = api::routes()
+        .method_not_allowed_fallback(method_not_allowed)
+        .fallback(fallback)
+        .with_state(state);
+    with_middleware(routes)
+}
+
+/// Wraps any router in the layers every Tandem answer gets. Public so tests can
+/// check the panic guard on a route that panics on purpose.
+pub fn with_middleware(router: Router) -> Router {
+    let security_header = |name: HeaderName, value: &'static str| {
+        SetResponseHeaderLayer::overriding(name, HeaderValue::from_static(value))
+    };
+    router
+        .layer(CatchPanicLayer::custom(answer_panic))
+        .layer(security_header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .layer(security_header(header::REFERRER_POLICY, "no-referrer"))
+        .layer(security_header(header::X_FRAME_OPTIONS, "DENY"))
+        .layer(TraceLayer::new_for_http())
+}
+
+fn answer_panic(panic: Box<dyn Any + Send + 'static>) -> Response {
+    let detail = panic
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| panic.downcast_ref::<&str>().copied())
+        .unwrap_or("(no message)");
+    tracing::error!(panic = detail, "a request handler panicked");
+    ApiError::internal().into_response()
+}
+
+async fn method_not_allowed(method: Method, request: Request) -> Response {
+    ApiError::method_not_allowed(method.as_str(), request.uri().path()).into_response()
+}
+
+/// Anything no route matched: a JSON 404 under `/api`, the SPA elsewhere.
+async fn fallback(State(state): State<AppState>, request: Request) -> Response {
+    let path = request.uri().path();
+    if path == "/api" || path.starts_with("/api/") {
+        return ApiError::not_found(path).into_response();
+    }
+    if !matches!(*request.method(), Method::GET | Method::HEAD) {
+        return ApiError::method_not_allowed(request.method().as_str(), path).into_response();
+    }
+    spa::serve(state.web_dist(), request).await
+}

@@ -1,0 +1,243 @@
+//! Configuration: a TOML file (every key optional, unknown keys refused) with
+//! environment overrides on top. Relative paths are relative to the working directory.
+//! `tandem.example.toml` beside this crate documents every key.
+
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use tandem_domain::network::{ChainSettingsOverride, NetworkName};
+
+use crate::error::ServerError;
+use crate::validate;
+
+const DEFAULT_LISTEN: &str = "127.0.0.1:8080";
+const DEFAULT_WEB_DIST: &str = "web/dist";
+const DEFAULT_LOG: &str = "info";
+
+/// The server's settings after the file and the environment are combined and checked.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub listen: SocketAddr,
+    /// Directory of the built web app (`index.html`, `assets/`).
+    pub web_dist: PathBuf,
+    /// The devnet manifest; when set, the server also serves `telos-evm-devnet`.
+    pub devnet_manifest: Option<PathBuf>,
+    /// A `tracing` filter such as `info` or `tandem_server=debug,info`.
+    pub log: String,
+    pub network_overrides: BTreeMap<NetworkName, ChainSettingsOverride>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            web_dist: PathBuf::from(DEFAULT_WEB_DIST),
+            devnet_manifest: None,
+            log: DEFAULT_LOG.to_owned(),
+            network_overrides: BTreeMap::new(),
+        }
+    }
+}
+
+/// The environment variables the server reads, captured once so loading stays a
+/// pure function of its inputs (and tests need not touch the process environment).
+#[derive(Debug, Clone, Default)]
+pub struct Environment {
+    pub config: Option<PathBuf>,
+    pub listen: Option<String>,
+    pub web_dist: Option<PathBuf>,
+    pub devnet_manifest: Option<PathBuf>,
+    pub log: Option<String>,
+}
+
+impl Environment {
+    /// Reads `TANDEM_CONFIG`, `TANDEM_LISTEN`, `TANDEM_WEB_DIST`,
+    /// `TANDEM_DEVNET_MANIFEST` and `TANDEM_LOG`; empty values count as unset.
+    #[must_use]
+    pub fn from_process() -> Self {
+        let text = |name: &str| std::env::var(name).ok().filter(|value| !value.is_empty());
+        Self {
+            config: text("TANDEM_CONFIG").map(PathBuf::from),
+            listen: text("TANDEM_LISTEN"),
+            web_dist: text("TANDEM_WEB_DIST").map(PathBuf::from),
+            devnet_manifest: text("TANDEM_DEVNET_MANIFEST").map(PathBuf::from),
+            log: text("TANDEM_LOG"),
+        }
+    }
+}
+
+/// The config file path from the command line: `--config FILE` or `--config=FILE`.
+pub fn config_path_from_args(
+    args: impl IntoIterator<Item = String>,
+) -> Result<Option<PathBuf>, ServerError> {
+    let mut args = args.into_iter();
+    let mut path = None;
+    while let Some(arg) = args.next() {
+        let value = if arg == "--config" {
+            args.next()
+                .ok_or_else(|| ServerError::Usage("--config needs a file".to_owned()))?
+        } else if let Some(value) = arg.strip_prefix("--config=") {
+            value.to_owned()
+        } else {
+            return Err(ServerError::Usage(format!("unknown argument '{arg}'")));
+        };
+        path = Some(PathBuf::from(value));
+    }
+    Ok(path)
+}
+
+impl Config {
+    /// Loads the config file (the command line's, else `TANDEM_CONFIG`, else none)
+    /// and applies the environment overrides.
+    pub fn load(cli_path: Option<&Path>, env: &Environment) -> Result<Self, ServerError> {
+        let file = match cli_path.or(env.config.as_deref()) {
+            Some(path) => {
+                let text =
+                    std::fs::read_to_string(path).map_err(|source| ServerError::ConfigRead {
+                        path: path.to_owned(),
+                        source,
+                    })?;
+                ConfigFile::parse(path, &text)?
+            }
+            None => ConfigFile::default(),
+        };
+        file.resolve(env)
+    }
+
+    /// Parses config text as if read from `path` (for messages), without environment.
+    pub fn from_toml(path: &Path, text: &str) -> Result<Self, ServerError> {
+        ConfigFile::parse(path, text)?.resolve(&Environment::default())
+    }
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ConfigFile {
+    listen: Option<String>,
+    web_dist: Option<PathBuf>,
+    devnet_manifest: Option<PathBuf>,
+    log: Option<String>,
+    #[serde(default)]
+    networks: BTreeMap<NetworkName, NetworkOverrideFile>,
+}
+
+/// One `[networks.<name>]` section: all URLs as text, checked in `resolve`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NetworkOverrideFile {
+    rpc_endpoint: Option<String>,
+    history_endpoint: Option<String>,
+    fuel_rpc: Option<String>,
+    api_endpoint: Option<String>,
+    indexer_endpoint: Option<String>,
+    explorer_url: Option<String>,
+    ecosystem_url: Option<String>,
+    bridge_url: Option<String>,
+    token_list_url: Option<String>,
+    trusted_contracts_bucket: Option<String>,
+    escrow_address: Option<String>,
+    staked_token_address: Option<String>,
+    wrapped_token_address: Option<String>,
+}
+
+impl ConfigFile {
+    fn parse(path: &Path, text: &str) -> Result<Self, ServerError> {
+        toml::from_str(text).map_err(|error| ServerError::ConfigParse {
+            path: path.to_owned(),
+            message: error.to_string().trim_end().to_owned(),
+        })
+    }
+
+    fn resolve(self, env: &Environment) -> Result<Config, ServerError> {
+        let (listen_field, listen) = match (&env.listen, &self.listen) {
+            (Some(value), _) => ("TANDEM_LISTEN", value.as_str()),
+            (None, Some(value)) => ("listen", value.as_str()),
+            (None, None) => ("listen", DEFAULT_LISTEN),
+        };
+        let listen = listen
+            .parse::<SocketAddr>()
+            .map_err(|_| ServerError::InvalidListen {
+                field: listen_field.to_owned(),
+                value: listen.to_owned(),
+            })?;
+
+        let (log_field, log) = match (&env.log, self.log) {
+            (Some(value), _) => ("TANDEM_LOG", value.clone()),
+            (None, Some(value)) => ("log", value),
+            (None, None) => ("log", DEFAULT_LOG.to_owned()),
+        };
+        if let Err(error) = tracing_subscriber::EnvFilter::try_new(&log) {
+            return Err(ServerError::InvalidLogFilter {
+                field: log_field.to_owned(),
+                value: log,
+                reason: error.to_string(),
+            });
+        }
+
+        let mut network_overrides = BTreeMap::new();
+        for (network, section) in self.networks {
+            network_overrides.insert(network, section.resolve(network)?);
+        }
+
+        Ok(Config {
+            listen,
+            web_dist: env
+                .web_dist
+                .clone()
+                .or(self.web_dist)
+                .unwrap_or_else(|| PathBuf::from(DEFAULT_WEB_DIST)),
+            devnet_manifest: env.devnet_manifest.clone().or(self.devnet_manifest),
+            log,
+            network_overrides,
+        })
+    }
+}
+
+impl NetworkOverrideFile {
+    fn resolve(self, network: NetworkName) -> Result<ChainSettingsOverride, ServerError> {
+        let field = |key: &str| format!("networks.{network}.{key}");
+        let url = |key: &str, value: Option<String>| {
+            value
+                .map(|value| validate::http_url_text(&field(key), &value))
+                .transpose()
+        };
+        let address = |key: &str, value: Option<String>| {
+            value
+                .map(|value| validate::evm_address(&field(key), &value))
+                .transpose()
+        };
+        let overrides = ChainSettingsOverride {
+            rpc_endpoint: self
+                .rpc_endpoint
+                .map(|value| validate::rpc_endpoint(&field("rpc_endpoint"), &value))
+                .transpose()?,
+            history_endpoint: url("history_endpoint", self.history_endpoint)?,
+            fuel_rpc: url("fuel_rpc", self.fuel_rpc)?,
+            api_endpoint: url("api_endpoint", self.api_endpoint)?,
+            indexer_endpoint: url("indexer_endpoint", self.indexer_endpoint)?,
+            explorer_url: url("explorer_url", self.explorer_url)?,
+            ecosystem_url: url("ecosystem_url", self.ecosystem_url)?,
+            bridge_url: url("bridge_url", self.bridge_url)?,
+            token_list_url: url("token_list_url", self.token_list_url)?,
+            trusted_contracts_bucket: url(
+                "trusted_contracts_bucket",
+                self.trusted_contracts_bucket,
+            )?,
+            escrow_address: address("escrow_address", self.escrow_address)?,
+            staked_token_address: address("staked_token_address", self.staked_token_address)?,
+            wrapped_token_address: address("wrapped_token_address", self.wrapped_token_address)?,
+        };
+        if let Some(unsupported) = overrides.unsupported_field(network.kind()) {
+            return Err(ServerError::UnsupportedOverride {
+                network: network.to_string(),
+                field: unsupported.to_owned(),
+            });
+        }
+        Ok(overrides)
+    }
+}
+
+#[cfg(test)]
+mod tests;

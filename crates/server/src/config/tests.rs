@@ -1,0 +1,191 @@
+use super::*;
+
+fn parse(text: &str) -> Result<Config, ServerError> {
+    Config::from_toml(Path::new("tandem.toml"), text)
+}
+
+fn error_message(text: &str) -> String {
+    parse(text)
+        .expect_err("config should be refused")
+        .to_string()
+}
+
+#[test]
+fn an_empty_file_gives_the_defaults() {
+    let config = parse("").expect("empty config is valid");
+    assert_eq!(config.listen, SocketAddr::from(([127, 0, 0, 1], 8080)));
+    assert_eq!(config.web_dist, PathBuf::from("web/dist"));
+    assert_eq!(config.devnet_manifest, None);
+    assert_eq!(config.log, "info");
+    assert!(config.network_overrides.is_empty());
+}
+
+#[test]
+fn the_example_config_is_valid() {
+    let config = parse(include_str!("../../tandem.example.toml")).expect("example is valid");
+    let evm = &config.network_overrides[&NetworkName::TelosEvm];
+    assert_eq!(
+        evm.indexer_endpoint.as_deref(),
+        Some("https://api.teloscan.io")
+    );
+}
+
+#[test]
+fn file_values_are_read() {
+    let config = parse(
+        r#"
+        listen = "127.0.0.1:0"
+        web_dist = "/srv/tandem/web"
+        devnet_manifest = "/tmp/manifest.json"
+        log = "debug"
+
+        [networks.telos-evm]
+        rpc_endpoint = "http://127.0.0.1:8545"
+        escrow_address = "0x95F5713A1422Aa3FBD3DCB8D553945C128ee3855"
+        "#,
+    )
+    .expect("valid");
+    assert_eq!(config.listen.port(), 0);
+    assert_eq!(config.web_dist, PathBuf::from("/srv/tandem/web"));
+    assert_eq!(
+        config.devnet_manifest,
+        Some(PathBuf::from("/tmp/manifest.json"))
+    );
+    assert_eq!(config.log, "debug");
+    let evm = &config.network_overrides[&NetworkName::TelosEvm];
+    let rpc = evm.rpc_endpoint.as_ref().expect("rpc override");
+    assert_eq!((rpc.host.as_str(), rpc.port), ("127.0.0.1", 8545));
+    assert_eq!(
+        evm.escrow_address.as_deref(),
+        Some("0x95F5713A1422Aa3FBD3DCB8D553945C128ee3855")
+    );
+}
+
+#[test]
+fn refusals_name_the_field_at_fault() {
+    let cases = [
+        ("lisen = \"127.0.0.1:1\"", "unknown field `lisen`"),
+        ("[networks.mars]", "unknown network 'mars'"),
+        (
+            "[networks.telos]\nrpc = \"https://a.example\"",
+            "unknown field `rpc`",
+        ),
+        (
+            "[networks.telos-evm]\nindexer_endpoint = \"api.teloscan.io\"",
+            "networks.telos-evm.indexer_endpoint: 'api.teloscan.io' is not a valid http(s) URL",
+        ),
+        (
+            "[networks.eos]\nrpc_endpoint = \"ftp://eos.example\"",
+            "networks.eos.rpc_endpoint: 'ftp://eos.example'",
+        ),
+        (
+            "[networks.telos-evm-testnet]\nescrow_address = \"0x1234\"",
+            "networks.telos-evm-testnet.escrow_address: '0x1234' is not an EVM address",
+        ),
+        (
+            "[networks.telos]\nstaked_token_address = \"0xB4B01216a5Bc8F1C8A33CD990A1239030E60C905\"",
+            "networks.telos.staked_token_address: telos is a native network",
+        ),
+        (
+            "listen = \"localhost\"",
+            "listen: 'localhost' is not an IP address and port",
+        ),
+        ("log = \"=!=\"", "log: '=!=' is not a valid log filter"),
+        ("listen = 8080", "invalid type"),
+    ];
+    for (text, expected) in cases {
+        let message = error_message(text);
+        assert!(message.contains(expected), "{text:?} gave: {message}");
+    }
+}
+
+#[test]
+fn syntax_errors_name_the_file_and_line() {
+    let message = error_message("listen = \"127.0.0.1:1\"\nlisen = 1\n");
+    assert!(
+        message.starts_with("invalid config file tandem.toml: "),
+        "{message}"
+    );
+    assert!(message.contains("line 2"), "{message}");
+}
+
+#[test]
+fn environment_overrides_the_file() {
+    let file = tempfile::NamedTempFile::new().expect("temp file");
+    std::fs::write(
+        file.path(),
+        "listen = \"127.0.0.1:9000\"\nweb_dist = \"from-file\"\nlog = \"warn\"\n",
+    )
+    .expect("write config");
+    let env = Environment {
+        config: None,
+        listen: Some("127.0.0.1:0".to_owned()),
+        web_dist: Some(PathBuf::from("from-env")),
+        devnet_manifest: Some(PathBuf::from("manifest.json")),
+        log: None,
+    };
+    let config = Config::load(Some(file.path()), &env).expect("valid");
+    assert_eq!(config.listen.port(), 0);
+    assert_eq!(config.web_dist, PathBuf::from("from-env"));
+    assert_eq!(config.devnet_manifest, Some(PathBuf::from("manifest.json")));
+    assert_eq!(config.log, "warn");
+}
+
+#[test]
+fn a_bad_environment_value_names_the_variable() {
+    let env = Environment {
+        listen: Some("127.0.0.1".to_owned()),
+        ..Environment::default()
+    };
+    let message = Config::load(None, &env).expect_err("refused").to_string();
+    assert!(
+        message.starts_with("TANDEM_LISTEN: '127.0.0.1'"),
+        "{message}"
+    );
+
+    let env = Environment {
+        log: Some("=!=".to_owned()),
+        ..Environment::default()
+    };
+    let message = Config::load(None, &env).expect_err("refused").to_string();
+    assert!(message.starts_with("TANDEM_LOG: "), "{message}");
+}
+
+#[test]
+fn the_command_line_file_wins_over_tandem_config() {
+    let file = tempfile::NamedTempFile::new().expect("temp file");
+    std::fs::write(file.path(), "listen = \"127.0.0.1:9001\"\n").expect("write config");
+    let env = Environment {
+        config: Some(PathBuf::from("/nonexistent/tandem.toml")),
+        ..Environment::default()
+    };
+    let config = Config::load(Some(file.path()), &env).expect("cli file is used");
+    assert_eq!(config.listen.port(), 9001);
+
+    let message = Config::load(None, &env)
+        .expect_err("unreadable")
+        .to_string();
+    assert!(
+        message.starts_with("cannot read config file /nonexistent/tandem.toml"),
+        "{message}"
+    );
+}
+
+#[test]
+fn arguments_name_the_config_file() {
+    let args = |list: &[&str]| config_path_from_args(list.iter().map(|arg| (*arg).to_owned()));
+    assert_eq!(args(&[]).expect("no args"), None);
+    assert_eq!(
+        args(&["--config", "a.toml"]).expect("valid"),
+        Some(PathBuf::from("a.toml"))
+    );
+    assert_eq!(
+        args(&["--config=b.toml"]).expect("valid"),
+        Some(PathBuf::from("b.toml"))
+    );
+    let missing = args(&["--config"]).expect_err("needs a value").to_string();
+    assert!(missing.contains("--config needs a file"), "{missing}");
+    let unknown = args(&["--port", "1"]).expect_err("unknown").to_string();
+    assert!(unknown.contains("unknown argument '--port'"), "{unknown}");
+    assert!(unknown.contains("usage: tandem-server [--config FILE]"));
+}
