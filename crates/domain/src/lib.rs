@@ -4,6 +4,7 @@
 //! native client all lean on the same types and checks, so they live here once.
 
 pub mod amount;
+pub mod antelope;
 pub mod balance;
 pub mod error;
 pub mod network;
