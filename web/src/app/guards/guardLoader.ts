@@ -1,0 +1,21 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { appConfig } from '../../lib/config';
+import { readStoredAccount } from '../../lib/session/storedAccount';
+import { navigationOrigin } from '../navigation/model/navigationOrigin';
+import { resolveRedirect } from './model/redirect';
+
+/**
+ * Runs before every navigation (the root route always revalidates), like a
+ * global before-each guard: records where the navigation came from and applies
+ * the access rules before any lazy screen is rendered.
+ */
+export function guardLoader({ request }: LoaderFunctionArgs): Response | null {
+  navigationOrigin.recordNavigation();
+  const { pathname } = new URL(request.url);
+  const target = resolveRedirect(pathname, readStoredAccount(), window.location.host, appConfig.developmentHosts);
+  return target === null ? null : redirect(target);
+}
+
+export function alwaysRevalidate(): boolean {
+  return true;
+}

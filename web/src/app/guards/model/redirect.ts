@@ -1,0 +1,49 @@
+/**
+ * Route access rules of spec §2 as plain data and one decision function, so the
+ * router, the tests and a reader see the same rules.
+ */
+
+import { DEFAULT_DEVELOPMENT_HOSTS } from '../../../lib/config';
+
+export const HOME_PATH = '/';
+
+/** True when `path` is `area` itself or lies below it (`/evm`, `/evm/send`, not `/evmx`). */
+export function isWithin(path: string, area: string): boolean {
+  return path === area || path.startsWith(`${area}/`);
+}
+
+/** The EVM area requires a stored account, except the collectible details page (spec §2, §6). */
+const AUTH_AREA = '/evm';
+const PUBLIC_PATHS_IN_AUTH_AREA = ['/evm/collectible-details'];
+
+const DEMOS_AREA = '/demos';
+
+export function requiresAuth(path: string): boolean {
+  return isWithin(path, AUTH_AREA) && !PUBLIC_PATHS_IN_AUTH_AREA.some((open) => isWithin(path, open));
+}
+
+function hostnameOf(host: string): string {
+  // `location.host` may carry a port; IPv6 hosts keep their brackets.
+  const match = /^(\[[^\]]*\]|[^:]*)(?::\d+)?$/.exec(host.trim().toLowerCase());
+  return match?.[1] ?? host;
+}
+
+/** Production is every host not listed as a development host (safe default for self-hosters). */
+export function isProductionHost(host: string, developmentHosts: readonly string[] = DEFAULT_DEVELOPMENT_HOSTS): boolean {
+  return !developmentHosts.includes(hostnameOf(host));
+}
+
+/**
+ * Where a navigation to `path` must go instead, or `null` to let it through.
+ * `storedAccount` is the value under localStorage `account`; `host` is the page's host.
+ */
+export function resolveRedirect(
+  path: string,
+  storedAccount: string | null,
+  host: string,
+  developmentHosts: readonly string[] = DEFAULT_DEVELOPMENT_HOSTS,
+): string | null {
+  if (isWithin(path, DEMOS_AREA) && isProductionHost(host, developmentHosts)) return HOME_PATH;
+  if (requiresAuth(path) && storedAccount === null) return HOME_PATH;
+  return null;
+}

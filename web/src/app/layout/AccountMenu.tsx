@@ -1,0 +1,89 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { accountKind, clearSession, shortAccountLabel } from '../../lib/session/storedAccount';
+import { Icon } from '../../lib/ui/icons';
+import { destinationAfterLogout } from '../guards/model/destinations';
+
+type CopyState = 'idle' | 'copied' | 'failed';
+
+/** The account overflow menu: copy address and Disconnect. */
+export function AccountMenu({ account }: { account: string }) {
+  const [open, setOpen] = useState(false);
+  const [copyState, setCopyState] = useState<CopyState>('idle');
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  const copyAddress = async () => {
+    try {
+      await navigator.clipboard.writeText(account);
+      setCopyState('copied');
+    } catch {
+      setCopyState('failed');
+    }
+  };
+
+  const disconnect = () => {
+    const kind = accountKind(account);
+    setOpen(false);
+    clearSession();
+    const target = destinationAfterLogout(pathname, kind);
+    if (target !== null) void navigate(target);
+  };
+
+  return (
+    <div className="account-menu" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="account-menu__button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={`Account menu for ${account}`}
+        onClick={() => {
+          setOpen((wasOpen) => !wasOpen);
+          setCopyState('idle');
+        }}
+      >
+        <span className="account-menu__avatar" aria-hidden="true" />
+        <span className="account-menu__label">{shortAccountLabel(account)}</span>
+        <Icon name="chevronDown" size={16} />
+      </button>
+      <div id={panelId} className="account-menu__panel" hidden={!open}>
+        <p className="account-menu__account">{account}</p>
+        <button type="button" className="account-menu__item" onClick={() => void copyAddress()}>
+          <Icon name="copy" />
+          Copy address
+        </button>
+        <button type="button" className="account-menu__item" onClick={disconnect}>
+          <Icon name="logout" />
+          Disconnect
+        </button>
+        <p className="account-menu__status" role="status">
+          {copyState === 'copied' ? 'Address copied' : copyState === 'failed' ? 'Could not copy: clipboard access was refused' : ''}
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useNetworkLinks } from '../../features/networks/useNetworkLinks';
+import { accountKind } from '../../lib/session/storedAccount';
+import { useStoredAccount } from '../../lib/session/useStoredAccount';
+import { BrandWordmark } from '../../lib/ui/BrandMark';
+import { Icon } from '../../lib/ui/icons';
+import { navItemsFor } from '../navigation/model/navItems';
+import { AccountMenu } from './AccountMenu';
+import { PrimaryNav } from './PrimaryNav';
+import { ThemeToggle } from './ThemeToggle';
+
+const NAV_ID = 'primary-nav';
+
+export function Header() {
+  const account = useStoredAccount();
+  const kind = account === null ? null : accountKind(account);
+  const items = navItemsFor(kind, useNetworkLinks(kind));
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  return (
+    <header className="header">
+      <div className="header__inner">
+        <Link to="/" className="header__brand" aria-label="Tandem home">
+          <BrandWordmark />
+        </Link>
+        {items.length > 0 && (
+          <PrimaryNav id={NAV_ID} items={items} open={menuOpen} onNavigate={() => { setMenuOpen(false); }} />
+        )}
+        <div className="header__actions">
+          <ThemeToggle />
+          {account === null ? (
+            <Link to="/" className="button button--primary button--small">
+              Connect Wallet
+            </Link>
+          ) : (
+            <AccountMenu account={account} />
+          )}
+          {items.length > 0 && (
+            <button
+              type="button"
+              className="icon-button header__menu-toggle"
+              aria-expanded={menuOpen}
+              aria-controls={NAV_ID}
+              aria-label={menuOpen ? 'Close navigation' : 'Open navigation'}
+              onClick={() => { setMenuOpen((wasOpen) => !wasOpen); }}
+            >
+              <Icon name={menuOpen ? 'close' : 'menu'} />
+            </button>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

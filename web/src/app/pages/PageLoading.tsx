@@ -1,0 +1,9 @@
+/** First paint while the first screen's code and guard run. */
+export function PageLoading() {
+  return (
+    <div className="page-loading" role="status">
+      <span className="spinner" aria-hidden="true" />
+      <span className="visually-hidden">Loading Tandem…</span>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { useSearchParams } from 'react-router';
+import { appConfig } from '../../../lib/config';
+import { connectGroups, SOCIAL_PROVIDERS } from '../model/connectOptions';
+import { PlannedButton } from './PlannedButton';
+import './home.css';
+
+export function HomePage() {
+  const [searchParams] = useSearchParams();
+  const groups = connectGroups(searchParams.get('login'));
+
+  return (
+    <div className="home">
+      <section className="home__hero" aria-labelledby="page-title">
+        <p className="eyebrow">Telos · Telos EVM</p>
+        <h1 id="page-title" className="home__title">
+          One wallet for Telos and Telos EVM
+        </h1>
+        <p className="home__lead">
+          Tandem is a web wallet you can run on your own server. See balances, send and receive, stake and wrap TLOS,
+          and keep an eye on your approvals. Your keys stay in your wallet.
+        </p>
+        <ul className="home__facts">
+          <li>
+            <strong>Self-hosted</strong>
+            <span>One small server, no third-party tracking.</span>
+          </li>
+          <li>
+            <strong>Your wallet signs</strong>
+            <span>The server never sees a key.</span>
+          </li>
+          <li>
+            <strong>Both chains</strong>
+            <span>Native accounts and EVM addresses side by side.</span>
+          </li>
+        </ul>
+      </section>
+
+      <section className="card home__connect" id="connect" aria-labelledby="connect-title">
+        <h2 id="connect-title" className="home__connect-title">
+          Connect Your Wallet
+        </h2>
+        <p className="home__connect-lead">
+          This first release lays the foundation. Each way in below says which release brings it.
+        </p>
+
+        {groups.map((group) => (
+          <div className="connect-group" key={group.id}>
+            <h3 className="connect-group__title">{group.title}</h3>
+            <div className="connect-group__options">
+              {group.options.map((option) => (
+                <PlannedButton key={option.label} label={option.label} detail={option.detail} capability={option.capability} />
+              ))}
+            </div>
+          </div>
+        ))}
+
+        <div className="home__alternatives">
+          <PlannedButton label="View Any Account" capability="viewAnyAccount" variant="secondary" />
+          <PlannedButton label="Create a New Account" capability="createAccount" variant="secondary" />
+        </div>
+
+        <details className="cloud-sign-in">
+          <summary>Cloud wallet sign-in</summary>
+          <div className="cloud-sign-in__providers">
+            {SOCIAL_PROVIDERS.map((provider) => (
+              <PlannedButton
+                key={provider}
+                label={provider === 'E-mail' ? 'Sign in with e-mail' : `Sign in with ${provider}`}
+                capability="cloudSignIn"
+                variant="chip"
+              />
+            ))}
+          </div>
+        </details>
+      </section>
+
+      <footer className="home__links">
+        <details className="web-wallet-explainer">
+          <summary>What is a Web Wallet</summary>
+          <p>
+            A web wallet is a page that shows what your accounts hold and prepares transactions for you. It does not
+            hold your keys: every transaction is signed by the wallet you connect (a browser extension, a phone app or
+            an authenticator), which asks you first. Closing the page never loses funds.
+          </p>
+        </details>
+        <p className="home__legal">
+          {appConfig.termsOfServiceUrl !== null ? <a href={appConfig.termsOfServiceUrl}>Terms of Service</a> : null}
+          {appConfig.privacyPolicyUrl !== null ? <a href={appConfig.privacyPolicyUrl}>Privacy Policy</a> : null}
+          {appConfig.termsOfServiceUrl === null && appConfig.privacyPolicyUrl === null
+            ? 'Terms of Service and Privacy Policy are published by whoever runs this server; this one has not linked them.'
+            : null}
+        </p>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { connectGroups } from './connectOptions';
+
+describe('connectGroups', () => {
+  it('offers EVM wallets first by default and after an EVM logout', () => {
+    expect(connectGroups(null).map((group) => group.id)).toEqual(['evm', 'zero']);
+    expect(connectGroups('').map((group) => group.id)).toEqual(['evm', 'zero']);
+  });
+
+  it('offers native wallets first after a native logout', () => {
+    expect(connectGroups('zero').map((group) => group.id)).toEqual(['zero', 'evm']);
+  });
+
+  it('offers the four EVM wallet kinds of the spec', () => {
+    const evm = connectGroups(null)[0];
+    expect(evm?.options.map((option) => option.label)).toEqual([
+      'Browser extension wallet',
+      'Built-in browser wallet',
+      'Mobile wallet',
+      'Wallet-connection protocol',
+    ]);
+  });
+});

@@ -1,0 +1,46 @@
+/** What the home page offers for signing in (spec §2 "Home offers"), grouped by chain. */
+
+import type { CapabilityId } from '../../../lib/roadmap';
+
+export interface ConnectOption {
+  label: string;
+  detail: string;
+  capability: CapabilityId;
+}
+
+export interface ConnectGroup {
+  id: 'evm' | 'zero';
+  title: string;
+  options: readonly ConnectOption[];
+}
+
+const EVM_GROUP: ConnectGroup = {
+  id: 'evm',
+  title: 'Telos EVM',
+  options: [
+    { label: 'Browser extension wallet', detail: 'MetaMask and other EIP-1193 extensions', capability: 'injectedWallets' },
+    { label: 'Built-in browser wallet', detail: 'Wallets that come with your browser', capability: 'injectedWallets' },
+    { label: 'Mobile wallet', detail: 'Scan a QR code with your phone', capability: 'walletConnect' },
+    { label: 'Wallet-connection protocol', detail: 'Any wallet that speaks the connection protocol', capability: 'walletConnect' },
+  ],
+};
+
+const ZERO_GROUP: ConnectGroup = {
+  id: 'zero',
+  title: 'Telos Zero (native)',
+  options: [
+    { label: 'Browser extension wallet', detail: 'Native-chain authenticator extensions', capability: 'nativeAuthenticators' },
+    { label: 'Mobile authenticator', detail: 'Sign on your phone', capability: 'nativeAuthenticators' },
+    { label: 'Command-line authenticator', detail: 'Choose active or owner permission', capability: 'nativeAuthenticators' },
+  ],
+};
+
+export const SOCIAL_PROVIDERS = ['Google', 'Facebook', 'X', 'GitHub', 'E-mail'] as const;
+
+/**
+ * Home lists the EVM wallets first, unless the user just left a native session
+ * (logout sends `?login=zero`), in which case the native wallets come first.
+ */
+export function connectGroups(loginQuery: string | null): readonly ConnectGroup[] {
+  return loginQuery === 'zero' ? [ZERO_GROUP, EVM_GROUP] : [EVM_GROUP, ZERO_GROUP];
+}

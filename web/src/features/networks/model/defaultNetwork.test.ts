@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { NetworkSummary } from '../api/networks';
+import { defaultNetwork } from './defaultNetwork';
+
+function network(name: string, kind: 'native' | 'evm', isDevnet = false): NetworkSummary {
+  return {
+    name,
+    displayName: name,
+    kind,
+    isTestnet: false,
+    isDevnet,
+    explorerUrl: null,
+    ecosystemUrl: null,
+    bridgeUrl: null,
+  };
+}
+
+describe('defaultNetwork', () => {
+  const catalogue = [network('eos', 'native'), network('telos', 'native'), network('telos-evm-testnet', 'evm'), network('telos-evm', 'evm')];
+
+  it('prefers the Telos mainnet of the requested kind', () => {
+    expect(defaultNetwork(catalogue, 'native')?.name).toBe('telos');
+    expect(defaultNetwork(catalogue, 'evm')?.name).toBe('telos-evm');
+  });
+
+  it('prefers a local devnet when the server runs one', () => {
+    expect(defaultNetwork([...catalogue, network('telos-evm-devnet', 'evm', true)], 'evm')?.name).toBe('telos-evm-devnet');
+  });
+
+  it('falls back to the first network of the kind, or none', () => {
+    expect(defaultNetwork([network('wax', 'native')], 'native')?.name).toBe('wax');
+    expect(defaultNetwork([network('wax', 'native')], 'evm')).toBeNull();
+  });
+});

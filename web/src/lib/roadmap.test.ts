@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { availabilityNote, ROADMAP } from './roadmap';
+
+describe('availabilityNote', () => {
+  it('names the release that brings a capability', () => {
+    expect(availabilityNote(ROADMAP.staking)).toBe('Coming in release 0.3');
+  });
+
+  it('says plainly when a capability is not planned', () => {
+    expect(availabilityNote(ROADMAP.cloudSignIn)).toBe('Not planned: the service is being discontinued');
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * Which release brings each not-yet-built capability. Screens and buttons that
+ * are not ready read their note from here, so the plan is stated in one place
+ * and nothing in the UI pretends to work before it does.
+ */
+
+export interface PlannedCapability {
+  /** Release that brings it, or `null` when it is not planned. */
+  release: string | null;
+  title: string;
+  /** What the finished screen or action will do, in the user's words. */
+  summary: string;
+}
+
+export const ROADMAP = {
+  evmWallet: {
+    release: '0.2',
+    title: 'EVM wallet',
+    summary: 'See your Telos EVM balances with fiat value, prices and your transaction history.',
+  },
+  evmSend: {
+    release: '0.2',
+    title: 'Send tokens',
+    summary: 'Send TLOS and ERC-20 tokens to any address, with checks before you sign in your wallet.',
+  },
+  evmReceive: {
+    release: '0.2',
+    title: 'Receive tokens',
+    summary: 'Show your address and a QR code to receive TLOS and tokens.',
+  },
+  injectedWallets: {
+    release: '0.2',
+    title: 'Browser wallets',
+    summary: 'Connect a browser-extension or built-in browser wallet on Telos EVM.',
+  },
+  viewAnyAccount: {
+    release: '0.2',
+    title: 'View any account',
+    summary: 'Look at any account read-only, without connecting a wallet.',
+  },
+  staking: {
+    release: '0.3',
+    title: 'Staking',
+    summary: 'Stake TLOS for sTLOS, unstake, and withdraw once the unlock period has passed.',
+  },
+  wrap: {
+    release: '0.3',
+    title: 'Wrap TLOS',
+    summary: 'Wrap TLOS into WTLOS and unwrap it again.',
+  },
+  collectibles: {
+    release: '0.4',
+    title: 'Digital collectibles',
+    summary: 'Browse your ERC-721 and ERC-1155 collectibles, see their details and transfer them.',
+  },
+  allowances: {
+    release: '0.4',
+    title: 'Approvals',
+    summary: 'Review, change and revoke the token approvals you have given to contracts.',
+  },
+  nativeWallet: {
+    release: '0.5',
+    title: 'Telos Zero wallet',
+    summary: 'Balances, REX and history of your native Telos account, with fee sponsoring for transactions.',
+  },
+  nativeAuthenticators: {
+    release: '0.5',
+    title: 'Native wallets',
+    summary: 'Sign in with a native-chain extension, mobile or command-line style authenticator.',
+  },
+  dappSearch: {
+    release: '0.5',
+    title: 'Dapp search',
+    summary: 'Find apps built on Telos Zero and open them with your account.',
+  },
+  profile: {
+    release: '0.5',
+    title: 'Profile',
+    summary: 'See and edit the public profile of your native account.',
+  },
+  walletConnect: {
+    release: '0.6',
+    title: 'Mobile and connection-protocol wallets',
+    summary: 'Connect a mobile wallet by scanning a wallet-connection QR code.',
+  },
+  createAccount: {
+    release: '0.6',
+    title: 'Create a new account',
+    summary: 'Create a Telos account with guidance on keys and recovery.',
+  },
+  cloudSignIn: {
+    release: null,
+    title: 'Cloud and social sign-in',
+    summary: 'The cloud wallet service behind Google, Facebook, X, GitHub and e-mail sign-in is being discontinued.',
+  },
+} as const satisfies Record<string, PlannedCapability>;
+
+export type CapabilityId = keyof typeof ROADMAP;
+
+export function availabilityNote(capability: PlannedCapability): string {
+  return capability.release === null
+    ? 'Not planned: the service is being discontinued'
+    : `Coming in release ${capability.release}`;
+}
