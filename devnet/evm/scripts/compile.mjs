@@ -2,7 +2,7 @@
 // The build is keyed by a hash of the compiler version, settings and every contract source, so
 // `ensureCompiled()` is a no-op while nothing changed. Run directly: `node scripts/compile.mjs [--force]`.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,6 +52,12 @@ export function isBuildFresh() {
   }
 }
 
+function writeAtomically(path, content) {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, content);
+  renameSync(temporary, path);
+}
+
 function findImport(path) {
   // Sources import OpenZeppelin as "@openzeppelin/..." and siblings as "contracts/...".
   const candidates = [join(NODE_MODULES_DIR, path), join(EVM_DIR, path)];
@@ -71,18 +77,23 @@ export function compileAll() {
   if (errors.length > 0) {
     throw new Error(`solc failed:\n${errors.map((e) => e.formattedMessage).join('\n')}`);
   }
-  rmSync(BUILD_DIR, { recursive: true, force: true });
+  // Test files run in parallel processes may compile at the same time: every file is replaced
+  // atomically (same content from each), and the stamp is written last.
   mkdirSync(BUILD_DIR, { recursive: true });
   const written = [];
   for (const sourceName of Object.keys(sources)) {
     for (const [contractName, artifact] of Object.entries(output.contracts[sourceName] ?? {})) {
       const json = { contractName, sourceName, abi: artifact.abi, bytecode: `0x${artifact.evm.bytecode.object}` };
-      writeFileSync(join(BUILD_DIR, `${contractName}.json`), `${JSON.stringify(json, null, 2)}\n`);
+      writeAtomically(join(BUILD_DIR, `${contractName}.json`), `${JSON.stringify(json, null, 2)}\n`);
       written.push(contractName);
     }
   }
+  for (const file of readdirSync(BUILD_DIR)) {
+    const stale = file.endsWith('.json') && file !== 'build-info.json' && !written.includes(file.slice(0, -5));
+    if (stale) rmSync(join(BUILD_DIR, file), { force: true });
+  }
   const stamp = { hash: buildHash(sources), solcVersion: solc.version(), settings: SETTINGS, contracts: written };
-  writeFileSync(STAMP_FILE, `${JSON.stringify(stamp, null, 2)}\n`);
+  writeAtomically(STAMP_FILE, `${JSON.stringify(stamp, null, 2)}\n`);
   return written;
 }
 

@@ -61,9 +61,14 @@ export async function startAnvil({ chainId, genesisTimestamp, log = () => {} }) 
   const rpcUrl = `http://127.0.0.1:${port}`;
   log(`anvil pid ${child.pid} listening on ${rpcUrl}`);
 
+  // Last resort if the parent exits without calling stop() (e.g. process.exit in a failing test).
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+
   let stopping;
   function stop() {
     stopping ??= (async () => {
+      process.off('exit', killOnExit);
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 3_000);

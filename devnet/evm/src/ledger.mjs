@@ -20,6 +20,7 @@ export class Ledger {
   #operators = new Map(); // collection|owner|operator -> bool
   #erc1155 = new Map(); // collection|id|holder -> amount
   #escrow = new Map(); // beneficiary -> [{ amount, until }]
+  #vaults = new Map(); // ERC-4626 vault token -> vault address
 
   // Native coin.
   native(address) {
@@ -88,7 +89,6 @@ export class Ledger {
   vaultAssetsForRedeem(vault, asset, shares) {
     return mulDiv(shares, this.balance(asset, this.vaultAddress(vault)) + 1n, this.totalSupply(vault) + 1n, false);
   }
-  #vaults = new Map();
   registerVault(vault, address) {
     this.#vaults.set(vault, getAddress(address));
   }

@@ -102,10 +102,9 @@ export function createSeedContext({ rpcUrl, accounts, ledger, log = () => {} }) 
   async function deploy(contractKey, fromName, artifactName, args = [], { label = null } = {}) {
     const artifact = loadArtifact(artifactName);
     const hash = await walletClient.deployContract({ account: account(fromName), abi: artifact.abi, bytecode: artifact.bytecode, args });
-    const r = await receipt(hash);
-    if (!r.contractAddress) throw new Error(`deploying ${artifactName}: no contract address (status ${r.status})`);
+    const r = await settle(label, fromName, hash);
     const address = getAddress(r.contractAddress);
-    await settle(label, fromName, hash, { extra: label ? { contractAddress: address } : {} });
+    if (label) transactions[label].contractAddress = address;
     contracts[contractKey] = { address, abi: artifact.abi, artifact: artifactName };
     return address;
   }

@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// Runs the devnet until SIGINT/SIGTERM: `node src/cli.mjs --manifest PATH`.
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startDevnet } from './devnet.mjs';
+
+const USAGE = 'usage: node devnet/evm/src/cli.mjs --manifest PATH';
+
+function parseCommandLine() {
+  try {
+    const { values } = parseArgs({ options: { manifest: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    if (values.help) {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    if (!values.manifest) throw new Error('--manifest is required');
+    return { manifestPath: resolve(values.manifest) };
+  } catch (error) {
+    console.error(`${error.message}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+const { manifestPath } = parseCommandLine();
+const devnet = await startDevnet({ manifestPath });
+const { manifest } = devnet;
+
+console.log(`Telos EVM devnet (chain id ${manifest.chainId})`);
+console.log(`  rpc:      ${manifest.rpcUrl}`);
+console.log(`  assets:   ${manifest.assetsUrl}  (token list ${manifest.tokenListUrl})`);
+console.log(`  manifest: ${manifestPath}`);
+console.log('  contracts:');
+for (const [key, address] of Object.entries(manifest.contracts)) console.log(`    ${key.padEnd(8)} ${address}`);
+console.log('  accounts:');
+for (const { name, address, privateKey } of manifest.accounts) console.log(`    ${name.padEnd(8)} ${address}  ${privateKey}`);
+console.log('Press Ctrl+C to stop.');
+
+let stopping = false;
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.error(`${signal}: stopping devnet`);
+  try {
+    await devnet.stop();
+    process.exit(0);
+  } catch (error) {
+    console.error(error);
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGTERM', () => shutdown('SIGTERM'));
