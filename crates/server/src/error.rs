@@ -1,6 +1,7 @@
 //! The one error type of the server crate: everything that can stop it from starting
 //! or serving. Each message names the field, file or address at fault, because the
-//! person reading it is an operator fixing a deployment.
+//! person reading it is an operator fixing a deployment. IO causes are kept as the
+//! error's `source`, so print with `{:#}` (anyhow) to show them.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -11,7 +12,7 @@ pub enum ServerError {
     #[error("{0}\nusage: tandem-server [--config FILE]")]
     Usage(String),
 
-    #[error("cannot read config file {path}: {source}")]
+    #[error("cannot read config file {path}")]
     ConfigRead {
         path: PathBuf,
         source: std::io::Error,
@@ -49,7 +50,7 @@ pub enum ServerError {
     )]
     DevnetWithoutManifest,
 
-    #[error("cannot read devnet manifest {path}: {source}")]
+    #[error("cannot read devnet manifest {path}")]
     ManifestRead {
         path: PathBuf,
         source: std::io::Error,
@@ -58,12 +59,12 @@ pub enum ServerError {
     #[error("invalid devnet manifest {path}: {reason}")]
     ManifestInvalid { path: PathBuf, reason: String },
 
-    #[error("cannot listen on {address} (port {port}): {source}", port = address.port())]
+    #[error("cannot listen on {address} (port {port})", port = address.port())]
     Bind {
         address: SocketAddr,
         source: std::io::Error,
     },
 
-    #[error("server stopped with an error: {0}")]
-    Serve(std::io::Error),
+    #[error("server stopped with an error")]
+    Serve(#[source] std::io::Error),
 }

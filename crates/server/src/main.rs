@@ -21,8 +21,18 @@ fn main() -> ExitCode {
     }
 }
 
+const USAGE: &str = "usage: tandem-server [--config FILE]
+
+Serves Tandem's API and web app. Configuration: a TOML file (--config FILE or
+TANDEM_CONFIG; see tandem.example.toml) and the environment variables
+TANDEM_LISTEN, TANDEM_WEB_DIST, TANDEM_DEVNET_MANIFEST and TANDEM_LOG.";
+
 fn run() -> anyhow::Result<()> {
-    let cli_path = config::config_path_from_args(std::env::args().skip(1))?;
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|arg| arg == "--help" || arg == "-h") {
+        return write_stdout(USAGE);
+    }
+    let cli_path = config::config_path_from_args(args)?;
     let config = Config::load(cli_path.as_deref(), &Environment::from_process())?;
     init_tracing(&config.log)?;
     let networks = served_networks(&config)?;
@@ -32,7 +42,9 @@ fn run() -> anyhow::Result<()> {
         let address = listener
             .local_addr()
             .context("cannot read the bound address")?;
-        announce(&tandem_server::local_url(address))?;
+        // The one line on stdout that scripts wait for (notes/interfaces.md).
+        let url = tandem_server::local_url(address);
+        write_stdout(&format!("tandem-server listening on {url}"))?;
         let state = AppState::new(networks, config.web_dist.clone());
         tracing::info!(%address, web_dist = %config.web_dist.display(), "serving");
         tandem_server::serve(listener, app::router(state), shutdown_signal()).await?;
@@ -41,10 +53,10 @@ fn run() -> anyhow::Result<()> {
     })
 }
 
-/// The one line on stdout that scripts wait for (notes/interfaces.md).
-fn announce(url: &str) -> anyhow::Result<()> {
+/// Writes one line to stdout and flushes it, so a reader on a pipe sees it at once.
+fn write_stdout(line: &str) -> anyhow::Result<()> {
     let mut stdout = std::io::stdout().lock();
-    writeln!(stdout, "tandem-server listening on {url}")
+    writeln!(stdout, "{line}")
         .and_then(|()| stdout.flush())
         .context("cannot write to stdout")
 }
