@@ -9,6 +9,7 @@ pub mod balance;
 pub mod error;
 pub mod network;
 pub mod price;
+pub mod sponsor;
 pub mod token;
 pub mod validate;
 
