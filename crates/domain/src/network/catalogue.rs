@@ -12,6 +12,8 @@ const TOKEN_LIST_REPOSITORY: &str =
     "https://raw.githubusercontent.com/telosnetwork/token-list/main";
 const TELOS_TOKEN: (&str, &str) = ("TLOS", "Telos");
 const WEI_PRECISION: u8 = 18;
+/// Precision of the WAX chain's system token (`8,WAX` on `eosio.token`).
+const WAX_DECIMALS: u8 = 8;
 /// Antelope system tokens all use four decimals on `eosio.token` (spec §9).
 const NATIVE_SYSTEM_TOKEN_DECIMALS: u8 = 4;
 
@@ -69,9 +71,8 @@ pub(super) fn builtin(name: NetworkName) -> Option<ChainSettings> {
                 logo_family: "eos",
             })
         },
-        NetworkName::Wax => ChainSettings {
-            history_endpoint: Some("https://wax.eosusa.io".to_owned()),
-            ..native(NativeFacts {
+        NetworkName::Wax => {
+            let settings = native(NativeFacts {
                 name,
                 display_name: "WAX",
                 chain_id: "1064487b3cd1a897ce03ae5b6a865651747e2e152090f99c1d19d44e01aea5a4",
@@ -79,8 +80,19 @@ pub(super) fn builtin(name: NetworkName) -> Option<ChainSettings> {
                 token: ("WAX", "WAX"),
                 theme: ("#F78E1E", "#30323D"),
                 logo_family: "wax",
-            })
-        },
+            });
+            ChainSettings {
+                history_endpoint: Some("https://wax.eosusa.io".to_owned()),
+                // The spec lists precision 4 for every system token, but the WAX chain's
+                // token is `8,WAX`: with 4 every amount would be off by 10^4 and
+                // transfers would be rejected by the chain. The chain wins.
+                system_token: TokenSettings {
+                    decimals: WAX_DECIMALS,
+                    ..settings.system_token
+                },
+                ..settings
+            }
+        }
         NetworkName::Ux => ChainSettings {
             history_endpoint: Some("https://ux.eosusa.io".to_owned()),
             ..native(NativeFacts {

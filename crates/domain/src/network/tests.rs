@@ -52,7 +52,7 @@ fn spec_table() -> Vec<Expected> {
             false,
             true,
             "WAX",
-            4,
+            8,
         ),
         (
             "telos-testnet",
