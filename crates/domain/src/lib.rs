@@ -8,6 +8,7 @@ pub mod antelope;
 pub mod balance;
 pub mod error;
 pub mod network;
+pub mod nft;
 pub mod price;
 pub mod sponsor;
 pub mod token;
