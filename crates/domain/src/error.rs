@@ -160,6 +160,10 @@ pub enum DomainError {
     #[error("action data of {0} does not decode")]
     ActionDataInvalid(String),
 
+    /// A transfer event log whose topics or data do not match its signature.
+    #[error("could not parse the log event of {0}")]
+    LogDataInvalid(String),
+
     // ---- fee sponsor (spec §4, §5, §8) ----
     /// The first action is not the sponsor's no-op.
     #[error("invalid no-op: the first action must be the sponsor's no-op")]
@@ -267,6 +271,7 @@ impl DomainError {
             Self::SymbolInvalidPrecision(_) => "antelope.asset.invalid_precision",
             Self::AssetSymbolMismatch => "antelope.asset.symbol_mismatch",
             Self::ActionDataInvalid(_) => "antelope.abi.invalid_action_data",
+            Self::LogDataInvalid(_) => "antelope.utils.error_parsing_log_event",
             Self::SponsorNoopMissing => "sponsor.invalid_noop",
             Self::SponsorNoopAuthorization => "sponsor.invalid_noop_authorization",
             Self::SponsorNoopData => "sponsor.invalid_noop_data",

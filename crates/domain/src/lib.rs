@@ -7,6 +7,7 @@ pub mod amount;
 pub mod antelope;
 pub mod balance;
 pub mod error;
+pub mod history;
 pub mod network;
 pub mod nft;
 pub mod price;

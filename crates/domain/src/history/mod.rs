@@ -1,0 +1,29 @@
+//! EVM history shaping (spec §3, §4): one transaction, its logs and the account's NFT
+//! transfers become the row the history table renders.
+//!
+//! - `epoch` is the block time in whole seconds.
+//! - `gasUsed` is the fee paid, gas used × gas price, in the system token (18 decimals),
+//!   and `gasFiatValue` its fiat value when the system token has a price.
+//! - A status other than `0x1` is failed and carries no movements.
+//! - Movements: the native value, then every transfer log naming the account as sender
+//!   (out) or recipient (in). A log that claims a transfer signature but is malformed is
+//!   skipped rather than failing the row. NFT movements take names and media from the
+//!   account's NFT transfer records of the same transaction; records with no matching
+//!   log are added as movements too.
+//! - Action name: `contractCreation` without recipient but with a created contract;
+//!   `send` with only outgoing, `receive` with only incoming, `swap` with both;
+//!   otherwise the decoded function name, else the name of a known selector
+//!   (`transfer`, `safeTransferFrom`), else `transfer` for empty input (a plain coin
+//!   transfer), else the 4-byte selector in hex.
+
+mod logs;
+mod shape;
+
+pub use logs::{
+    ERC20_TRANSFER_SELECTOR, ERC1155_SAFE_TRANSFER_SELECTOR, RawLog, TRANSFER_BATCH_TOPIC,
+    TRANSFER_SINGLE_TOPIC, TRANSFER_TOPIC, TransferEvent, decode_transfer_log,
+};
+pub use shape::{
+    ContractInfo, NftMovement, NftTransferRecord, RawTransaction, ShapeContext, ShapedTransaction,
+    SystemCoin, ValueMovement, shape_transaction,
+};
