@@ -3,6 +3,7 @@
 //! The wallet's rules as pure Rust: no IO, no async. The server, the indexer and the
 //! native client all lean on the same types and checks, so they live here once.
 
+pub mod allowance;
 pub mod amount;
 pub mod antelope;
 pub mod balance;
@@ -12,6 +13,7 @@ pub mod network;
 pub mod nft;
 pub mod price;
 pub mod sponsor;
+pub mod time;
 pub mod token;
 pub mod validate;
 
