@@ -30,6 +30,16 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.node } },
   },
   {
+    files: ['e2e/**/*.ts'],
+    rules: {
+      // node:test reports failures of describe/it itself; their promises need no await.
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['describe', 'it'] }] },
+      ],
+    },
+  },
+  {
     // Plain-TS models and the lib layer must stay free of the app and of other features.
     files: ['src/lib/**/*.{ts,tsx}'],
     rules: {

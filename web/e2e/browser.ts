@@ -1,0 +1,59 @@
+/**
+ * Shared browser setup for the e2e specs: Debian's Chromium, headless, driven by
+ * playwright-core (no downloaded browsers). `chromium.launch` runs Chromium on a
+ * fresh temporary profile that it deletes on close; each test gets its own
+ * context, so no storage leaks from one test into the next.
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.TANDEM_CHROMIUM ?? '/usr/bin/chromium';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** The app under test; the suite refuses to guess it. */
+export function baseUrl(): string {
+  const url = process.env.TANDEM_URL;
+  if (url === undefined || url.trim() === '') {
+    throw new Error('TANDEM_URL is not set: point it at a running Tandem (e.g. http://127.0.0.1:8080)');
+  }
+  return url.replace(/\/+$/, '');
+}
+
+export function launchBrowser(): Promise<Browser> {
+  baseUrl(); // fail before starting Chromium when the suite has nothing to test
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+export interface PageOptions {
+  width?: number;
+  height?: number;
+  colorScheme?: 'light' | 'dark';
+  /** Stored under localStorage `account` before the app starts, as a login would. */
+  account?: string;
+}
+
+/** A page in a fresh context; closing the returned context discards its storage. */
+export async function openPage(
+  browser: Browser,
+  { width = 1280, height = 800, colorScheme = 'light', account }: PageOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height }, colorScheme });
+  if (account !== undefined) {
+    await context.addInitScript((value) => {
+      window.localStorage.setItem('account', value);
+    }, account);
+  }
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** A well-known public dev address (anvil's second account); no funds or secrets involved. */
+export const SAMPLE_EVM_ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
