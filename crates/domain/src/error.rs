@@ -291,3 +291,174 @@ impl DomainError {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use super::DomainError as E;
+
+    /// One value of every variant; the match makes adding a variant without listing it
+    /// here a compile error.
+    fn every_variant() -> Vec<E> {
+        let s = String::new;
+        let all = vec![
+            E::InvalidNetwork(s()),
+            E::AmountRequired,
+            E::InvalidNumberFormat,
+            E::NegativeAmount,
+            E::TooManyDecimals { max: 4 },
+            E::ValueTooLarge,
+            E::InvalidConversionRate,
+            E::UnsupportedDecimals(99),
+            E::BalanceTooLow,
+            E::RequiredField,
+            E::NotAnInteger,
+            E::NotNaturalNumber,
+            E::NotPositiveInteger,
+            E::BelowMinimum { min: s() },
+            E::AboveMaximum { max: s() },
+            E::TokenSymbolLength,
+            E::TokenDecimalsOutOfRange,
+            E::InvalidTokenId(s()),
+            E::DateNotInFuture,
+            E::BelowMinimumTransferToEthereum,
+            E::BelowMinimumTransfer,
+            E::InvalidAllowanceBatchId(s()),
+            E::AccountRequired,
+            E::AccountNameInvalidCharacters,
+            E::AccountNameNotBasic,
+            E::AccountNameTooLong,
+            E::AccountNameTrailingDot,
+            E::AddressRequired,
+            E::InvalidAddress,
+            E::InvalidChecksumAddress,
+            E::InvalidHash,
+            E::ContractDataRequired,
+            E::InvalidNftContractType,
+            E::NameTooLong(s()),
+            E::NameInvalidCharacter(s()),
+            E::NameInvalidLastCharacter(s()),
+            E::NameNotNormalized(s()),
+            E::AssetInvalidFormat(s()),
+            E::AssetAmountOutOfRange,
+            E::SymbolInvalidCode(s()),
+            E::SymbolInvalidPrecision(s()),
+            E::AssetSymbolMismatch,
+            E::ActionDataInvalid(s()),
+            E::LogDataInvalid(s()),
+            E::SponsorNoopMissing,
+            E::SponsorNoopAuthorization,
+            E::SponsorNoopData,
+            E::SponsorOriginalActionMismatch { index: 0 },
+            E::SponsorAdditionalAction { index: 0 },
+            E::SponsorFeeRecipient,
+            E::SponsorFeePayer,
+            E::SponsorFeeAuthorization,
+            E::SponsorFeeToken,
+            E::SponsorFeeExceedsMaximum,
+            E::SponsorDuplicateFee,
+            E::SponsorRamPayer,
+            E::SponsorRamReceiver,
+            E::SponsorRamAuthorization,
+            E::SponsorDuplicateRam,
+            E::InvalidIpfsGateway(s()),
+        ];
+        for error in &all {
+            // Exhaustiveness guard: a new variant must be added to the list above.
+            match error {
+                E::InvalidNetwork(_)
+                | E::AmountRequired
+                | E::InvalidNumberFormat
+                | E::NegativeAmount
+                | E::TooManyDecimals { .. }
+                | E::ValueTooLarge
+                | E::InvalidConversionRate
+                | E::UnsupportedDecimals(_)
+                | E::BalanceTooLow
+                | E::RequiredField
+                | E::NotAnInteger
+                | E::NotNaturalNumber
+                | E::NotPositiveInteger
+                | E::BelowMinimum { .. }
+                | E::AboveMaximum { .. }
+                | E::TokenSymbolLength
+                | E::TokenDecimalsOutOfRange
+                | E::InvalidTokenId(_)
+                | E::DateNotInFuture
+                | E::BelowMinimumTransferToEthereum
+                | E::BelowMinimumTransfer
+                | E::InvalidAllowanceBatchId(_)
+                | E::AccountRequired
+                | E::AccountNameInvalidCharacters
+                | E::AccountNameNotBasic
+                | E::AccountNameTooLong
+                | E::AccountNameTrailingDot
+                | E::AddressRequired
+                | E::InvalidAddress
+                | E::InvalidChecksumAddress
+                | E::InvalidHash
+                | E::ContractDataRequired
+                | E::InvalidNftContractType
+                | E::NameTooLong(_)
+                | E::NameInvalidCharacter(_)
+                | E::NameInvalidLastCharacter(_)
+                | E::NameNotNormalized(_)
+                | E::AssetInvalidFormat(_)
+                | E::AssetAmountOutOfRange
+                | E::SymbolInvalidCode(_)
+                | E::SymbolInvalidPrecision(_)
+                | E::AssetSymbolMismatch
+                | E::ActionDataInvalid(_)
+                | E::LogDataInvalid(_)
+                | E::SponsorNoopMissing
+                | E::SponsorNoopAuthorization
+                | E::SponsorNoopData
+                | E::SponsorOriginalActionMismatch { .. }
+                | E::SponsorAdditionalAction { .. }
+                | E::SponsorFeeRecipient
+                | E::SponsorFeePayer
+                | E::SponsorFeeAuthorization
+                | E::SponsorFeeToken
+                | E::SponsorFeeExceedsMaximum
+                | E::SponsorDuplicateFee
+                | E::SponsorRamPayer
+                | E::SponsorRamReceiver
+                | E::SponsorRamAuthorization
+                | E::SponsorDuplicateRam
+                | E::InvalidIpfsGateway(_) => {}
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn every_rejection_has_its_own_stable_key() {
+        let all = every_variant();
+        let codes: HashSet<&str> = all.iter().map(E::code).collect();
+        assert_eq!(codes.len(), all.len(), "two variants share a key");
+        for code in codes {
+            assert!(
+                code.split('.').count() >= 2
+                    && code.chars().all(|c| c.is_ascii_lowercase()
+                        || c == '.'
+                        || c == '_'
+                        || c.is_ascii_digit()),
+                "{code}"
+            );
+        }
+        assert_eq!(
+            E::InvalidNetwork("x".into()).code(),
+            "antelope.chain.error_invalid_network"
+        );
+    }
+
+    #[test]
+    fn messages_carry_the_details() {
+        assert_eq!(
+            E::TooManyDecimals { max: 4 }.to_string(),
+            "you can only enter 4 decimal places"
+        );
+        assert_eq!(E::InvalidNumberFormat.to_string(), "Invalid number format");
+    }
+}

@@ -1,6 +1,6 @@
 //! Exact fixed-point amounts: a `U256` count of the smallest unit plus the number of
-//! decimals. Never a float. Parsing of user input lives in [`parse`], display in
-//! [`format`].
+//! decimals. Never a float. User input is parsed by [`parse_amount`]; display is
+//! [`Amount::format`] with a [`DisplayFormat`] and a [`NumberFormat`].
 
 mod format;
 mod parse;
