@@ -1,6 +1,6 @@
 //! Networks and their chain settings (spec §3 "Chain settings", §9).
 //!
-//! The facts (chain ids, endpoints, contract addresses) live in [`catalogue`]; this
+//! The facts (chain ids, endpoints, contract addresses) live in the private `catalogue` module; this
 //! module holds the types, the name parsing and the rules for overriding settings
 //! from a deployment's configuration.
 
