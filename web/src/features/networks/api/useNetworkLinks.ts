@@ -1,5 +1,5 @@
-import { useNetworks } from './api/networks';
-import { defaultNetwork } from './model/defaultNetwork';
+import { useNetworks } from './networks';
+import { defaultNetwork } from '../model/defaultNetwork';
 
 export interface NetworkLinks {
   explorerUrl: string | null;
