@@ -1,0 +1,194 @@
+"""HTTP routes: the node's /v1/chain API, the Hyperion v2 subset, and the fee sponsor.
+
+Handlers are `async def` on purpose: they then run on the event-loop thread, the same thread
+that owns the chain (the controller must not be touched from FastAPI's thread pool).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse, Response
+
+from . import codec
+from .history import History
+from .node import ChainError, DevChain
+from .sponsor import Sponsor
+
+# Read calls answered by the node's own chain API (JSON in, JSON out).
+READ_CALLS = {
+    "get_info", "get_account", "get_abi", "get_raw_abi", "get_code", "get_code_hash", "get_raw_code_and_abi",
+    "get_currency_balance", "get_currency_stats", "get_table_rows", "get_table_by_scope", "get_block",
+    "get_block_header_state", "get_producers", "get_producer_schedule", "get_required_keys",
+    "abi_json_to_bin", "abi_bin_to_json", "get_activated_protocol_features", "get_transaction_id",
+}
+# HTTP status and message per fc exception code, as nodeos's http_plugin maps them.
+STATUS_BY_CODE = {
+    3090003: (401, "UnAuthorized"),  # unsatisfied_authorization
+    3040008: (409, "Conflict"),  # tx_duplicate
+    3100002: (400, "Unknown Block"),  # unknown_block_exception
+    3060002: (400, "Account lookup"),  # account_query_exception
+    3200006: (400, "Invalid Request"),  # invalid_http_request
+}
+
+
+def _format(template: str, data: dict) -> str:
+    return re.sub(r"\$\{([^}]+)\}", lambda m: json.dumps(data[m[1]]) if not isinstance(
+        data.get(m[1], ""), str) else data.get(m[1], m[0]), template)
+
+
+def node_error(error: dict) -> JSONResponse:
+    """nodeos's error body: {code, message, error{code, name, what, details[]}}."""
+    status, message = STATUS_BY_CODE.get(error.get("code"), (500, "Internal Service Error"))
+    details = [{"message": _format(s.get("format", ""), s.get("data", {})),
+                "file": s.get("context", {}).get("file", ""), "line_number": s.get("context", {}).get("line", 0),
+                "method": s.get("context", {}).get("method", "")} for s in error.get("stack", [])]
+    body = {"code": status, "message": message, "error": {
+        "code": error.get("code", 0), "name": error.get("name", "exception"),
+        "what": error.get("message", "unspecified"), "details": details}}
+    return JSONResponse(body, status_code=status)
+
+
+def _invalid_request(text: str) -> JSONResponse:
+    return node_error({"code": 3200006, "name": "invalid_http_request", "message": "invalid http request",
+                       "stack": [{"format": text, "data": {}, "context": {}}]})
+
+
+def raw_json(text: str, status: int = 200) -> Response:
+    return Response(text, status_code=status, media_type="application/json")
+
+
+async def _body(request: Request) -> dict:
+    raw = await request.body()
+    if not raw.strip():
+        return {}
+    parsed = json.loads(raw)
+    if not isinstance(parsed, dict):
+        raise ValueError("body must be a JSON object")
+    return parsed
+
+
+async def _params(request: Request) -> dict:
+    """Hyperion accepts GET query parameters; POST JSON bodies are merged in."""
+    params = dict(request.query_params)
+    if request.method == "POST":
+        params.update(await _body(request))
+    return params
+
+
+def create_app(chain: DevChain, history: History, sponsor: Sponsor) -> FastAPI:
+    app = FastAPI(title="Tandem native devnet", docs_url=None, redoc_url=None, openapi_url=None)
+
+    def push(body: dict) -> Response:
+        try:
+            packed = codec.pack_packed_transaction(
+                body.get("signatures", []), bytes.fromhex(body["packed_trx"]),
+                bytes.fromhex(body.get("packed_context_free_data") or ""),
+                0 if body.get("compression") in (None, 0, "none") else 1)
+        except (KeyError, ValueError, TypeError) as error:
+            return _invalid_request(f"invalid packed transaction: {error}")
+        try:
+            trace = chain.push_packed(packed)
+        except ChainError as error:
+            return node_error(error.error)
+        chain.produce_block()  # so the transaction is in a block and the head moves at once
+        return JSONResponse({"transaction_id": trace["id"], "processed": trace}, status_code=202)
+
+    @app.api_route("/v1/chain/{call}", methods=["GET", "POST"])
+    async def chain_call(call: str, request: Request):
+        try:
+            body = await _body(request)
+        except ValueError as error:
+            return _invalid_request(str(error))
+        if call in ("push_transaction", "send_transaction", "send_transaction2"):
+            return push(body.get("transaction", body) if call == "send_transaction2" else body)
+        if call not in READ_CALLS:
+            return not_found()
+        try:
+            return raw_json(chain.read_api(call, body))
+        except ChainError as error:
+            return node_error(error.error)
+
+    @app.api_route("/v1/history/get_key_accounts", methods=["POST"])
+    async def key_accounts_v1(request: Request):
+        names, _ = history.key_accounts((await _body(request)).get("public_key", ""))
+        return {"account_names": names}
+
+    @app.api_route("/v1/history/get_transaction", methods=["POST"])
+    async def transaction_v1(request: Request):
+        found = history.get_transaction_v1((await _body(request)).get("id", ""))
+        return found if found else not_found("transaction not found")
+
+    @app.api_route("/v2/history/{call}", methods=["GET", "POST"])
+    async def history_call(call: str, request: Request):
+        params = await _params(request)
+        if call == "get_actions":
+            return history.get_actions(params)
+        if call == "get_creator":
+            found = history.get_creator(params.get("account", ""))
+            return found if found else hyperion_error(404, "account not found")
+        if call == "get_transaction":
+            return history.get_transaction(params.get("id", ""))
+        return hyperion_error(404, f"Route GET:/v2/history/{call} not found")
+
+    @app.api_route("/v2/state/{call}", methods=["GET", "POST"])
+    async def state_call(call: str, request: Request):
+        params = await _params(request)
+        try:
+            if call == "get_tokens":
+                return history.get_tokens(params.get("account", ""))
+            if call == "get_account":
+                return history.get_account(params.get("account", ""))
+            if call == "get_links":
+                return history.get_links(params.get("account", ""))
+            if call == "get_proposals":
+                return history.get_proposals(params)
+            if call == "get_key_accounts":
+                names, permissions = history.key_accounts(params.get("public_key", ""))
+                details = str(params.get("details", "")).lower() == "true"
+                return {"account_names": names, **({"permissions": permissions} if details else {})}
+        except ChainError as error:
+            return hyperion_error(400, error.error.get("message", "chain error"))
+        except codec.CodecError as error:
+            return hyperion_error(400, str(error))
+        return hyperion_error(404, f"Route GET:/v2/state/{call} not found")
+
+    @app.get("/v2/health")
+    async def health():
+        info = chain.head()
+        return {"version": "devnet", "health": [{"service": "NodeosRPC", "status": "OK", "service_data": {
+            "head_block_num": info["head_block_num"], "head_block_time": info["head_block_time"]}}]}
+
+    @app.get("/fuel")
+    async def sponsor_available():
+        return {"ok": True, "account": sponsor.account}
+
+    @app.post("/fuel/v1/resource_provider/request_transaction")
+    async def sponsor_request(request: Request):
+        try:
+            body = await _body(request)
+        except ValueError as error:
+            return JSONResponse({"code": 400, "message": "Invalid JSON", "error": str(error)}, status_code=400)
+        status, answer = sponsor.request(body)
+        return JSONResponse(answer, status_code=status)
+
+    @app.exception_handler(404)
+    async def unknown(_request, _exc):
+        return not_found()
+
+    return app
+
+
+def not_found(what: str = "Unknown Endpoint") -> JSONResponse:
+    body = {"code": 404, "message": "Not Found", "error": {
+        "code": 0, "name": "exception", "what": "unspecified",
+        "details": [{"message": what, "file": "http_plugin.cpp", "line_number": 0, "method": "handle_http_request"}]}}
+    return JSONResponse(body, status_code=404)
+
+
+def hyperion_error(status: int, message: str) -> JSONResponse:
+    names = {400: "Bad Request", 404: "Not Found"}
+    return JSONResponse({"statusCode": status, "error": names.get(status, "Error"), "message": message},
+                        status_code=status)
