@@ -32,6 +32,9 @@ class Client:
     def chain(self, name: str, body: dict | None = None) -> tuple[int, dict]:
         return call(f"{self.rpc}/v1/chain/{name}", body if body is not None else {})
 
+    def history_v1(self, name: str, body: dict) -> tuple[int, dict]:
+        return call(f"{self.history}/v1/history/{name}", body)
+
     def ok(self, name: str, body: dict | None = None) -> dict:
         status, answer = self.chain(name, body)
         assert status == 200, answer
