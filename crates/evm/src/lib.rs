@@ -1,7 +1,11 @@
 //! # tandem-evm
 //!
 //! EVM access for the wallet: contract reads, log decoding, the Teloscan indexer
-//! client, and the `EvmSource` interface with its three implementations (Teloscan
-//! indexer, the built-in index, plain RPC reads).
-//!
-//! Nothing lives here yet: the EVM data layer is built by the "EVM data" issue.
+//! client, and the [`EvmSource`] interface with its three implementations (Teloscan
+//! indexer, the built-in index in `tandem-indexer`, plain RPC reads).
+
+pub mod error;
+pub mod source;
+
+pub use error::EvmError;
+pub use source::{EvmSource, SourceKind};

@@ -1,0 +1,81 @@
+//! `EvmSource`: the one interface for everything the wallet reads about an EVM
+//! account, whatever answers it — the Teloscan indexer, Tandem's own index, or plain
+//! RPC reads. The server holds `Arc<dyn EvmSource>` values and switches between them
+//! on health (spec §4: while the indexer is unhealthy, balances come from chain reads).
+//!
+//! A source that cannot answer a question at all (plain RPC has no history) returns
+//! [`EvmError::Unsupported`] rather than an empty answer,
+//! so a caller never mistakes "unknown" for "none".
+
+mod types;
+
+pub use types::*;
+
+use alloy_primitives::Address;
+use async_trait::async_trait;
+
+use crate::EvmError;
+
+/// What every EVM data source answers. All addresses are checked by the caller;
+/// amounts are exact integers in the token's smallest unit.
+#[async_trait]
+pub trait EvmSource: Send + Sync + std::fmt::Debug {
+    /// Which source this is, for the health endpoint and logs.
+    fn kind(&self) -> SourceKind;
+
+    /// How far behind the chain head this source is.
+    async fn health(&self) -> Result<SourceHealth, EvmError>;
+
+    /// Native and token balances of `owner` (native as `token: None`), with what is
+    /// known of each token contract.
+    async fn balances(&self, owner: Address) -> Result<Vec<TokenBalance>, EvmError>;
+
+    /// Transactions sent by or touching `address`, with their receipts and logs.
+    async fn transactions(
+        &self,
+        address: Address,
+        query: &TransactionQuery,
+    ) -> Result<Page<TransactionRecord>, EvmError>;
+
+    /// Token transfers (fungible or NFT) to or from `account`.
+    async fn transfers(
+        &self,
+        account: Address,
+        query: &TransferQuery,
+    ) -> Result<Page<TransferRecord>, EvmError>;
+
+    /// Current approvals granted by `owner` of one kind, revoked ones included
+    /// (marked as such) so a user can see what was revoked.
+    async fn approvals(
+        &self,
+        owner: Address,
+        kind: ApprovalKind,
+    ) -> Result<Vec<ApprovalRecord>, EvmError>;
+
+    /// NFTs held by `owner` of one standard, with amounts for ERC-1155.
+    async fn nfts_owned(
+        &self,
+        owner: Address,
+        standard: tandem_domain::nft::NftStandard,
+        page: PageRequest,
+    ) -> Result<Vec<NftRecord>, EvmError>;
+
+    /// Tokens of one collection, optionally one token id.
+    async fn collection_nfts(
+        &self,
+        contract: Address,
+        token_id: Option<alloy_primitives::U256>,
+        page: PageRequest,
+    ) -> Result<Vec<NftRecord>, EvmError>;
+
+    /// Holders of a token contract: all of them, those of one token id, or one account.
+    async fn token_holders(
+        &self,
+        contract: Address,
+        query: &HolderQuery,
+    ) -> Result<Vec<HolderRecord>, EvmError>;
+
+    /// What the source knows of a contract; `Ok(None)` when the address is not a
+    /// contract the source knows.
+    async fn contract(&self, address: Address) -> Result<Option<ContractRecord>, EvmError>;
+}
