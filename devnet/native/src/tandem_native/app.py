@@ -35,8 +35,14 @@ STATUS_BY_CODE = {
 
 
 def _format(template: str, data: dict) -> str:
-    return re.sub(r"\$\{([^}]+)\}", lambda m: json.dumps(data[m[1]]) if not isinstance(
-        data.get(m[1], ""), str) else data.get(m[1], m[0]), template)
+    """fc's `${key}` substitution: strings as they are, other values as JSON."""
+    def value(match: re.Match) -> str:
+        if match[1] not in data:
+            return match[0]
+        found = data[match[1]]
+        return found if isinstance(found, str) else json.dumps(found)
+
+    return re.sub(r"\$\{([^}]+)\}", value, template)
 
 
 def node_error(error: dict) -> JSONResponse:
