@@ -1,0 +1,44 @@
+//! # tandem-testkit
+//!
+//! Integration tests run against real chains, never mocks. This crate starts the
+//! local EVM devnet (`devnet/evm`: anvil, deployed and seeded contracts) as a child
+//! process for one test binary, hands the test its manifest, and stops everything
+//! when dropped. It is a dev-dependency only; nothing in production links it.
+
+mod evm_devnet;
+
+pub use evm_devnet::{EvmDevnet, EvmManifest, ManifestAccount};
+
+use std::path::PathBuf;
+
+/// Why a devnet could not be started or read.
+#[derive(Debug, thiserror::Error)]
+pub enum TestkitError {
+    /// The devnet's npm packages are missing.
+    #[error("{0} is missing: run `npm ci` in devnet/evm (./scripts/test does this)")]
+    NotInstalled(PathBuf),
+    /// The devnet process could not be started or failed during start-up.
+    #[error("devnet failed to start: {0}")]
+    Start(String),
+    /// Reading or parsing the manifest failed.
+    #[error("devnet manifest {path}: {reason}")]
+    Manifest {
+        /// Where the manifest was read from.
+        path: PathBuf,
+        /// What went wrong.
+        reason: String,
+    },
+    /// An IO error while managing the child process.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+}
+
+/// The repository root, found from this crate's manifest directory.
+#[must_use]
+pub fn repo_root() -> PathBuf {
+    let crate_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    crate_dir
+        .parent()
+        .and_then(std::path::Path::parent)
+        .map_or(crate_dir.clone(), std::path::Path::to_path_buf)
+}
