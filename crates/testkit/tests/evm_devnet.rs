@@ -4,9 +4,8 @@ use std::net::TcpStream;
 
 use tandem_testkit::EvmDevnet;
 
-fn rpc_port(url: &str) -> u16 {
-    let port = url.rsplit(':').next().unwrap_or_default();
-    port.trim_end_matches('/').parse().unwrap()
+fn rpc_port(url: &str) -> Option<u16> {
+    url.rsplit(':').next()?.trim_end_matches('/').parse().ok()
 }
 
 #[test]
@@ -25,7 +24,7 @@ fn starts_a_seeded_devnet_and_stops_it_on_drop() {
     assert!(manifest.account("alice").is_some());
     assert!(devnet.manifest_path().is_file());
 
-    let port = rpc_port(devnet.rpc_url());
+    let port = rpc_port(devnet.rpc_url()).expect("rpc url ends with a port");
     assert!(
         TcpStream::connect(("127.0.0.1", port)).is_ok(),
         "anvil answers while running"
