@@ -9,11 +9,19 @@ const lines = [
   `Tandem is running at ${stack.url}`,
   `  API health:   ${stack.url}/api/v1/health`,
   `  EVM devnet:   ${stack.manifest.rpcUrl} (chain id ${stack.manifest.chainId}, network ${stack.manifest.network})`,
+  `  Native chain: ${stack.nativeManifest.rpcUrl} (network ${stack.nativeManifest.network})`,
   `  Manifest:     ${stack.manifestPath}`,
   '',
-  'Seeded test accounts (local devnet only; these keys are public, never use them elsewhere):',
+  'Seeded EVM accounts (local devnet only; these keys are public, never use them elsewhere):',
   ...stack.manifest.accounts.map(
     (account) => `  ${account.name.padEnd(10)} ${account.address}  ${account.privateKey}`,
+  ),
+  '',
+  `Native devnet: ${stack.nativeManifest.rpcUrl} (network ${stack.nativeManifest.network}, core symbol ${stack.nativeManifest.coreSymbol})`,
+  '  accounts (local devnet only; public keys, never use them elsewhere):',
+  ...stack.nativeManifest.accounts.map(
+    (account) =>
+      `  ${`${account.name}@${account.permission}`.padEnd(18)} ${account.publicKey}  ${account.privateKey}`,
   ),
   '',
   'Press Ctrl+C to stop everything.',

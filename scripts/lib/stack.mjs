@@ -1,5 +1,6 @@
-// Starts the whole local stack — the EVM devnet (anvil, deployed and seeded) and
-// tandem-server serving the built web app against it — and stops it again.
+// Starts the whole local stack — the EVM devnet (anvil, deployed and seeded), the
+// native devnet (a real Leap chain with a history subset and a test fee sponsor) and
+// tandem-server serving the built web app against both — and stops it again.
 // Shared by the demo command and the browser end-to-end run so both exercise the
 // same wiring.
 import { spawn } from 'node:child_process';
@@ -7,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDevnet } from '../../devnet/evm/src/devnet.mjs';
+import { startNativeDevnet } from '../../devnet/native/devnet.mjs';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -20,9 +22,24 @@ export async function startStack({ profile = 'debug', stateDir, log = (m) => con
   const dir = stateDir ?? join(repoRoot, '.tandem');
   mkdirSync(dir, { recursive: true });
   const manifestPath = join(dir, 'devnet-manifest.json');
+  const nativeManifestPath = join(dir, 'native-devnet-manifest.json');
 
-  log('starting the EVM devnet (anvil), deploying and seeding contracts…');
-  const devnet = await startDevnet({ manifestPath, log });
+  log('starting the devnets: EVM (anvil, deploy and seed) and native (Leap, seed)…');
+  // Both devnets start side by side; if one fails, the other is stopped before rethrowing.
+  const [evmStart, nativeStart] = await Promise.allSettled([
+    startDevnet({ manifestPath, log }),
+    startNativeDevnet({ manifestPath: nativeManifestPath, log }),
+  ]);
+  const started = [evmStart, nativeStart].filter((r) => r.status === 'fulfilled').map((r) => r.value);
+  const failure = [evmStart, nativeStart].find((r) => r.status === 'rejected');
+  if (failure) {
+    await Promise.all(started.map((devnet) => devnet.stop()));
+    throw failure.reason;
+  }
+  const devnet = evmStart.value;
+  const nativeDevnet = nativeStart.value;
+  const stopDevnets = () => Promise.all([devnet.stop(), nativeDevnet.stop()]);
+
   let server;
   try {
     log('starting tandem-server…');
@@ -32,11 +49,12 @@ export async function startStack({ profile = 'debug', stateDir, log = (m) => con
         TANDEM_LISTEN: '127.0.0.1:0',
         TANDEM_WEB_DIST: join(repoRoot, 'web', 'dist'),
         TANDEM_DEVNET_MANIFEST: manifestPath,
+        TANDEM_NATIVE_DEVNET_MANIFEST: nativeManifestPath,
       },
       log,
     });
   } catch (error) {
-    await devnet.stop();
+    await stopDevnets();
     throw error;
   }
 
@@ -45,11 +63,13 @@ export async function startStack({ profile = 'debug', stateDir, log = (m) => con
     url: server.url,
     manifestPath,
     manifest: devnet.manifest,
+    nativeManifestPath,
+    nativeManifest: nativeDevnet.manifest,
     async stop() {
       if (stopped) return;
       stopped = true;
       await stopChild(server.child);
-      await devnet.stop();
+      await stopDevnets();
     },
   };
 }
