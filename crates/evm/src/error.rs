@@ -1,5 +1,6 @@
 //! The one error type of the EVM crate.
 
+use crate::http::Upstream;
 use crate::source::SourceKind;
 
 /// Everything reading EVM data can fail with.
@@ -17,4 +18,103 @@ pub enum EvmError {
     /// A domain rule rejected a value (bad address, unknown network, …).
     #[error(transparent)]
     Domain(#[from] tandem_domain::DomainError),
+    /// The HTTP client could not be built (TLS backend).
+    #[error("cannot set up the HTTP client: {0}")]
+    HttpSetup(String),
+    /// A configured upstream URL is unusable. The URL itself is not repeated, since it
+    /// may carry a key.
+    #[error("invalid {upstream} URL: {reason}")]
+    InvalidUpstreamUrl {
+        /// Which upstream.
+        upstream: Upstream,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// No answer: connection refused, timed out, or cut off.
+    #[error("{upstream} request to {path} failed: {reason}")]
+    Transport {
+        /// Which upstream.
+        upstream: Upstream,
+        /// URL path asked for (no host, no query).
+        path: String,
+        /// What happened.
+        reason: String,
+    },
+    /// An answer with an unexpected HTTP status.
+    #[error("{upstream} answered {status} for {path}")]
+    Status {
+        /// Which upstream.
+        upstream: Upstream,
+        /// URL path asked for.
+        path: String,
+        /// HTTP status code.
+        status: u16,
+    },
+    /// An answer whose body is not the JSON expected.
+    #[error("{upstream} answer for {path} is unreadable: {reason}")]
+    Decode {
+        /// Which upstream.
+        upstream: Upstream,
+        /// URL path asked for.
+        path: String,
+        /// What did not parse.
+        reason: String,
+    },
+    /// The upstream answered but reported failure (`success: false`).
+    #[error("{upstream} reported failure for {path}")]
+    UpstreamFailure {
+        /// Which upstream.
+        upstream: Upstream,
+        /// URL path asked for.
+        path: String,
+    },
+    /// A configured JSON-RPC URL is unusable (not http(s), no host). The URL itself is
+    /// not repeated, since it may carry a key.
+    #[error("invalid JSON-RPC URL: {reason}")]
+    InvalidRpcUrl {
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The node gave no usable answer to a JSON-RPC request: connection refused, timed
+    /// out, an error object for a plain read, or a malformed result.
+    #[error("JSON-RPC {method} failed: {reason}")]
+    Rpc {
+        /// The JSON-RPC method (or `batch`).
+        method: &'static str,
+        /// What happened.
+        reason: String,
+    },
+    /// A contract call reverted or returned data that does not match its ABI.
+    #[error("{function} on {contract} failed: {reason}")]
+    ContractCall {
+        /// The contract called.
+        contract: alloy_primitives::Address,
+        /// The Solidity signature called.
+        function: &'static str,
+        /// Revert message or decoding problem.
+        reason: String,
+    },
+}
+
+impl EvmError {
+    /// The stable key of the error, for the API and the web app. Domain errors keep
+    /// their own keys (`antelope.contracts.contract_data_required`,
+    /// `antelope.contracts.error_invalid_nft_contract_type`, …); the crate's own use
+    /// `evm.*`.
+    #[must_use]
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::Unsupported { .. } => "evm.unsupported",
+            Self::Domain(error) => error.code(),
+            Self::HttpSetup(_) => "evm.http_setup",
+            Self::InvalidUpstreamUrl { .. } => "evm.invalid_upstream_url",
+            Self::Transport { .. } => "evm.upstream_unavailable",
+            Self::Status { .. } => "evm.upstream_status",
+            Self::Decode { .. } => "evm.upstream_unreadable",
+            Self::UpstreamFailure { .. } => "evm.upstream_failure",
+            Self::InvalidRpcUrl { .. } => "evm.invalid_rpc_url",
+            Self::Rpc { .. } => "evm.rpc_unavailable",
+            Self::ContractCall { .. } => "evm.contract_call_failed",
+        }
+    }
 }

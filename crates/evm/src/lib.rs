@@ -5,6 +5,7 @@
 //! indexer, the built-in index in `tandem-indexer`, plain RPC reads).
 
 pub mod error;
+pub mod http;
 pub mod source;
 
 pub use error::EvmError;
