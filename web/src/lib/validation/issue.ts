@@ -5,25 +5,30 @@
  * or the browser found the problem; they are also the i18n keys of the texts.
  */
 
-export type ValidationKey =
-  | 'validation.amount_required'
-  | 'validation.invalid_number_format'
-  | 'validation.negative_amount'
-  | 'validation.too_many_decimals'
-  | 'validation.value_too_large'
-  | 'validation.unsupported_decimals'
-  | 'validation.balance_too_low'
-  | 'validation.account_required'
-  | 'validation.account_name_characters'
-  | 'validation.account_name_length'
-  | 'validation.account_name_trailing_dot'
-  | 'validation.account_name_basic'
-  | 'validation.invalid_checksum_address'
-  | 'antelope.contracts.error_address_required'
-  | 'antelope.evm.error_invalid_address';
+export const VALIDATION_KEYS = [
+  'validation.amount_required',
+  'validation.invalid_number_format',
+  'validation.negative_amount',
+  'validation.too_many_decimals',
+  'validation.value_too_large',
+  'validation.unsupported_decimals',
+  'validation.balance_too_low',
+  'validation.account_required',
+  'validation.account_name_characters',
+  'validation.account_name_length',
+  'validation.account_name_trailing_dot',
+  'validation.account_name_basic',
+  'validation.invalid_checksum_address',
+  'antelope.contracts.error_address_required',
+  'antelope.evm.error_invalid_address',
+] as const;
+
+export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
 /** A non-blocking remark on an accepted value. */
-export type ValidationWarningKey = 'validation.address_lowercase';
+export const VALIDATION_WARNING_KEYS = ['validation.address_lowercase'] as const;
+
+export type ValidationWarningKey = (typeof VALIDATION_WARNING_KEYS)[number];
 
 export interface ValidationIssue {
   readonly key: ValidationKey;

@@ -1,0 +1,83 @@
+/**
+ * English texts, the reference language: every key exists here first. Keys that
+ * are stable error codes (validation.*, antelope.*) are the ones the Rust side
+ * reports as API `code`, so server and browser errors share one text.
+ * Interpolation is i18next's `{{name}}`; `_one` / `_other` are plural forms of `count`.
+ */
+export const en = {
+  validation: {
+    amount_required: 'Amount required',
+    invalid_number_format: 'Invalid number format',
+    negative_amount: 'The amount cannot be negative',
+    too_many_decimals_one: 'You can only enter {{count}} decimal place',
+    too_many_decimals_other: 'You can only enter {{count}} decimal places',
+    value_too_large: 'Value too large',
+    unsupported_decimals: 'Tokens with {{decimals}} decimals are not supported',
+    balance_too_low: 'Balance too low',
+    account_required: 'Account required',
+    account_name_characters: 'An account name may only contain lowercase letters, digits 1 to 5 or a dot',
+    account_name_length: 'An account name can have at most 12 characters',
+    account_name_trailing_dot: 'An account name cannot end with a dot',
+    account_name_basic: 'A basic account name must be exactly 12 lowercase letters and digits 1-5',
+    invalid_checksum_address: 'Invalid checksum address',
+    address_lowercase: 'Address is lowercase, verify it',
+  },
+  antelope: {
+    contracts: {
+      error_address_required: 'Address required',
+    },
+    evm: {
+      error_invalid_address: 'Invalid address',
+      error_no_provider: 'No EVM wallet was found in this browser',
+      error_switch_chain_rejected: 'You rejected the network switch',
+      error_switch_chain: 'Your wallet could not switch to {{network}}',
+      error_add_chain_rejected: 'You rejected adding {{network}} to your wallet',
+      error_add_chain: 'Your wallet could not add {{network}}',
+      error_transaction_canceled: 'Transaction canceled',
+    },
+  },
+  wallet: {
+    error: {
+      CALL_EXCEPTION: 'The contract rejected this transaction: it would fail on chain',
+      INSUFFICIENT_FUNDS: "You don't have enough funds to complete this transaction",
+      MISSING_NEW: 'The wallet connection was set up incorrectly. Please reload the page and try again',
+      NONCE_EXPIRED: 'The nonce used for this transaction is too low',
+      NUMERIC_FAULT: 'A number in this transaction is out of range',
+      REPLACEMENT_UNDERPRICED: 'The fee is too low to replace the pending transaction',
+      TRANSACTION_REPLACED: 'This transaction was replaced by another one with the same nonce',
+      UNPREDICTABLE_GAS_LIMIT: 'The gas for this transaction could not be estimated: it would probably fail',
+      USER_REJECTED: 'You rejected the transaction',
+      ACTION_REJECTED: 'You canceled the action',
+      UNKNOWN_CHAIN: 'Your wallet does not know this network yet',
+      INTERNAL_ERROR: 'Your wallet reported an internal error',
+      general: 'Your EVM wallet reported an error. Please try again',
+    },
+  },
+  network: {
+    switched: 'Switched to {{network}}',
+  },
+  notify: {
+    region: 'Notifications',
+    title: {
+      error: 'ooops',
+      warning: 'Warning!',
+      success: 'Success',
+      copied: 'Copied',
+      info: 'Info',
+    },
+    see_details: 'See Details',
+    hide_details: 'Hide Details',
+    see_transaction: 'See Transaction',
+    dismiss: 'Dismiss notification',
+    repeated: '×{{count}}',
+    cancelled_transaction: 'Cancelled transaction',
+    offline_title: 'No Internet connection',
+    offline_message:
+      "We're sorry, it looks like you're not connected to the internet. Please check your network connection and try again.",
+  },
+  session: {
+    reconnect_after_update: 'Tandem was updated. Please reconnect your wallet.',
+  },
+};
+
+export type Resources = typeof en;
