@@ -6,6 +6,8 @@
 
 pub mod error;
 pub mod http;
+pub mod reads;
+pub mod rpc;
 pub mod source;
 
 pub use error::EvmError;
