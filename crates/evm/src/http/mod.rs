@@ -285,7 +285,10 @@ mod tests {
         let text = error.to_string();
         assert!(text.contains("indexer"), "{text}");
         assert!(text.contains("/v1/health"), "{text}");
-        assert!(!text.contains("secret") && !text.contains("127.0.0.1"), "{text}");
+        assert!(
+            !text.contains("secret") && !text.contains("127.0.0.1"),
+            "{text}"
+        );
         assert_eq!(error.code(), "evm.upstream_unavailable");
     }
 }

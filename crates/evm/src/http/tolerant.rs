@@ -75,7 +75,9 @@ impl<'de> Deserialize<'de> for NumberText {
         if text.starts_with(|c: char| c.is_ascii_digit() || c == '-') {
             return Ok(Self(text.to_owned()));
         }
-        Err(serde::de::Error::custom("expected a number or a numeric string"))
+        Err(serde::de::Error::custom(
+            "expected a number or a numeric string",
+        ))
     }
 }
 
@@ -152,7 +154,11 @@ pub fn parse_u256(text: &str) -> Option<U256> {
     if int_part.is_empty() && frac_part.is_empty() {
         return None;
     }
-    if !int_part.chars().chain(frac_part.chars()).all(|c| c.is_ascii_digit()) {
+    if !int_part
+        .chars()
+        .chain(frac_part.chars())
+        .all(|c| c.is_ascii_digit())
+    {
         return None;
     }
     let digits = format!("{int_part}{frac_part}");
@@ -285,8 +291,14 @@ mod tests {
         let big = "123456789012345678901234567890";
         let from_string = sample(&format!(r#"{{"amount":"{big}"}}"#));
         let from_number = sample(&format!(r#"{{"amount":{big}}}"#));
-        assert_eq!(from_string.amount.0.unwrap().to_u256(), U256::from_str(big).ok());
-        assert_eq!(from_number.amount.0.unwrap().to_u256(), U256::from_str(big).ok());
+        assert_eq!(
+            from_string.amount.0.unwrap().to_u256(),
+            U256::from_str(big).ok()
+        );
+        assert_eq!(
+            from_number.amount.0.unwrap().to_u256(),
+            U256::from_str(big).ok()
+        );
     }
 
     #[test]
@@ -300,7 +312,10 @@ mod tests {
 
     #[test]
     fn embedded_json_reads_from_a_string_or_directly() {
-        assert_eq!(sample(r#"{"nested":"[1,2]"}"#).nested.0.unwrap().0, vec![1, 2]);
+        assert_eq!(
+            sample(r#"{"nested":"[1,2]"}"#).nested.0.unwrap().0,
+            vec![1, 2]
+        );
         assert_eq!(sample(r#"{"nested":[3]}"#).nested.0.unwrap().0, vec![3]);
     }
 
@@ -309,7 +324,10 @@ mod tests {
         assert_eq!(parse_u256("0x1a"), Some(U256::from(26)));
         assert_eq!(parse_u256("0x"), Some(U256::ZERO));
         assert_eq!(parse_u256("1.5e3"), Some(U256::from(1500)));
-        assert_eq!(parse_u256("1e21"), U256::from_str("1000000000000000000000").ok());
+        assert_eq!(
+            parse_u256("1e21"),
+            U256::from_str("1000000000000000000000").ok()
+        );
         assert_eq!(parse_u256("2500e-2"), Some(U256::from(25)));
         assert_eq!(parse_u256("1.25"), None);
         assert_eq!(parse_u256("-1"), None);
@@ -321,7 +339,10 @@ mod tests {
     fn timestamps_in_ms_seconds_or_iso() {
         assert_eq!(timestamp_ms("1714564800500"), Some(1_714_564_800_500));
         assert_eq!(timestamp_ms("1714564800"), Some(1_714_564_800_000));
-        assert_eq!(timestamp_ms("2024-05-01T12:00:00.5Z"), Some(1_714_564_800_500));
+        assert_eq!(
+            timestamp_ms("2024-05-01T12:00:00.5Z"),
+            Some(1_714_564_800_500)
+        );
         assert_eq!(timestamp_ms("2024-05-01T12:00:00"), Some(1_714_564_800_000));
         assert_eq!(timestamp_ms("1970-01-01T00:00:00Z"), Some(0));
         assert_eq!(timestamp_ms("yesterday"), None);
@@ -329,7 +350,10 @@ mod tests {
 
     #[test]
     fn hex_and_addresses() {
-        assert_eq!(parse_hex_bytes("0xa9059cbb"), Some(vec![0xa9, 0x05, 0x9c, 0xbb]));
+        assert_eq!(
+            parse_hex_bytes("0xa9059cbb"),
+            Some(vec![0xa9, 0x05, 0x9c, 0xbb])
+        );
         assert_eq!(parse_hex_bytes("0x"), Some(vec![]));
         assert_eq!(parse_hex_bytes("0xabc"), None);
         assert!(parse_address("0xd102ce6a4db07d247fcc28f366a623df0938ca9e").is_some());
