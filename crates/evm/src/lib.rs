@@ -6,9 +6,11 @@
 
 pub mod error;
 pub mod http;
+pub mod lookup;
 pub mod reads;
 pub mod rpc;
 pub mod source;
+pub mod teloscan;
 
 pub use error::EvmError;
 pub use source::{EvmSource, SourceKind};
