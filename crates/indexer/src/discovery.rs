@@ -1,0 +1,55 @@
+//! Contract discovery: every contract seen emitting token events is probed once through
+//! `tandem_evm::reads` (ERC-165 for ERC-721/1155, ERC-20 by behaviour, tolerant
+//! name/symbol/decimals), so a contract that lies or breaks gets `None` fields, never
+//! a failed index.
+
+use std::sync::Arc;
+
+use crate::IndexerError;
+use crate::follower::Indexer;
+use crate::store::ContractProbe;
+
+/// Contracts probed per pass.
+const PASS_SIZE: u64 = 100;
+
+impl Indexer {
+    /// Probes contracts discovered since the last pass. Returns how many were probed.
+    ///
+    /// # Errors
+    /// When the node or the store fails; unprobed contracts stay queued.
+    pub async fn probe_contracts(&self) -> Result<usize, IndexerError> {
+        let store = Arc::clone(&self.store);
+        let queue = tokio::task::spawn_blocking(move || store.contracts_to_probe(PASS_SIZE))
+            .await
+            .map_err(|e| IndexerError::Store(e.to_string()))??;
+        for contract in &queue {
+            let record = self
+                .reads
+                .probe_contract(*contract)
+                .await
+                .map_err(|e| IndexerError::Rpc(e.to_string()))?;
+            // No code (self-destructed, or an account named by a malformed log): probed, nothing known.
+            let probe = record.map_or_else(ContractProbe::default, |record| ContractProbe {
+                name: record.name,
+                symbol: record.symbol,
+                decimals: record.decimals,
+                interfaces: record.interfaces,
+            });
+            let (store, contract) = (Arc::clone(&self.store), *contract);
+            tokio::task::spawn_blocking(move || store.save_probe(contract, &probe))
+                .await
+                .map_err(|e| IndexerError::Store(e.to_string()))??;
+        }
+        Ok(queue.len())
+    }
+
+    /// Probes new contracts, then fetches new NFT metadata, until both queues are empty.
+    ///
+    /// # Errors
+    /// When the node or the store fails.
+    pub async fn enrich(&self) -> Result<(), IndexerError> {
+        while self.probe_contracts().await? > 0 {}
+        while self.fetch_metadata().await? > 0 {}
+        Ok(())
+    }
+}

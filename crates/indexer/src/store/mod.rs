@@ -1,0 +1,270 @@
+//! The index store: the [`Store`] trait every backend implements, and the embedded
+//! SQLite backend.
+//!
+//! The trait is synchronous on purpose: SQLite is, and the follower calls it from a
+//! blocking thread; a PostgreSQL backend can use a blocking client the same way. Every
+//! write is one atomic batch (blocks, transactions, logs, derived-state changes and
+//! the cursor together), so a process killed at any point leaves the store at the last
+//! committed batch.
+
+mod sqlite;
+
+pub use sqlite::{CrashPoint, CrashStep, SqliteStore};
+
+use alloy_primitives::{Address, B256, U256};
+use tandem_domain::nft::NftStandard;
+use tandem_evm::source::{
+    ApprovalKind, ApprovalRecord, ContractInterface, ContractRecord, HolderQuery, HolderRecord,
+    NftRecord, Page, PageRequest, TokenBalance, TransactionQuery, TransactionRecord, TransferQuery,
+    TransferRecord,
+};
+
+use crate::IndexerError;
+use crate::decode::PlacedEvent;
+use crate::derive::Stamp;
+use crate::rpc::FetchedBlock;
+
+/// A block the store holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BlockRef {
+    /// Height.
+    pub number: u64,
+    /// Hash.
+    pub hash: B256,
+    /// Time, seconds since the epoch.
+    pub timestamp: u64,
+}
+
+/// One fetched block and its decoded events, one list per transaction.
+#[derive(Debug, Clone)]
+pub struct DecodedBlock {
+    /// The block as fetched.
+    pub block: FetchedBlock,
+    /// Events of each transaction, in transaction order.
+    pub events: Vec<Vec<PlacedEvent>>,
+}
+
+/// Everything one atomic write stores.
+#[derive(Debug, Clone, Default)]
+pub struct Batch {
+    /// Consecutive blocks, oldest first.
+    pub blocks: Vec<DecodedBlock>,
+    /// Native balances read at the batch's last block, with the block that touched them.
+    pub native_balances: Vec<(Address, U256, Stamp)>,
+    /// ERC-20 allowances `(token, owner, spender, amount, stamp)` read back from the
+    /// chain at the batch's last block: tokens spent through `transferFrom` lower an
+    /// allowance without an `Approval` event. The stamp is the owner's last transfer.
+    pub allowance_reads: Vec<(Address, Address, Address, U256, Stamp)>,
+    /// Whether to keep undo information (false for blocks deeper than any reorg can reach).
+    pub keep_undo: bool,
+}
+
+/// The chain head as last seen by the follower, for health.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HeadSeen {
+    /// Head height.
+    pub number: u64,
+    /// Head block time, seconds.
+    pub timestamp: u64,
+    /// Wall-clock time of the observation, milliseconds since the epoch.
+    pub observed_ms: u64,
+}
+
+/// What contract discovery found out.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ContractProbe {
+    /// `name()`, when it answered a readable string.
+    pub name: Option<String>,
+    /// `symbol()`.
+    pub symbol: Option<String>,
+    /// `decimals()`, when it fits the standard's `uint8`.
+    pub decimals: Option<u8>,
+    /// Interfaces found by ERC-165 probing (or ERC-20 by shape).
+    pub interfaces: Vec<ContractInterface>,
+}
+
+/// What the metadata fetcher found for one NFT.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MetadataResult {
+    /// The URI the contract returned, if any.
+    pub token_uri: Option<String>,
+    /// The document as fetched (raw text; may be invalid JSON).
+    pub metadata: Option<String>,
+    /// Whether fetching is finished (success, or given up).
+    pub done: bool,
+}
+
+/// The store behind the indexer and [`IndexSource`](crate::IndexSource).
+pub trait Store: Send + Sync + std::fmt::Debug {
+    /// Binds an empty store to a chain, or checks a used one belongs to it.
+    ///
+    /// # Errors
+    /// [`IndexerError::StoreMismatch`] for another chain or start block.
+    fn bind_chain(&self, chain_id: u64, start_block: u64) -> Result<(), IndexerError>;
+
+    /// The last committed block.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn cursor(&self) -> Result<Option<BlockRef>, IndexerError>;
+
+    /// The stored block at `number`.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn block(&self, number: u64) -> Result<Option<BlockRef>, IndexerError>;
+
+    /// Stores one batch atomically and moves the cursor to its last block.
+    ///
+    /// # Errors
+    /// When the store fails; nothing of the batch is then stored.
+    fn commit(&self, batch: &Batch) -> Result<(), IndexerError>;
+
+    /// Undoes every block above `last_kept` (all blocks for `None`; possibly more than
+    /// asked: undo is kept per batch, and a batch is undone whole). Returns the new cursor.
+    ///
+    /// # Errors
+    /// [`IndexerError::ReorgTooDeep`] when undo information was already pruned.
+    fn rollback(&self, last_kept: Option<u64>) -> Result<Option<BlockRef>, IndexerError>;
+
+    /// Forgets undo information for batches that start below `block`.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn prune_undo(&self, below: u64) -> Result<(), IndexerError>;
+
+    /// Non-zero allowances `owner` granted on `token`: `(spender, amount)`.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn allowances_of(
+        &self,
+        token: Address,
+        owner: Address,
+    ) -> Result<Vec<(Address, U256)>, IndexerError>;
+
+    /// Records the head the follower saw.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn record_head(&self, head: HeadSeen) -> Result<(), IndexerError>;
+
+    /// The head the follower last saw.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn head(&self) -> Result<Option<HeadSeen>, IndexerError>;
+
+    /// Contracts seen emitting token events that were not probed yet.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn contracts_to_probe(&self, limit: u64) -> Result<Vec<Address>, IndexerError>;
+
+    /// Saves what probing a contract found.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn save_probe(&self, contract: Address, probe: &ContractProbe) -> Result<(), IndexerError>;
+
+    /// NFTs whose metadata is still to fetch (`attempts` below `max_attempts`), with their standard.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn metadata_to_fetch(
+        &self,
+        limit: u64,
+        max_attempts: u32,
+    ) -> Result<Vec<(Address, U256, NftStandard)>, IndexerError>;
+
+    /// Saves one metadata fetch outcome (counting an attempt).
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn save_metadata(
+        &self,
+        contract: Address,
+        token_id: U256,
+        result: &MetadataResult,
+    ) -> Result<(), IndexerError>;
+
+    /// Native balance of `owner`, when indexed.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn native_balance(&self, owner: Address) -> Result<Option<TokenBalance>, IndexerError>;
+
+    /// Non-zero ERC-20 balances of `owner`.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn token_balances(&self, owner: Address) -> Result<Vec<TokenBalance>, IndexerError>;
+
+    /// Transactions touching `address`.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn transactions(
+        &self,
+        address: Address,
+        query: &TransactionQuery,
+    ) -> Result<Page<TransactionRecord>, IndexerError>;
+
+    /// Transfers to or from `account`.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn transfers(
+        &self,
+        account: Address,
+        query: &TransferQuery,
+    ) -> Result<Page<TransferRecord>, IndexerError>;
+
+    /// Current approvals of `owner`, revoked ones included.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn approvals(
+        &self,
+        owner: Address,
+        kind: ApprovalKind,
+    ) -> Result<Vec<ApprovalRecord>, IndexerError>;
+
+    /// NFTs `owner` holds.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn nfts_owned(
+        &self,
+        owner: Address,
+        standard: NftStandard,
+        page: PageRequest,
+    ) -> Result<Vec<NftRecord>, IndexerError>;
+
+    /// NFTs of a collection.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn collection_nfts(
+        &self,
+        contract: Address,
+        token_id: Option<U256>,
+        page: PageRequest,
+    ) -> Result<Vec<NftRecord>, IndexerError>;
+
+    /// Holders of a token.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn token_holders(
+        &self,
+        contract: Address,
+        query: &HolderQuery,
+    ) -> Result<Vec<HolderRecord>, IndexerError>;
+
+    /// What the index knows of a contract.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn contract(&self, address: Address) -> Result<Option<ContractRecord>, IndexerError>;
+}
