@@ -6,8 +6,10 @@
 //! when dropped. It is a dev-dependency only; nothing in production links it.
 
 mod evm_devnet;
+mod native_devnet;
 
 pub use evm_devnet::{EvmDevnet, EvmManifest, ManifestAccount};
+pub use native_devnet::{NativeAccount, NativeDevnet, NativeManifest, NativeSponsor};
 
 use std::path::PathBuf;
 

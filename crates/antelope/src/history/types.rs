@@ -35,8 +35,11 @@ pub struct ActData {
 /// One action of the history.
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 pub struct HistoryAction {
-    /// Block time (UTC).
-    #[serde(rename = "@timestamp", alias = "timestamp")]
+    /// Block time (UTC); Hyperion writes it as `@timestamp` and usually also `timestamp`.
+    #[serde(rename = "@timestamp", default)]
+    pub at_timestamp: String,
+    /// Block time (UTC), when written as `timestamp`.
+    #[serde(default)]
     pub timestamp: String,
     /// Block number.
     #[serde(deserialize_with = "u32_any")]
@@ -54,6 +57,18 @@ pub struct HistoryAction {
     /// Accounts notified.
     #[serde(default, deserialize_with = "vec_or_null")]
     pub notified: Vec<String>,
+}
+
+impl HistoryAction {
+    /// The block time, whichever field carried it.
+    #[must_use]
+    pub fn time(&self) -> &str {
+        if self.timestamp.is_empty() {
+            &self.at_timestamp
+        } else {
+            &self.timestamp
+        }
+    }
 }
 
 /// `v2/history/get_actions`.

