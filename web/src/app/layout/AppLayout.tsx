@@ -1,9 +1,13 @@
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { BackBar } from '../navigation/BackBar';
 import { NavigationEffects } from '../navigation/NavigationEffects';
 import { Footer } from './Footer';
 import { Header } from './Header';
+
+// Toasts, and the i18next they bring, load beside the first screen instead of
+// before it: the store in lib/notify keeps anything raised meanwhile.
+const Toaster = lazy(async () => ({ default: (await import('../../lib/notify/Toaster')).Toaster }));
 
 export function AppLayout() {
   const mainRef = useRef<HTMLElement>(null);
@@ -21,6 +25,9 @@ export function AppLayout() {
         <Outlet />
       </main>
       <Footer />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </div>
   );
 }

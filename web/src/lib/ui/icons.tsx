@@ -11,6 +11,10 @@ const PATHS = {
   arrowLeft: 'M19 12H5m6-6-6 6 6 6',
   logout: 'M15 12H4m4-4-4 4 4 4M13 4h6v16h-6',
   clock: 'M12 7v5l3 2M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z',
+  alert: 'M12 8v5m0 3.5v.01M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z',
+  check: 'm8 12.5 2.8 2.8L16.5 9.5M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z',
+  warning: 'M12 9.5v4m0 3v.01M10.3 4.2 2.6 17.6A2 2 0 0 0 4.3 20.6h15.4a2 2 0 0 0 1.7-3L13.7 4.2a2 2 0 0 0-3.4 0Z',
+  info: 'M12 11v5.5m0-9v.01M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z',
 } as const;
 
 export type IconName = keyof typeof PATHS;
