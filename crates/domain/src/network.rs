@@ -15,9 +15,9 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::DomainError;
 
-pub use catalogue::DevnetSettings;
+pub use catalogue::{DevnetSettings, NativeDevnetSettings};
 
-/// Every network Tandem knows: the spec's eight plus the local EVM devnet.
+/// Every network Tandem knows: the spec's eight plus the local EVM and native devnets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum NetworkName {
     Eos,
@@ -30,11 +30,13 @@ pub enum NetworkName {
     TelosEvmTestnet,
     /// The local anvil chain; its settings come from the devnet manifest.
     TelosEvmDevnet,
+    /// The local Leap chain (devnet/native); its settings come from its manifest.
+    TelosNativeDevnet,
 }
 
 impl NetworkName {
     /// All networks, in the order the API lists them.
-    pub const ALL: [Self; 9] = [
+    pub const ALL: [Self; 10] = [
         Self::Telos,
         Self::TelosEvm,
         Self::TelosTestnet,
@@ -44,6 +46,7 @@ impl NetworkName {
         Self::Ux,
         Self::Jungle,
         Self::TelosEvmDevnet,
+        Self::TelosNativeDevnet,
     ];
 
     /// The stable name used in URLs, configuration and the API.
@@ -59,6 +62,7 @@ impl NetworkName {
             Self::TelosEvm => "telos-evm",
             Self::TelosEvmTestnet => "telos-evm-testnet",
             Self::TelosEvmDevnet => "telos-evm-devnet",
+            Self::TelosNativeDevnet => "telos-native-devnet",
         }
     }
 
@@ -67,9 +71,13 @@ impl NetworkName {
     pub const fn kind(self) -> NetworkKind {
         match self {
             Self::TelosEvm | Self::TelosEvmTestnet | Self::TelosEvmDevnet => NetworkKind::Evm,
-            Self::Eos | Self::Telos | Self::Ux | Self::Wax | Self::TelosTestnet | Self::Jungle => {
-                NetworkKind::Native
-            }
+            Self::Eos
+            | Self::Telos
+            | Self::Ux
+            | Self::Wax
+            | Self::TelosTestnet
+            | Self::Jungle
+            | Self::TelosNativeDevnet => NetworkKind::Native,
         }
     }
 }
@@ -247,6 +255,12 @@ impl ChainSettings {
     #[must_use]
     pub fn devnet(devnet: DevnetSettings) -> Self {
         catalogue::devnet(devnet)
+    }
+
+    /// The settings of the local native devnet, from the facts its manifest states.
+    #[must_use]
+    pub fn native_devnet(devnet: NativeDevnetSettings) -> Self {
+        catalogue::native_devnet(devnet)
     }
 
     /// These settings with a deployment's overrides applied. Address overrides only

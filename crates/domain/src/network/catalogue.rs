@@ -28,6 +28,19 @@ pub struct DevnetSettings {
     pub escrow_address: String,
 }
 
+/// The facts the native devnet's manifest states (devnet/native/README.md).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NativeDevnetSettings {
+    /// 64 hex digits.
+    pub chain_id: String,
+    /// The chain API.
+    pub rpc_endpoint: RpcEndpoint,
+    /// The Hyperion subset.
+    pub history_endpoint: String,
+    /// The test fee sponsor.
+    pub fuel_rpc: String,
+}
+
 pub(super) fn builtin(name: NetworkName) -> Option<ChainSettings> {
     let settings = match name {
         NetworkName::Telos => ChainSettings {
@@ -156,7 +169,7 @@ pub(super) fn builtin(name: NetworkName) -> Option<ChainSettings> {
             },
             theme: ("#5AA8EC", "#A565B0"),
         }),
-        NetworkName::TelosEvmDevnet => return None,
+        NetworkName::TelosEvmDevnet | NetworkName::TelosNativeDevnet => return None,
     };
     Some(settings)
 }
@@ -183,6 +196,26 @@ pub(super) fn devnet(devnet: DevnetSettings) -> ChainSettings {
     // A local chain has no product API, ecosystem page or bridge.
     settings.api_endpoint = None;
     settings.ecosystem_url = None;
+    settings.is_devnet = true;
+    settings
+}
+
+pub(super) fn native_devnet(devnet: NativeDevnetSettings) -> ChainSettings {
+    let mut settings = native(NativeFacts {
+        name: NetworkName::TelosNativeDevnet,
+        display_name: "Telos Native Devnet",
+        chain_id: "",
+        rpc_host: "",
+        theme: ("#E0912A", "#571AFF"),
+        token: TELOS_TOKEN,
+        logo_family: "telos",
+    });
+    settings.chain_id = ChainId::Native(devnet.chain_id);
+    settings.rpc_endpoint = devnet.rpc_endpoint;
+    settings.history_endpoint = Some(devnet.history_endpoint);
+    settings.fuel_rpc = Some(devnet.fuel_rpc);
+    // A local chain has no public token list.
+    settings.token_list_url = None;
     settings.is_devnet = true;
     settings
 }
@@ -313,6 +346,7 @@ fn is_testnet(name: NetworkName) -> bool {
             | NetworkName::Jungle
             | NetworkName::TelosEvmTestnet
             | NetworkName::TelosEvmDevnet
+            | NetworkName::TelosNativeDevnet
     )
 }
 

@@ -325,3 +325,34 @@ fn network_names_deserialise_through_the_same_parser() {
         "{error}"
     );
 }
+
+#[test]
+fn native_devnet_settings_come_from_its_manifest_facts() {
+    let rpc_endpoint = RpcEndpoint {
+        protocol: "http".to_owned(),
+        host: "127.0.0.1".to_owned(),
+        port: 8888,
+        path: "/".to_owned(),
+    };
+    let settings = ChainSettings::native_devnet(NativeDevnetSettings {
+        chain_id: "8a34ec7df1b8cd06ff4a8abbaa7cc50300823350cadc59ab296cb00d104d2b8f".to_owned(),
+        rpc_endpoint,
+        history_endpoint: "http://127.0.0.1:8888".to_owned(),
+        fuel_rpc: "http://127.0.0.1:8888/fuel".to_owned(),
+    });
+    assert_eq!(settings.name, NetworkName::TelosNativeDevnet);
+    assert_eq!(settings.kind, NetworkKind::Native);
+    assert!(settings.is_devnet && settings.is_testnet);
+    assert_eq!(settings.rpc_endpoint.url(), "http://127.0.0.1:8888");
+    assert_eq!(
+        settings.fuel_rpc.as_deref(),
+        Some("http://127.0.0.1:8888/fuel")
+    );
+    assert_eq!(settings.system_token.symbol, "TLOS");
+    assert_eq!(settings.system_token.decimals, 4);
+    assert_eq!(
+        "telos-native-devnet".parse::<NetworkName>(),
+        Ok(NetworkName::TelosNativeDevnet)
+    );
+    assert_eq!(ChainSettings::builtin(NetworkName::TelosNativeDevnet), None);
+}
