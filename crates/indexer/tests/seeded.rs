@@ -2,6 +2,8 @@
 //! directly and the seeded facts of the manifest; history, transfers, contracts and NFT
 //! metadata come out of the store as the wallet wants them.
 
+#![allow(clippy::expect_used, clippy::unwrap_used)] // helpers outside #[test] fns
+
 mod common;
 
 use alloy::primitives::{B256, U256};

@@ -2,7 +2,7 @@
 //! SQLite file, and the comparison of everything the index derived with direct chain
 //! reads (the chain is the truth, the manifest only a second witness).
 
-#![allow(dead_code)]
+#![allow(dead_code, clippy::expect_used, clippy::unwrap_used)]
 
 use std::path::Path;
 use std::sync::Arc;
