@@ -46,6 +46,11 @@ sol! {
         function uri(uint256 id) external view returns (string);
     }
 
+    /// The optional ERC-1155 supply extension.
+    interface IErc1155Supply {
+        function totalSupply(uint256 id) external view returns (uint256);
+    }
+
     /// Staked TLOS: an ERC-4626 vault (its ERC-20 side is read through `IErc20`).
     interface IStlos {
         function previewDeposit(uint256 assets) external view returns (uint256);

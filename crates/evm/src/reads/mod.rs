@@ -14,11 +14,13 @@
 //! ```
 
 pub mod abi;
+mod catalog;
 mod nft;
 mod probe;
 mod staking;
 mod tokens;
 
+pub use catalog::{KnownNft, NftFacts, NftHolding};
 pub use nft::Erc1155Holding;
 pub use probe::{decode_decimals, decode_text};
 pub use staking::{EscrowDeposit, EscrowPosition, StakingFacts};
