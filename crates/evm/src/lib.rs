@@ -6,12 +6,16 @@
 
 pub mod error;
 pub mod http;
+pub mod hyperion_evm;
 pub mod lookup;
 pub mod reads;
 pub mod rpc;
 pub mod rpc_source;
+pub mod selector;
 pub mod source;
 pub mod teloscan;
+pub mod tokenlist;
+pub mod verified;
 
 pub use error::EvmError;
 pub use source::{EvmSource, SourceKind};

@@ -186,6 +186,28 @@ impl HttpClient {
         query: &[(&str, String)],
     ) -> Result<HttpAnswer, EvmError> {
         let answer = self.get(path, query).await?;
+        self.require_success(answer)
+    }
+
+    /// GETs `path`; `None` when the status is one of `absent` (e.g. 404: "no such
+    /// thing"), the answer when 2xx.
+    ///
+    /// # Errors
+    /// [`EvmError::Transport`], or [`EvmError::Status`] for any other status.
+    pub async fn get_unless(
+        &self,
+        path: &str,
+        query: &[(&str, String)],
+        absent: &[u16],
+    ) -> Result<Option<HttpAnswer>, EvmError> {
+        let answer = self.get(path, query).await?;
+        if absent.contains(&answer.status) {
+            return Ok(None);
+        }
+        self.require_success(answer).map(Some)
+    }
+
+    fn require_success(&self, answer: HttpAnswer) -> Result<HttpAnswer, EvmError> {
         if (200..300).contains(&answer.status) {
             Ok(answer)
         } else {

@@ -12,7 +12,8 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer};
 use serde_json::value::RawValue;
 
-/// A field that is `None` when missing, `null`, or of an unexpected shape.
+/// A field that is `None` when missing, `null` (even where `T` could hold a null, as
+/// raw JSON can), or of an unexpected shape.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Lenient<T>(pub Option<T>);
 
@@ -37,6 +38,9 @@ impl<T> Lenient<T> {
 impl<'de, T: DeserializeOwned> Deserialize<'de> for Lenient<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let raw = Box::<RawValue>::deserialize(deserializer)?;
+        if raw.get().trim() == "null" {
+            return Ok(Self(None));
+        }
         Ok(Self(serde_json::from_str(raw.get()).ok()))
     }
 }

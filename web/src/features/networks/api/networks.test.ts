@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseNetworks } from './networks';
+import { parseNetworks, rpcEndpointUrl } from './networks';
 
 describe('parseNetworks', () => {
   it('reads the fields the app uses and tolerates the rest', () => {
@@ -12,9 +12,13 @@ describe('parseNetworks', () => {
           chainId: 40,
           isTestnet: false,
           isDevnet: false,
+          displayMap: true,
+          rpcEndpoint: { protocol: 'https', host: 'rpc.telos.net', port: 443, path: '/' },
           explorerUrl: 'https://teloscan.io',
           ecosystemUrl: 'https://www.telos.net/ecosystem',
           bridgeUrl: null,
+          systemToken: { symbol: 'TLOS', name: 'Telos', decimals: 18, contract: null },
+          logo: '/logos/telos.svg',
         },
       ],
     };
@@ -23,13 +27,29 @@ describe('parseNetworks', () => {
         name: 'telos-evm',
         displayName: 'Telos EVM',
         kind: 'evm',
+        chainId: 40,
         isTestnet: false,
         isDevnet: false,
+        rpcUrl: 'https://rpc.telos.net',
         explorerUrl: 'https://teloscan.io',
         ecosystemUrl: 'https://www.telos.net/ecosystem',
         bridgeUrl: null,
+        systemToken: { symbol: 'TLOS', name: 'Telos', decimals: 18 },
+        logo: '/logos/telos.svg',
       },
     ]);
+  });
+
+  it('writes an RPC endpoint as one URL, default ports left out', () => {
+    expect(rpcEndpointUrl({ protocol: 'http', host: '127.0.0.1', port: 8545, path: '/' })).toBe('http://127.0.0.1:8545');
+    expect(rpcEndpointUrl({ protocol: 'https', host: 'node.example', port: 443, path: '/evm' })).toBe('https://node.example/evm');
+    expect(rpcEndpointUrl({ protocol: 'http', host: 'node.example', port: 80, path: '/' })).toBe('http://node.example');
+    expect(rpcEndpointUrl({ host: 'node.example' })).toBeNull();
+  });
+
+  it('leaves fields a network does not have empty', () => {
+    const [network] = parseNetworks({ networks: [{ name: 'x', displayName: 'X', kind: 'native' }] });
+    expect(network).toMatchObject({ chainId: null, rpcUrl: null, systemToken: null, logo: null });
   });
 
   it('rejects an unknown network kind', () => {

@@ -9,11 +9,24 @@ export interface NetworkSummary {
   name: string;
   displayName: string;
   kind: 'native' | 'evm';
+  /** A number on EVM networks, the 64-hex-digit id on native ones. */
+  chainId: number | string | null;
   isTestnet: boolean;
   isDevnet: boolean;
+  /** The chain's own RPC as one URL (ChainSettings.rpcEndpoint). */
+  rpcUrl: string | null;
   explorerUrl: string | null;
   ecosystemUrl: string | null;
   bridgeUrl: string | null;
+  systemToken: TokenSummary | null;
+  /** Path of the network's logo, served by the web app. */
+  logo: string | null;
+}
+
+export interface TokenSummary {
+  symbol: string;
+  name: string;
+  decimals: number;
 }
 
 function optionalString(value: unknown, field: string): string | null {
@@ -22,20 +35,44 @@ function optionalString(value: unknown, field: string): string | null {
   return value;
 }
 
+/** The endpoint as one URL, leaving out the scheme's default port (as the Rust RpcEndpoint::url does). */
+export function rpcEndpointUrl(endpoint: unknown): string | null {
+  if (!isRecord(endpoint)) return null;
+  const { protocol, host, port, path } = endpoint;
+  if (typeof protocol !== 'string' || typeof host !== 'string' || typeof port !== 'number' || typeof path !== 'string') {
+    return null;
+  }
+  const defaultPort = { https: 443, http: 80 }[protocol];
+  const portPart = defaultPort === port ? '' : `:${port}`;
+  return `${protocol}://${host}${portPart}${path === '/' ? '' : path}`;
+}
+
+function parseToken(json: unknown): TokenSummary | null {
+  if (!isRecord(json)) return null;
+  const { symbol, name, decimals } = json;
+  if (typeof symbol !== 'string' || typeof name !== 'string' || typeof decimals !== 'number') return null;
+  return { symbol, name, decimals };
+}
+
 function parseNetwork(json: unknown): NetworkSummary {
   if (!isRecord(json)) throw new Error('network is not an object');
   const { name, displayName, kind, isTestnet, isDevnet } = json;
   if (typeof name !== 'string' || typeof displayName !== 'string') throw new Error('network name missing');
   if (kind !== 'native' && kind !== 'evm') throw new Error(`unknown network kind in ${name}`);
+  const { chainId } = json;
   return {
     name,
     displayName,
     kind,
+    chainId: typeof chainId === 'number' || typeof chainId === 'string' ? chainId : null,
     isTestnet: isTestnet === true,
     isDevnet: isDevnet === true,
+    rpcUrl: rpcEndpointUrl(json.rpcEndpoint),
     explorerUrl: optionalString(json.explorerUrl, 'explorerUrl'),
     ecosystemUrl: optionalString(json.ecosystemUrl, 'ecosystemUrl'),
     bridgeUrl: optionalString(json.bridgeUrl, 'bridgeUrl'),
+    systemToken: parseToken(json.systemToken),
+    logo: optionalString(json.logo, 'logo'),
   };
 }
 

@@ -7,11 +7,15 @@ function network(name: string, kind: 'native' | 'evm', isDevnet = false): Networ
     name,
     displayName: name,
     kind,
+    chainId: null,
     isTestnet: false,
     isDevnet,
+    rpcUrl: null,
     explorerUrl: null,
     ecosystemUrl: null,
     bridgeUrl: null,
+    systemToken: null,
+    logo: null,
   };
 }
 
