@@ -15,6 +15,7 @@ use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 
+use crate::api::native::NativeClients;
 use crate::api::{self, error::ApiError};
 use crate::spa;
 
@@ -27,6 +28,7 @@ pub struct AppState {
 #[derive(Debug)]
 struct StateInner {
     networks: Vec<ChainSettings>,
+    native: NativeClients,
     web_dist: PathBuf,
     started: Instant,
 }
@@ -36,6 +38,7 @@ impl AppState {
     pub fn new(networks: Vec<ChainSettings>, web_dist: PathBuf) -> Self {
         Self {
             inner: Arc::new(StateInner {
+                native: NativeClients::new(&networks),
                 networks,
                 web_dist,
                 started: Instant::now(),
@@ -46,6 +49,12 @@ impl AppState {
     #[must_use]
     pub fn networks(&self) -> &[ChainSettings] {
         &self.inner.networks
+    }
+
+    /// Clients of the served native networks.
+    #[must_use]
+    pub fn native(&self) -> &NativeClients {
+        &self.inner.native
     }
 
     #[must_use]

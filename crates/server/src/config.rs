@@ -24,6 +24,8 @@ pub struct Config {
     pub web_dist: PathBuf,
     /// The devnet manifest; when set, the server also serves `telos-evm-devnet`.
     pub devnet_manifest: Option<PathBuf>,
+    /// The native devnet manifest; when set, the server also serves `telos-native-devnet`.
+    pub native_devnet_manifest: Option<PathBuf>,
     /// A `tracing` filter such as `info` or `tandem_server=debug,info`.
     pub log: String,
     pub network_overrides: BTreeMap<NetworkName, ChainSettingsOverride>,
@@ -35,6 +37,7 @@ impl Default for Config {
             listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
             web_dist: PathBuf::from(DEFAULT_WEB_DIST),
             devnet_manifest: None,
+            native_devnet_manifest: None,
             log: DEFAULT_LOG.to_owned(),
             network_overrides: BTreeMap::new(),
         }
@@ -49,12 +52,14 @@ pub struct Environment {
     pub listen: Option<String>,
     pub web_dist: Option<PathBuf>,
     pub devnet_manifest: Option<PathBuf>,
+    pub native_devnet_manifest: Option<PathBuf>,
     pub log: Option<String>,
 }
 
 impl Environment {
     /// Reads `TANDEM_CONFIG`, `TANDEM_LISTEN`, `TANDEM_WEB_DIST`,
-    /// `TANDEM_DEVNET_MANIFEST` and `TANDEM_LOG`; empty values count as unset.
+    /// `TANDEM_DEVNET_MANIFEST`, `TANDEM_NATIVE_DEVNET_MANIFEST` and `TANDEM_LOG`; empty
+    /// values count as unset.
     #[must_use]
     pub fn from_process() -> Self {
         let text = |name: &str| std::env::var(name).ok().filter(|value| !value.is_empty());
@@ -63,6 +68,7 @@ impl Environment {
             listen: text("TANDEM_LISTEN"),
             web_dist: text("TANDEM_WEB_DIST").map(PathBuf::from),
             devnet_manifest: text("TANDEM_DEVNET_MANIFEST").map(PathBuf::from),
+            native_devnet_manifest: text("TANDEM_NATIVE_DEVNET_MANIFEST").map(PathBuf::from),
             log: text("TANDEM_LOG"),
         }
     }
@@ -118,6 +124,7 @@ struct ConfigFile {
     listen: Option<String>,
     web_dist: Option<PathBuf>,
     devnet_manifest: Option<PathBuf>,
+    native_devnet_manifest: Option<PathBuf>,
     log: Option<String>,
     #[serde(default)]
     networks: BTreeMap<NetworkName, NetworkOverrideFile>,
@@ -189,6 +196,10 @@ impl ConfigFile {
                 .or(self.web_dist)
                 .unwrap_or_else(|| PathBuf::from(DEFAULT_WEB_DIST)),
             devnet_manifest: env.devnet_manifest.clone().or(self.devnet_manifest),
+            native_devnet_manifest: env
+                .native_devnet_manifest
+                .clone()
+                .or(self.native_devnet_manifest),
             log,
             network_overrides,
         })

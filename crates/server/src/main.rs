@@ -25,7 +25,8 @@ const USAGE: &str = "usage: tandem-server [--config FILE]
 
 Serves Tandem's API and web app. Configuration: a TOML file (--config FILE or
 TANDEM_CONFIG; see tandem.example.toml) and the environment variables
-TANDEM_LISTEN, TANDEM_WEB_DIST, TANDEM_DEVNET_MANIFEST and TANDEM_LOG.";
+TANDEM_LISTEN, TANDEM_WEB_DIST, TANDEM_DEVNET_MANIFEST,
+TANDEM_NATIVE_DEVNET_MANIFEST and TANDEM_LOG.";
 
 fn run() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -22,10 +22,18 @@ pub fn served_networks(config: &Config) -> Result<Vec<ChainSettings>, ServerErro
         }
         None => None,
     };
+    let native_devnet = config
+        .native_devnet_manifest
+        .as_deref()
+        .map(crate::api::native::manifest::read_native_devnet_manifest)
+        .transpose()?;
     let networks = NetworkName::ALL
         .into_iter()
         .filter_map(|name| match name {
             NetworkName::TelosEvmDevnet => devnet.clone().map(ChainSettings::devnet),
+            NetworkName::TelosNativeDevnet => {
+                native_devnet.clone().map(ChainSettings::native_devnet)
+            }
             _ => ChainSettings::builtin(name),
         })
         .map(

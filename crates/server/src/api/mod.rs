@@ -2,6 +2,7 @@
 
 pub mod error;
 mod health;
+pub mod native;
 mod networks;
 
 use axum::Router;
@@ -15,4 +16,5 @@ pub fn routes() -> Router<AppState> {
         .route("/api/v1/health", get(health::health))
         .route("/api/v1/networks", get(networks::list))
         .route("/api/v1/networks/{name}", get(networks::one))
+        .merge(native::routes())
 }

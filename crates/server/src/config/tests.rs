@@ -122,12 +122,17 @@ fn environment_overrides_the_file() {
         listen: Some("127.0.0.1:0".to_owned()),
         web_dist: Some(PathBuf::from("from-env")),
         devnet_manifest: Some(PathBuf::from("manifest.json")),
+        native_devnet_manifest: Some(PathBuf::from("native.json")),
         log: None,
     };
     let config = Config::load(Some(file.path()), &env).expect("valid");
     assert_eq!(config.listen.port(), 0);
     assert_eq!(config.web_dist, PathBuf::from("from-env"));
     assert_eq!(config.devnet_manifest, Some(PathBuf::from("manifest.json")));
+    assert_eq!(
+        config.native_devnet_manifest,
+        Some(PathBuf::from("native.json"))
+    );
     assert_eq!(config.log, "warn");
 }
 

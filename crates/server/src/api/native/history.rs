@@ -1,0 +1,307 @@
+//! History-service reads: actions (paged), creator, children, links, proposals, and the
+//! accounts of a public key.
+
+use axum::Json;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use serde::{Deserialize, Serialize};
+use tandem_antelope::history::types::HistoryAction;
+use tandem_antelope::history::{ActionsQuery, ProposalsQuery, Sort};
+use tandem_antelope::keys::PublicKey;
+
+use super::account::AccountPath;
+use super::{account_name, network, upstream};
+use crate::api::error::ApiError;
+use crate::app::AppState;
+
+/// Largest page of actions (the history services cap pages near this too).
+const MAX_LIMIT: u32 = 100;
+/// Deepest offset accepted (Hyperion refuses deep skips).
+const MAX_SKIP: u32 = 10_000;
+
+fn bad_parameter(name: &str, message: String) -> ApiError {
+    ApiError::new(
+        StatusCode::BAD_REQUEST,
+        "validation.invalid_parameter",
+        message,
+    )
+    .with_details(serde_json::json!({ "parameter": name }))
+}
+
+fn invalid_query(rejection: &QueryRejection) -> ApiError {
+    ApiError::new(
+        StatusCode::BAD_REQUEST,
+        "validation.invalid_parameter",
+        rejection.body_text(),
+    )
+}
+
+fn check_range(
+    name: &str,
+    value: Option<u32>,
+    min: u32,
+    max: u32,
+) -> Result<Option<u32>, ApiError> {
+    match value {
+        Some(n) if !(min..=max).contains(&n) => Err(bad_parameter(
+            name,
+            format!("{name} must be between {min} and {max}"),
+        )),
+        other => Ok(other),
+    }
+}
+
+/// Query of `…/history`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct HistoryQuery {
+    limit: Option<u32>,
+    skip: Option<u32>,
+    sort: Option<String>,
+    /// `contract:action` filters, comma-separated.
+    filter: Option<String>,
+    act_name: Option<String>,
+}
+
+/// One action of the account's history.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ActionView {
+    timestamp: String,
+    block_num: u32,
+    trx_id: String,
+    contract: String,
+    action: String,
+    authorization: Vec<String>,
+    data: serde_json::Value,
+    global_sequence: Option<i64>,
+}
+
+impl From<&HistoryAction> for ActionView {
+    fn from(action: &HistoryAction) -> Self {
+        Self {
+            timestamp: action.time().to_owned(),
+            block_num: action.block_num,
+            trx_id: action.trx_id.clone(),
+            contract: action.act.account.clone(),
+            action: action.act.name.clone(),
+            authorization: action
+                .act
+                .authorization
+                .iter()
+                .map(|level| format!("{}@{}", level.actor, level.permission))
+                .collect(),
+            data: action.act.data.clone(),
+            global_sequence: action.global_sequence,
+        }
+    }
+}
+
+fn check_filter(filter: &str) -> Result<(), ApiError> {
+    let valid = filter.split(',').all(|part| {
+        part.split_once(':').is_some_and(|(code, name)| {
+            let ok = |s: &str| s == "*" || s.parse::<tandem_domain::antelope::Name>().is_ok();
+            !code.is_empty() && !name.is_empty() && ok(code) && ok(name)
+        })
+    });
+    if valid {
+        Ok(())
+    } else {
+        Err(bad_parameter(
+            "filter",
+            format!("'{filter}' is not contract:action[,contract:action]"),
+        ))
+    }
+}
+
+/// `GET …/accounts/{account}/history?limit&skip&sort&filter&actName`.
+pub async fn actions(
+    State(state): State<AppState>,
+    Path(path): Path<AccountPath>,
+    query: Result<Query<HistoryQuery>, QueryRejection>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let query = query.map_err(|e| invalid_query(&e))?.0;
+    let native = network(&state, path.network())?;
+    let account = account_name(path.account())?;
+    let sort = match query.sort.as_deref() {
+        None | Some("desc") => Sort::Desc,
+        Some("asc") => Sort::Asc,
+        Some(other) => {
+            return Err(bad_parameter(
+                "sort",
+                format!("sort must be asc or desc, not '{other}'"),
+            ));
+        }
+    };
+    if let Some(filter) = &query.filter {
+        check_filter(filter)?;
+    }
+    let act_name = query
+        .act_name
+        .as_deref()
+        .map(|name| {
+            name.parse()
+                .map_err(|_| bad_parameter("actName", format!("'{name}' is not an action name")))
+        })
+        .transpose()?;
+    let request = ActionsQuery {
+        account: Some(account),
+        limit: Some(check_range("limit", query.limit, 1, MAX_LIMIT)?.unwrap_or(10)),
+        skip: Some(check_range("skip", query.skip, 0, MAX_SKIP)?.unwrap_or(0)),
+        sort,
+        filter: query.filter,
+        act_name,
+        ..ActionsQuery::default()
+    };
+    let page = native
+        .history()?
+        .get_actions(&request)
+        .await
+        .map_err(|e| upstream(&e))?;
+    let actions: Vec<ActionView> = page.actions.iter().map(ActionView::from).collect();
+    Ok(Json(serde_json::json!({
+        "account": account,
+        "total": page.total.value,
+        "totalIsLowerBound": page.total.relation == "gte",
+        "limit": request.limit,
+        "skip": request.skip,
+        "actions": actions,
+    })))
+}
+
+/// `GET …/accounts/{account}/creator`.
+pub async fn creator(
+    State(state): State<AppState>,
+    Path(path): Path<AccountPath>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let native = network(&state, path.network())?;
+    let account = account_name(path.account())?;
+    let creator = native
+        .history()?
+        .get_creator(account)
+        .await
+        .map_err(|e| upstream(&e))?;
+    let creator = creator.ok_or_else(|| {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            "antelope.history.creator_not_found",
+            "no creator known for this account",
+        )
+        .with_details(serde_json::json!({ "account": account }))
+    })?;
+    Ok(Json(serde_json::json!({
+        "account": creator.account, "creator": creator.creator, "timestamp": creator.timestamp,
+        "blockNum": creator.block_num, "trxId": creator.trx_id,
+    })))
+}
+
+/// `GET …/accounts/{account}/children`: accounts it created.
+pub async fn children(
+    State(state): State<AppState>,
+    Path(path): Path<AccountPath>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let native = network(&state, path.network())?;
+    let account = account_name(path.account())?;
+    let children = native
+        .history()?
+        .get_children(account)
+        .await
+        .map_err(|e| upstream(&e))?;
+    Ok(Json(
+        serde_json::json!({ "account": account, "children": children }),
+    ))
+}
+
+/// `GET …/accounts/{account}/links`: permissions linked to contract actions.
+pub async fn links(
+    State(state): State<AppState>,
+    Path(path): Path<AccountPath>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let native = network(&state, path.network())?;
+    let account = account_name(path.account())?;
+    let links = native
+        .history()?
+        .get_links(account)
+        .await
+        .map_err(|e| upstream(&e))?;
+    Ok(Json(
+        serde_json::json!({ "account": account, "links": links.links }),
+    ))
+}
+
+/// Query of `…/proposals`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProposalQuery {
+    /// `proposer` (default), `requested` or `provided`: the account's role.
+    role: Option<String>,
+    executed: Option<bool>,
+    limit: Option<u32>,
+    skip: Option<u32>,
+}
+
+/// `GET …/accounts/{account}/proposals?role&executed&limit&skip`.
+pub async fn proposals(
+    State(state): State<AppState>,
+    Path(path): Path<AccountPath>,
+    query: Result<Query<ProposalQuery>, QueryRejection>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let query = query.map_err(|e| invalid_query(&e))?.0;
+    let native = network(&state, path.network())?;
+    let account = account_name(path.account())?;
+    let mut request = ProposalsQuery {
+        executed: query.executed,
+        limit: Some(check_range("limit", query.limit, 1, MAX_LIMIT)?.unwrap_or(10)),
+        skip: check_range("skip", query.skip, 0, MAX_SKIP)?,
+        ..ProposalsQuery::default()
+    };
+    match query.role.as_deref() {
+        None | Some("proposer") => request.proposer = Some(account),
+        Some("requested") => request.requested = Some(account),
+        Some("provided") => request.provided = Some(account),
+        Some(other) => {
+            return Err(bad_parameter(
+                "role",
+                format!("role must be proposer, requested or provided, not '{other}'"),
+            ));
+        }
+    }
+    let answer = native
+        .history()?
+        .get_proposals(&request)
+        .await
+        .map_err(|e| upstream(&e))?;
+    Ok(Json(serde_json::json!({
+        "account": account, "total": answer.total.value, "proposals": answer.proposals,
+    })))
+}
+
+/// Path of `…/keys/{key}/accounts`.
+#[derive(Debug, Deserialize)]
+pub struct KeyPath {
+    network: String,
+    key: String,
+}
+
+/// `GET …/keys/{key}/accounts`: accounts with the key in a permission.
+pub async fn key_accounts(
+    State(state): State<AppState>,
+    Path(path): Path<KeyPath>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let native = network(&state, &path.network)?;
+    let key: PublicKey = path
+        .key
+        .parse()
+        .map_err(|error: tandem_antelope::AntelopeError| {
+            ApiError::new(StatusCode::BAD_REQUEST, error.code(), error.to_string())
+        })?;
+    let accounts = native
+        .history()?
+        .get_key_accounts(&key)
+        .await
+        .map_err(|e| upstream(&e))?;
+    Ok(Json(
+        serde_json::json!({ "publicKey": key.to_string(), "accounts": accounts.account_names }),
+    ))
+}
