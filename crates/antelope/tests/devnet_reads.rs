@@ -42,9 +42,16 @@ async fn reads_match_the_seeded_facts() {
     abi_packing_matches_the_node(&devnet).await;
 
     // The harness stops the devnet on drop: its port no longer answers.
-    let address = devnet.manifest().rpc_url.trim_start_matches("http://").to_owned();
+    let address = devnet
+        .manifest()
+        .rpc_url
+        .trim_start_matches("http://")
+        .to_owned();
     drop(devnet);
-    assert!(std::net::TcpStream::connect(address).is_err(), "devnet gone after drop");
+    assert!(
+        std::net::TcpStream::connect(address).is_err(),
+        "devnet gone after drop"
+    );
 }
 
 async fn chain_reads(devnet: &common::Devnet) {
