@@ -1,0 +1,47 @@
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { browserStorage } from '../storage';
+import { createAmountFormatter, type AmountFormatter } from './amountFormatter';
+import { DEFAULT_PREFERENCES, FIAT_CURRENCY_KEY, FIAT_LOCALE_KEY, readPreferences, writePreferences, type Preferences } from './preferences';
+
+const CHANGE_EVENT = 'tandem:preferences-changed';
+
+// useSyncExternalStore needs the same object while nothing changed.
+let cached: { currency: string | null; locale: string | null; value: Preferences } | null = null;
+
+function snapshot(): Preferences {
+  const storage = browserStorage();
+  const currency = storage?.getItem(FIAT_CURRENCY_KEY) ?? null;
+  const locale = storage?.getItem(FIAT_LOCALE_KEY) ?? null;
+  if (cached?.currency !== currency || cached.locale !== locale) {
+    cached = { currency, locale, value: readPreferences(storage) };
+  }
+  return cached.value;
+}
+
+function subscribe(onChange: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === FIAT_CURRENCY_KEY || event.key === FIAT_LOCALE_KEY) onChange();
+  };
+  window.addEventListener('storage', onStorage);
+  window.addEventListener(CHANGE_EVENT, onChange);
+  return () => {
+    window.removeEventListener('storage', onStorage);
+    window.removeEventListener(CHANGE_EVENT, onChange);
+  };
+}
+
+/** The fiat currency and locale, live across tabs, and a setter that stores them. */
+export function usePreferences(): [Preferences, (change: Partial<Preferences>) => void] {
+  const preferences = useSyncExternalStore(subscribe, snapshot, () => DEFAULT_PREFERENCES);
+  const update = useCallback((change: Partial<Preferences>) => {
+    writePreferences(browserStorage(), change);
+    window.dispatchEvent(new Event(CHANGE_EVENT));
+  }, []);
+  return [preferences, update];
+}
+
+/** The formatter every amount on screen uses, for the user's locale and currency. */
+export function useAmountFormatter(): AmountFormatter {
+  const [preferences] = usePreferences();
+  return useMemo(() => createAmountFormatter(preferences), [preferences]);
+}
