@@ -113,7 +113,8 @@ impl ChainReader {
 }
 
 /// Decodes a `decimals()` answer tolerantly: exactly one 32-byte word holding at
-/// most [`MAX_DECIMALS`]. Anything else (a string, a huge number, no data) is `None`.
+/// most `MAX_DECIMALS` (77, the most a U256 can hold). Anything else (a string, a
+/// huge number, no data) is `None`.
 #[must_use]
 pub fn decode_decimals(data: &[u8]) -> Option<u8> {
     if data.len() != 32 {
