@@ -4,6 +4,7 @@
  * fresh temporary profile that it deletes on close; each test gets its own
  * context, so no storage leaks from one test into the next.
  */
+import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.TANDEM_CHROMIUM ?? '/usr/bin/chromium';
@@ -40,6 +41,10 @@ export interface PageOptions {
   account?: string;
 }
 
+/** The web app's version (what the served build saves as `tandem.appVersion`). */
+export const WEB_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
+  .version;
+
 /** A page in a fresh context; closing the returned context discards its storage. */
 export async function openPage(
   browser: Browser,
@@ -47,9 +52,15 @@ export async function openPage(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height }, colorScheme });
   if (account !== undefined) {
-    await context.addInitScript((value) => {
-      window.localStorage.setItem('account', value);
-    }, account);
+    // A returning user of this version: with another (or no) version stored, the
+    // app-version check would clear the account and reload (spec §4).
+    await context.addInitScript(
+      ({ value, version }) => {
+        window.localStorage.setItem('account', value);
+        window.localStorage.setItem('tandem.appVersion', version);
+      },
+      { value: account, version: WEB_VERSION },
+    );
   }
   const page = await context.newPage();
   return { context, page };

@@ -127,6 +127,8 @@ describe('navigation', () => {
         await menuButton.click();
         await page.getByRole('button', { name: 'Disconnect' }).click();
         await page.getByRole('link', { name: 'Connect Wallet' }).waitFor();
+        // The header changes as soon as the account is gone; the URL once the home screen has loaded.
+        await page.waitForURL((target) => target.pathname === '/');
         const url = new URL(page.url());
         assert.equal(url.pathname, '/');
         assert.equal(url.searchParams.get('login'), '');

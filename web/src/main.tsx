@@ -1,6 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { notify } from './lib/notify/notify';
+import { runVersionCheck } from './lib/session/appVersion';
+import { browserStorage } from './lib/storage';
 import { applyTheme } from './lib/theme/useTheme';
 import '@fontsource-variable/inter/wght.css';
 import './app/styles/tokens.css';
@@ -8,14 +11,26 @@ import './app/styles/base.css';
 import './app/styles/layout.css';
 import './app/styles/components.css';
 
-// Before the first render, so the page never flashes the other theme.
-applyTheme();
+function start() {
+  // Before anything reads storage: an update may clear it (spec §4 app-version check).
+  const versionCheck = runVersionCheck(browserStorage(), __APP_VERSION__);
+  if (versionCheck === 'reload') {
+    window.location.reload();
+    return;
+  }
+  if (versionCheck === 'reconnect') notify.success({ key: 'session.reconnect_after_update' });
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
+  // Before the first render, so the page never flashes the other theme.
+  applyTheme();
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+start();

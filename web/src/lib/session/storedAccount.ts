@@ -1,13 +1,28 @@
 /**
  * The account the user connected, as stored in localStorage under `account`
- * (spec §2: the auth guard only asks whether an account is stored). Login
- * itself arrives in a later release; this module is the single reader and writer.
+ * (spec §2: the auth guard only asks whether an account is stored), and the
+ * storage keys of the session. Login itself arrives in a later release; the
+ * whole stored session is read and written by storedSession.ts.
  */
 
-export const ACCOUNT_STORAGE_KEY = 'account';
+import { browserStorage, type StorageLike } from '../storage';
 
-/** Keys a logout clears (spec §4 "Logout"). */
-export const SESSION_STORAGE_KEYS = ['network', ACCOUNT_STORAGE_KEY, 'isNative', 'autoLogin'] as const;
+export const ACCOUNT_STORAGE_KEY = 'account';
+export const NETWORK_STORAGE_KEY = 'network';
+/** The EVM address as the wallet reported it (before checksumming). */
+export const RAW_ADDRESS_STORAGE_KEY = 'rawAddress';
+export const IS_NATIVE_STORAGE_KEY = 'isNative';
+/** The authenticator to log in with at start (spec §4 "Auto-login"). */
+export const AUTO_LOGIN_STORAGE_KEY = 'autoLogin';
+
+/** Keys a logout clears (spec §4 "Logout", spec §3 "Local storage"). */
+export const SESSION_STORAGE_KEYS = [
+  NETWORK_STORAGE_KEY,
+  ACCOUNT_STORAGE_KEY,
+  RAW_ADDRESS_STORAGE_KEY,
+  IS_NATIVE_STORAGE_KEY,
+  AUTO_LOGIN_STORAGE_KEY,
+] as const;
 
 export type AccountKind = 'native' | 'evm';
 
@@ -31,22 +46,17 @@ export function shortAccountLabel(account: string): string {
 
 const CHANGE_EVENT = 'tandem:account-changed';
 
-function safeStorage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    // Storage can be disabled (privacy modes); the app then behaves as logged out.
-    return null;
-  }
+export function readStoredAccount(): string | null {
+  return normaliseStoredAccount(browserStorage()?.getItem(ACCOUNT_STORAGE_KEY) ?? null);
 }
 
-export function readStoredAccount(): string | null {
-  return normaliseStoredAccount(safeStorage()?.getItem(ACCOUNT_STORAGE_KEY) ?? null);
+/** Logout's storage part: every session key goes, preferences stay. */
+export function clearSessionKeys(storage: StorageLike | null): void {
+  for (const key of SESSION_STORAGE_KEYS) storage?.removeItem(key);
 }
 
 export function clearSession(): void {
-  const storage = safeStorage();
-  for (const key of SESSION_STORAGE_KEYS) storage?.removeItem(key);
+  clearSessionKeys(browserStorage());
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }
 
