@@ -17,6 +17,7 @@ use tower_http::trace::TraceLayer;
 
 use crate::api::native::NativeClients;
 use crate::api::{self, error::ApiError};
+use crate::evm::{EvmNetwork, EvmNetworks, EvmOptions};
 use crate::spa;
 
 /// What every handler can read: the served networks, the start time, the web dist.
@@ -29,16 +30,27 @@ pub struct AppState {
 struct StateInner {
     networks: Vec<ChainSettings>,
     native: NativeClients,
+    evm: EvmNetworks,
     web_dist: PathBuf,
     started: Instant,
 }
 
 impl AppState {
+    /// State without the built-in index or a price aggregator (see [`Self::with_evm`]).
     #[must_use]
     pub fn new(networks: Vec<ChainSettings>, web_dist: PathBuf) -> Self {
+        Self::with_evm(networks, web_dist, &EvmOptions::default())
+    }
+
+    /// State whose EVM networks are built with `evm` options. Inside a Tokio runtime
+    /// their background work (health checks, token lists, the devnet's indexer)
+    /// starts at once; it stops with [`Self::shut_down`] or when the state is dropped.
+    #[must_use]
+    pub fn with_evm(networks: Vec<ChainSettings>, web_dist: PathBuf, evm: &EvmOptions) -> Self {
         Self {
             inner: Arc::new(StateInner {
                 native: NativeClients::new(&networks),
+                evm: EvmNetworks::new(&networks, evm),
                 networks,
                 web_dist,
                 started: Instant::now(),
@@ -55,6 +67,35 @@ impl AppState {
     #[must_use]
     pub fn native(&self) -> &NativeClients {
         &self.inner.native
+    }
+
+    /// The state of every served EVM network.
+    #[must_use]
+    pub fn evm_networks(&self) -> &EvmNetworks {
+        &self.inner.evm
+    }
+
+    /// The served EVM network named `network`, or a 400
+    /// `antelope.chain.error_invalid_network` for an unknown, native or unserved one.
+    ///
+    /// # Errors
+    /// The 400 above, with the name in `details.network`.
+    pub fn evm(&self, network: &str) -> Result<&EvmNetwork, ApiError> {
+        let invalid = || {
+            ApiError::from_domain(
+                axum::http::StatusCode::BAD_REQUEST,
+                &tandem_domain::DomainError::InvalidNetwork(network.to_owned()),
+            )
+            .with_details(serde_json::json!({ "network": network }))
+        };
+        let name: tandem_domain::network::NetworkName = network.parse().map_err(|_| invalid())?;
+        self.inner.evm.get(name).ok_or_else(invalid)
+    }
+
+    /// Stops the background work (the devnet's indexer finishes its batch) and waits
+    /// for it to end.
+    pub async fn shut_down(&self) {
+        self.inner.evm.shut_down().await;
     }
 
     #[must_use]

@@ -7,6 +7,7 @@ pub mod api;
 pub mod app;
 pub mod config;
 pub mod error;
+pub mod evm;
 pub mod networks;
 mod spa;
 mod validate;

@@ -1,6 +1,7 @@
 //! The HTTP API under `/api/v1`, one module per resource.
 
 pub mod error;
+pub mod evm;
 mod health;
 pub mod native;
 mod networks;
@@ -17,4 +18,5 @@ pub fn routes() -> Router<AppState> {
         .route("/api/v1/networks", get(networks::list))
         .route("/api/v1/networks/{name}", get(networks::one))
         .merge(native::routes())
+        .merge(evm::routes())
 }

@@ -1,0 +1,32 @@
+//! The EVM wallet API under `/api/v1/evm/{network}/…`, one module per resource. Each
+//! module exposes `routes() -> Router<AppState>` and is merged below; its handlers get
+//! the network with `state.evm(&network)?` (a 400 `antelope.chain.error_invalid_network`
+//! for unknown or non-EVM networks) and check every other input with [`params`] before
+//! any upstream call. Each handler carries a `#[utoipa::path]` annotation and is listed
+//! in `crate::api::openapi`.
+
+pub mod account_params;
+pub mod account_reads;
+pub mod approvals;
+pub mod history;
+pub mod nfts;
+pub mod params;
+pub mod prepare;
+pub mod staking;
+
+use axum::Router;
+
+use crate::app::AppState;
+
+/// The common prefix of every EVM route.
+pub const BASE: &str = "/api/v1/evm/{network}";
+
+/// The `/api/v1/evm/{network}/…` routes.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .merge(staking::routes())
+        .merge(prepare::routes())
+        .merge(history::routes())
+        .merge(nfts::routes())
+        .merge(approvals::routes())
+}

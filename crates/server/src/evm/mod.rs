@@ -1,0 +1,319 @@
+//! Per-network EVM state, built once at start (notes/interfaces.md, "EVM wallet API"):
+//! the data source chosen by health (Teloscan on telos-evm / telos-evm-testnet, the
+//! built-in index on the devnet, plain RPC reads as the fallback), chain reads, the
+//! contract resolver, the token list, prices and the balance cache.
+//!
+//! Nothing here waits for an upstream at start: the selector starts on the RPC fallback
+//! until its first health check, the token list loads in the background with retries,
+//! and the devnet's indexer follows the chain in a background task that stops with the
+//! server. Handlers reach a network with [`crate::app::AppState::evm`].
+
+mod balances;
+pub mod cache;
+mod index;
+pub mod prices;
+mod setup;
+mod switchable;
+mod token_list;
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use alloy_primitives::Address;
+use tandem_domain::network::{ChainSettings, NetworkName};
+use tandem_domain::nft::IpfsGateway;
+use tandem_evm::hyperion_evm::HyperionEvmClient;
+use tandem_evm::lookup::ContractResolver;
+use tandem_evm::reads::ChainReader;
+use tandem_evm::selector::{HealthSnapshot, PollingHandle, SelectorConfig, SourceSelector};
+use tandem_evm::source::{EvmSource, SourceKind};
+use tandem_evm::teloscan::TeloscanClient;
+use tandem_evm::tokenlist::TokenList;
+use tandem_indexer::IndexerStatus;
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+
+pub use balances::{BalanceCache, FetchedBalances};
+pub use cache::{FetchError, SharedCache};
+pub use prices::{PriceQuote, PriceService, PriceSource, PricedToken};
+pub use switchable::SwitchableSource;
+
+use crate::api::evm::account_reads::AccountReadCaches;
+use index::OwnIndex;
+use token_list::TokenListSlot;
+
+/// Facts of the devnet manifest beyond its chain settings (additive manifest fields).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DevnetExtras {
+    /// First block worth indexing.
+    pub start_block: u64,
+    /// The recorded price aggregator the devnet serves (`priceAggregatorUrl`).
+    pub price_aggregator_url: Option<String>,
+    /// The recorded Teloscan-style market data the devnet serves (`marketDataUrl`).
+    pub market_data_url: Option<String>,
+}
+
+/// How the EVM state is built.
+#[derive(Debug, Clone, Default)]
+pub struct EvmOptions {
+    /// Where the built-in index keeps its stores (`<data_dir>/index/<network>.sqlite`).
+    /// `None`: no built-in index; the devnet is then read over RPC only.
+    pub data_dir: Option<PathBuf>,
+    /// Price aggregator base URL (CoinGecko-style) for the public networks.
+    pub price_aggregator_url: Option<String>,
+    /// The devnet manifest's extra facts, when the devnet is served.
+    pub devnet: Option<DevnetExtras>,
+    /// How often the primary source's health is checked.
+    pub selector: SelectorConfig,
+}
+
+/// The EVM state of one served network.
+#[derive(Debug)]
+pub struct EvmNetwork {
+    settings: ChainSettings,
+    chain_id: u64,
+    selector: Arc<SourceSelector>,
+    rpc: Arc<SwitchableSource>,
+    reader: ChainReader,
+    resolver: ContractResolver,
+    token_list: Arc<TokenListSlot>,
+    prices: PriceService,
+    balances: BalanceCache,
+    teloscan: Option<TeloscanClient>,
+    history_service: Option<HyperionEvmClient>,
+    own_index: Option<Arc<OwnIndex>>,
+    polling: Mutex<Option<PollingHandle>>,
+    gateway: IpfsGateway,
+    account_reads: AccountReadCaches,
+}
+
+impl EvmNetwork {
+    /// The network's chain settings.
+    #[must_use]
+    pub fn settings(&self) -> &ChainSettings {
+        &self.settings
+    }
+
+    /// The network's name.
+    #[must_use]
+    pub fn name(&self) -> NetworkName {
+        self.settings.name
+    }
+
+    /// The EVM chain id.
+    #[must_use]
+    pub fn chain_id(&self) -> u64 {
+        self.chain_id
+    }
+
+    /// The data source: the primary while it is healthy, else the RPC fallback.
+    #[must_use]
+    pub fn source(&self) -> Arc<dyn EvmSource> {
+        Arc::clone(&self.selector) as Arc<dyn EvmSource>
+    }
+
+    /// Which source answers now.
+    #[must_use]
+    pub fn source_kind(&self) -> SourceKind {
+        self.selector.current().0
+    }
+
+    /// Plain RPC reads behind the [`EvmSource`] interface (the fallback), for callers
+    /// that must not depend on an index.
+    #[must_use]
+    pub fn rpc_source(&self) -> Arc<dyn EvmSource> {
+        Arc::clone(&self.rpc) as Arc<dyn EvmSource>
+    }
+
+    /// What the last health check of the primary found.
+    #[must_use]
+    pub fn health(&self) -> HealthSnapshot {
+        self.selector.snapshot()
+    }
+
+    /// Checks the primary's health now (also done every few seconds in the background).
+    pub async fn check_sources_now(&self) -> HealthSnapshot {
+        self.selector.check_now().await
+    }
+
+    /// Typed chain reads (ERC-20/721/1155, staking, escrow, blocks, gas).
+    #[must_use]
+    pub fn reader(&self) -> &ChainReader {
+        &self.reader
+    }
+
+    /// Contract lookup in the spec's order.
+    #[must_use]
+    pub fn resolver(&self) -> &ContractResolver {
+        &self.resolver
+    }
+
+    /// The token list, once loaded (it loads in the background).
+    #[must_use]
+    pub fn token_list(&self) -> Option<Arc<TokenList>> {
+        self.token_list.get()
+    }
+
+    /// Prices of the network's tokens.
+    #[must_use]
+    pub fn prices(&self) -> &PriceService {
+        &self.prices
+    }
+
+    /// The Teloscan client, on networks that have an indexer endpoint.
+    #[must_use]
+    pub fn teloscan(&self) -> Option<&TeloscanClient> {
+        self.teloscan.as_ref()
+    }
+
+    /// The history service's EVM routes, on networks that have one.
+    #[must_use]
+    pub fn history_service(&self) -> Option<&HyperionEvmClient> {
+        self.history_service.as_ref()
+    }
+
+    /// The built-in indexer's progress, on networks it follows (the devnet).
+    #[must_use]
+    pub fn indexer_status(&self) -> Option<IndexerStatus> {
+        self.own_index.as_ref().map(|index| index.status())
+    }
+
+    /// The gateway `ipfs://` links (NFT metadata and media) are shown through.
+    #[must_use]
+    pub fn ipfs_gateway(&self) -> &IpfsGateway {
+        &self.gateway
+    }
+
+    /// The caches of the account reads (history pages, NFT transfers, NFT records).
+    #[must_use]
+    pub fn account_caches(&self) -> &AccountReadCaches {
+        &self.account_reads
+    }
+
+    /// The staked token (STLOS) contract.
+    #[must_use]
+    pub fn staked_token(&self) -> Option<Address> {
+        token_address(self.settings.staked_token.as_ref())
+    }
+
+    /// The wrapped token (WTLOS) contract.
+    #[must_use]
+    pub fn wrapped_token(&self) -> Option<Address> {
+        token_address(self.settings.wrapped_token.as_ref())
+    }
+
+    /// The unstake escrow contract.
+    #[must_use]
+    pub fn escrow(&self) -> Option<Address> {
+        self.settings
+            .escrow_address
+            .as_deref()
+            .and_then(|text| text.parse().ok())
+    }
+
+    /// The balances of `owner` as the source reports them, refreshed at most every
+    /// 10 s per account; concurrent requests share one fetch.
+    ///
+    /// # Errors
+    /// When neither the source in use nor the RPC fallback can answer.
+    pub async fn raw_balances(&self, owner: Address) -> Result<Arc<FetchedBalances>, FetchError> {
+        self.balances.get(self, owner).await
+    }
+}
+
+fn token_address(token: Option<&tandem_domain::network::TokenSettings>) -> Option<Address> {
+    token
+        .and_then(|token| token.contract.as_deref())
+        .and_then(|text| text.parse().ok())
+}
+
+/// The EVM state of every served EVM network, and the background work that keeps it
+/// current (stopped by [`EvmNetworks::stop`] or when dropped).
+#[derive(Debug)]
+pub struct EvmNetworks {
+    networks: BTreeMap<NetworkName, EvmNetwork>,
+    stop: watch::Sender<bool>,
+    tasks: Mutex<Vec<JoinHandle<()>>>,
+}
+
+impl EvmNetworks {
+    /// Builds the state of the EVM networks among `networks` and, inside a Tokio
+    /// runtime, starts their background work. A network whose settings cannot make
+    /// clients is left out and logged.
+    #[must_use]
+    pub fn new(networks: &[ChainSettings], options: &EvmOptions) -> Self {
+        let (stop, _) = watch::channel(false);
+        let built = setup::build_all(networks, options, &stop);
+        let runtime = tokio::runtime::Handle::try_current().ok();
+        if runtime.is_none() && !built.jobs.is_empty() {
+            tracing::warn!(
+                "no async runtime: EVM background work (health checks, token lists, indexing) not started"
+            );
+        }
+        let mut tasks = Vec::new();
+        if let Some(runtime) = runtime {
+            for network in built.networks.values() {
+                let handle = network.selector.spawn_polling();
+                *network
+                    .polling
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner) = Some(handle);
+            }
+            tasks = built
+                .jobs
+                .into_iter()
+                .map(|job| runtime.spawn(job))
+                .collect();
+        }
+        Self {
+            networks: built.networks,
+            stop,
+            tasks: Mutex::new(tasks),
+        }
+    }
+
+    /// The state of a served EVM network.
+    #[must_use]
+    pub fn get(&self, name: NetworkName) -> Option<&EvmNetwork> {
+        self.networks.get(&name)
+    }
+
+    /// Every served EVM network, in name order.
+    pub fn iter(&self) -> impl Iterator<Item = &EvmNetwork> {
+        self.networks.values()
+    }
+
+    /// Asks the background work to stop (the indexer finishes its batch first).
+    pub fn stop(&self) {
+        self.stop.send_replace(true);
+    }
+
+    /// Stops the background work and waits until it has ended.
+    pub async fn shut_down(&self) {
+        self.stop();
+        let tasks = std::mem::take(&mut *self.tasks.lock().unwrap_or_else(PoisonError::into_inner));
+        for task in tasks {
+            match task.await {
+                Err(error) if !error.is_cancelled() => {
+                    tracing::error!(%error, "EVM background task failed");
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+impl Drop for EvmNetworks {
+    fn drop(&mut self) {
+        self.stop();
+        for task in self
+            .tasks
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner)
+            .iter()
+        {
+            task.abort();
+        }
+    }
+}

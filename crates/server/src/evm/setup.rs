@@ -1,0 +1,308 @@
+//! Building each EVM network's clients and the background jobs that keep them
+//! current. Building never touches the network; the jobs do, and retry on failure.
+
+use std::collections::BTreeMap;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex};
+
+use alloy_primitives::Address;
+use tandem_domain::network::{ChainId, ChainSettings, NetworkKind, NetworkName, TokenSettings};
+use tandem_domain::nft::IpfsGateway;
+use tandem_evm::EvmError;
+use tandem_evm::http::{HttpConfig, RequestLimiter};
+use tandem_evm::hyperion_evm::HyperionEvmClient;
+use tandem_evm::lookup::{CacheTtl, ContractResolver, LookupStep, SourceFacts};
+use tandem_evm::reads::ChainReader;
+use tandem_evm::rpc_source::RpcSource;
+use tandem_evm::selector::SourceSelector;
+use tandem_evm::source::{ContractInterface, ContractRecord, EvmSource};
+use tandem_evm::teloscan::TeloscanClient;
+use tandem_evm::tokenlist::TokenList;
+use tandem_evm::verified::VerifiedContracts;
+use tokio::sync::watch;
+
+use crate::api::evm::account_reads::AccountReadCaches;
+
+use super::balances::BalanceCache;
+use super::index::OwnIndex;
+use super::prices::{AggregatorClient, PriceService};
+use super::switchable::SwitchableSource;
+use super::token_list::{TokenListSlot, TokenListSource};
+use super::{EvmNetwork, EvmOptions};
+
+/// Gateway for `ipfs://` logos in token lists.
+const IPFS_GATEWAY: &str = "https://ipfs.io/ipfs/";
+
+/// Background work of one network, run until the stop signal.
+pub(super) type Job = Pin<Box<dyn Future<Output = ()> + Send>>;
+
+/// The networks and the jobs to start.
+pub(super) struct Built {
+    pub networks: BTreeMap<NetworkName, EvmNetwork>,
+    pub jobs: Vec<Job>,
+}
+
+/// Clients shared by every network (one budget per upstream kind, spec §7).
+struct Shared {
+    http: reqwest::Client,
+    indexer_limiter: RequestLimiter,
+    history_limiter: RequestLimiter,
+    gateway: IpfsGateway,
+}
+
+pub(super) fn build_all(
+    networks: &[ChainSettings],
+    options: &EvmOptions,
+    stop: &watch::Sender<bool>,
+) -> Built {
+    let mut built = Built {
+        networks: BTreeMap::new(),
+        jobs: Vec::new(),
+    };
+    let shared = match shared_clients() {
+        Ok(shared) => shared,
+        Err(error) => {
+            tracing::error!(%error, "EVM networks not served: no HTTP client");
+            return built;
+        }
+    };
+    for settings in networks.iter().filter(|s| s.kind == NetworkKind::Evm) {
+        match build(settings, options, &shared, stop) {
+            Ok((network, jobs)) => {
+                built
+                    .jobs
+                    .extend(jobs.into_iter().map(|job| until_stopped(job, stop)));
+                built.networks.insert(settings.name, network);
+            }
+            Err(error) => {
+                tracing::error!(network = %settings.name, %error, "EVM network not served");
+            }
+        }
+    }
+    built
+}
+
+fn shared_clients() -> Result<Shared, EvmError> {
+    Ok(Shared {
+        http: HttpConfig::default().build_client()?,
+        indexer_limiter: RequestLimiter::new(RequestLimiter::DEFAULT_MAX_IN_FLIGHT),
+        history_limiter: RequestLimiter::new(RequestLimiter::DEFAULT_MAX_IN_FLIGHT),
+        gateway: IpfsGateway::new(IPFS_GATEWAY)?,
+    })
+}
+
+/// Ends `job` when the stop signal is raised (or its sender is gone).
+fn until_stopped(job: Job, stop: &watch::Sender<bool>) -> Job {
+    let mut stopped = stop.subscribe();
+    Box::pin(async move {
+        tokio::select! {
+            () = job => {}
+            _ = stopped.wait_for(|stop| *stop) => {}
+        }
+    })
+}
+
+fn build(
+    settings: &ChainSettings,
+    options: &EvmOptions,
+    shared: &Shared,
+    stop: &watch::Sender<bool>,
+) -> Result<(EvmNetwork, Vec<Job>), EvmError> {
+    let ChainId::Evm(chain_id) = settings.chain_id else {
+        return Err(EvmError::Domain(
+            tandem_domain::DomainError::InvalidNetwork(settings.name.to_string()),
+        ));
+    };
+    let reader = ChainReader::connect(&settings.rpc_endpoint.url())?;
+    let core = core_tokens(settings);
+    let rpc = Arc::new(SwitchableSource::new(Arc::new(rpc_source(
+        &reader, &core, None,
+    ))));
+    let teloscan = settings
+        .indexer_endpoint
+        .as_deref()
+        .map(|url| TeloscanClient::new(shared.http.clone(), url, shared.indexer_limiter.clone()))
+        .transpose()?;
+    let is_devnet = settings.name == NetworkName::TelosEvmDevnet;
+    let devnet = options
+        .devnet
+        .clone()
+        .filter(|_| is_devnet)
+        .unwrap_or_default();
+    let mut jobs: Vec<Job> = Vec::new();
+
+    let own_index = match (&options.data_dir, is_devnet) {
+        (Some(data_dir), true) => {
+            let path = data_dir
+                .join("index")
+                .join(format!("{}.sqlite", settings.name));
+            let wrapped = core.iter().filter(|r| r.symbol.as_deref() == Some("WTLOS"));
+            OwnIndex::start(
+                path,
+                settings.rpc_endpoint.url(),
+                devnet.start_block,
+                wrapped.map(|r| r.address).collect(),
+                stop.subscribe(),
+            )
+            .map(|(index, job)| {
+                jobs.push(job);
+                index
+            })
+        }
+        _ => None,
+    };
+    let primary: Arc<dyn EvmSource> = match (&teloscan, &own_index) {
+        (_, Some(index)) => index.source(),
+        (Some(teloscan), None) => Arc::new(teloscan.clone()),
+        (None, None) => Arc::clone(&rpc) as Arc<dyn EvmSource>,
+    };
+    let selector = Arc::new(SourceSelector::new(
+        primary,
+        Arc::clone(&rpc) as Arc<dyn EvmSource>,
+        options.selector,
+    ));
+
+    let history_service = settings
+        .history_endpoint
+        .as_deref()
+        .map(|url| HyperionEvmClient::new(shared.http.clone(), url, shared.history_limiter.clone()))
+        .transpose()?;
+    let token_list = Arc::new(TokenListSlot::default());
+    let mut resolver = ContractResolver::new(CacheTtl::default());
+    if let Some(teloscan) = &teloscan {
+        resolver = resolver.with_indexer(Arc::new(teloscan.clone()), Some(selector.clone()));
+    } else if let Some(index) = &own_index {
+        let facts = SourceFacts::new(index.source(), LookupStep::Indexer);
+        resolver = resolver.with_indexer(Arc::new(facts), Some(selector.clone()));
+    }
+    if let Some(history) = &history_service {
+        resolver = resolver.with_history(Arc::new(history.clone()));
+    }
+    let chain_reads = SourceFacts::new(
+        Arc::clone(&rpc) as Arc<dyn EvmSource>,
+        LookupStep::ChainReads,
+    );
+    resolver = resolver.with_chain_reads(Arc::new(chain_reads));
+    if let Some(bucket) = settings.trusted_contracts_bucket.as_deref() {
+        resolver = resolver.with_verified(Arc::new(VerifiedContracts::new(
+            shared.http.clone(),
+            bucket,
+            None,
+        )?));
+    }
+    resolver = resolver.with_token_list(Arc::clone(&token_list) as _);
+
+    if let Some(url) = &settings.token_list_url {
+        let source = TokenListSource {
+            client: shared.http.clone(),
+            url: url.clone(),
+            chain_id,
+            gateway: shared.gateway.clone(),
+        };
+        let (slot, rpc, reader, core) = (
+            Arc::clone(&token_list),
+            Arc::clone(&rpc),
+            reader.clone(),
+            core.clone(),
+        );
+        jobs.push(Box::pin(source.keep_loaded(
+            slot,
+            move |list: &TokenList| {
+                rpc.replace(Arc::new(rpc_source(&reader, &core, Some(list))));
+            },
+        )));
+    }
+
+    let market = match devnet.market_data_url.as_deref() {
+        Some(url) => Some(TeloscanClient::new(
+            shared.http.clone(),
+            url,
+            shared.indexer_limiter.clone(),
+        )?),
+        None => teloscan.clone(),
+    };
+    let aggregator_url = if is_devnet {
+        devnet.price_aggregator_url.as_deref()
+    } else {
+        options.price_aggregator_url.as_deref()
+    };
+    let aggregator = match aggregator_url.map(|url| AggregatorClient::new(shared.http.clone(), url))
+    {
+        Some(Ok(client)) => Some(client),
+        Some(Err(error)) => {
+            tracing::warn!(network = %settings.name, %error.message, "no price aggregator");
+            None
+        }
+        None => None,
+    };
+    let prices = PriceService::new(
+        &settings.system_token.symbol,
+        settings.wrapped_token.as_ref().map(|t| t.symbol.as_str()),
+        market,
+        aggregator,
+    );
+
+    let network = EvmNetwork {
+        settings: settings.clone(),
+        chain_id,
+        selector,
+        rpc,
+        reader,
+        resolver,
+        token_list,
+        prices,
+        balances: BalanceCache::default(),
+        teloscan,
+        history_service,
+        own_index,
+        polling: Mutex::new(None),
+        gateway: shared.gateway.clone(),
+        account_reads: AccountReadCaches::default(),
+    };
+    Ok((network, jobs))
+}
+
+/// The staked and wrapped tokens as contract records: read by the RPC fallback even
+/// before the token list has loaded.
+fn core_tokens(settings: &ChainSettings) -> Vec<ContractRecord> {
+    let record = |token: &TokenSettings| -> Option<ContractRecord> {
+        let address: Address = token.contract.as_deref()?.parse().ok()?;
+        Some(ContractRecord {
+            address,
+            name: Some(token.name.clone()),
+            symbol: Some(token.symbol.clone()),
+            decimals: Some(token.decimals),
+            interfaces: vec![ContractInterface::Erc20],
+            ..ContractRecord::default()
+        })
+    };
+    [&settings.staked_token, &settings.wrapped_token]
+        .into_iter()
+        .flatten()
+        .filter_map(record)
+        .collect()
+}
+
+/// The RPC fallback reading the core tokens and, once loaded, every listed token.
+fn rpc_source(
+    reader: &ChainReader,
+    core: &[ContractRecord],
+    list: Option<&TokenList>,
+) -> RpcSource {
+    let mut known: Vec<ContractRecord> = core.to_vec();
+    if let Some(list) = list {
+        for entry in list.tokens() {
+            match known
+                .iter_mut()
+                .find(|record| record.address == entry.address)
+            {
+                // The list's logo is the only thing the settings do not know.
+                Some(record) => record.logo_uri = entry.logo_uri.clone(),
+                None => known.push(entry.to_contract_record()),
+            }
+        }
+    }
+    let tokens = known.iter().map(|record| record.address).collect();
+    RpcSource::new(reader.clone()).with_tokens(tokens, known)
+}

@@ -1,0 +1,116 @@
+//! [`SwitchableSource`]: an [`EvmSource`] whose implementation can be replaced while the
+//! server runs. The selector and the contract resolver hold it once; the background
+//! work swaps in a better-configured source later (the RPC fallback once the token
+//! list has loaded, a fresh index store after a devnet restart) without touching them.
+
+use std::sync::{Arc, PoisonError, RwLock};
+
+use alloy_primitives::{Address, U256};
+use async_trait::async_trait;
+use tandem_domain::nft::NftStandard;
+use tandem_evm::EvmError;
+use tandem_evm::source::{
+    ApprovalKind, ApprovalRecord, ContractRecord, EvmSource, HolderQuery, HolderRecord, NftRecord,
+    Page, PageRequest, SourceHealth, SourceKind, TokenBalance, TransactionQuery, TransactionRecord,
+    TransferQuery, TransferRecord,
+};
+
+/// A source of one fixed kind whose implementation can be replaced.
+#[derive(Debug)]
+pub struct SwitchableSource {
+    kind: SourceKind,
+    current: RwLock<Arc<dyn EvmSource>>,
+}
+
+impl SwitchableSource {
+    /// Starts with `source`; the kind stays `source.kind()` for good.
+    #[must_use]
+    pub fn new(source: Arc<dyn EvmSource>) -> Self {
+        Self {
+            kind: source.kind(),
+            current: RwLock::new(source),
+        }
+    }
+
+    /// Answers with `source` from now on (requests in flight finish on the old one).
+    pub fn replace(&self, source: Arc<dyn EvmSource>) {
+        *self.current.write().unwrap_or_else(PoisonError::into_inner) = source;
+    }
+
+    /// The implementation answering now.
+    #[must_use]
+    pub fn current(&self) -> Arc<dyn EvmSource> {
+        Arc::clone(&self.current.read().unwrap_or_else(PoisonError::into_inner))
+    }
+}
+
+#[async_trait]
+impl EvmSource for SwitchableSource {
+    fn kind(&self) -> SourceKind {
+        self.kind
+    }
+
+    async fn health(&self) -> Result<SourceHealth, EvmError> {
+        self.current().health().await
+    }
+
+    async fn balances(&self, owner: Address) -> Result<Vec<TokenBalance>, EvmError> {
+        self.current().balances(owner).await
+    }
+
+    async fn transactions(
+        &self,
+        address: Address,
+        query: &TransactionQuery,
+    ) -> Result<Page<TransactionRecord>, EvmError> {
+        self.current().transactions(address, query).await
+    }
+
+    async fn transfers(
+        &self,
+        account: Address,
+        query: &TransferQuery,
+    ) -> Result<Page<TransferRecord>, EvmError> {
+        self.current().transfers(account, query).await
+    }
+
+    async fn approvals(
+        &self,
+        owner: Address,
+        kind: ApprovalKind,
+    ) -> Result<Vec<ApprovalRecord>, EvmError> {
+        self.current().approvals(owner, kind).await
+    }
+
+    async fn nfts_owned(
+        &self,
+        owner: Address,
+        standard: NftStandard,
+        page: PageRequest,
+    ) -> Result<Vec<NftRecord>, EvmError> {
+        self.current().nfts_owned(owner, standard, page).await
+    }
+
+    async fn collection_nfts(
+        &self,
+        contract: Address,
+        token_id: Option<U256>,
+        page: PageRequest,
+    ) -> Result<Vec<NftRecord>, EvmError> {
+        self.current()
+            .collection_nfts(contract, token_id, page)
+            .await
+    }
+
+    async fn token_holders(
+        &self,
+        contract: Address,
+        query: &HolderQuery,
+    ) -> Result<Vec<HolderRecord>, EvmError> {
+        self.current().token_holders(contract, query).await
+    }
+
+    async fn contract(&self, address: Address) -> Result<Option<ContractRecord>, EvmError> {
+        self.current().contract(address).await
+    }
+}
