@@ -26,6 +26,7 @@ try {
       ...process.env,
       TANDEM_URL: stack.url,
       TANDEM_DEVNET_MANIFEST: stack.manifestPath,
+      TANDEM_NATIVE_DEVNET_MANIFEST: stack.nativeManifestPath,
     },
   });
   exitCode = await new Promise((resolvePromise) => {
