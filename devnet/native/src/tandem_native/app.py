@@ -10,6 +10,7 @@ import json
 import re
 
 from fastapi import FastAPI, Request
+from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse, Response
 
 from . import codec
@@ -86,6 +87,9 @@ async def _params(request: Request) -> dict:
 
 def create_app(chain: DevChain, history: History, sponsor: Sponsor) -> FastAPI:
     app = FastAPI(title="Tandem native devnet", docs_url=None, redoc_url=None, openapi_url=None)
+    # Public Antelope RPC nodes answer browsers from any origin (wallet pages read get_info,
+    # get_block and ABIs directly); the devnet does the same so a wallet page can use it.
+    app.add_middleware(CORSMiddleware, allow_origins=["*"], allow_methods=["GET", "POST"], allow_headers=["*"])
 
     def push(body: dict) -> Response:
         try:
