@@ -15,6 +15,9 @@ use crate::validate;
 const DEFAULT_LISTEN: &str = "127.0.0.1:8080";
 const DEFAULT_WEB_DIST: &str = "web/dist";
 const DEFAULT_LOG: &str = "info";
+const DEFAULT_DATA_DIR: &str = ".tandem";
+/// The public price aggregator (CoinGecko's free API).
+pub const DEFAULT_PRICE_AGGREGATOR_URL: &str = "https://api.coingecko.com/api/v3";
 
 /// The server's settings after the file and the environment are combined and checked.
 #[derive(Debug, Clone)]
@@ -28,6 +31,10 @@ pub struct Config {
     pub native_devnet_manifest: Option<PathBuf>,
     /// A `tracing` filter such as `info` or `tandem_server=debug,info`.
     pub log: String,
+    /// Where the server keeps its own files: the built-in index under `index/`.
+    pub data_dir: PathBuf,
+    /// The price aggregator (CoinGecko-style API); `None` when disabled.
+    pub price_aggregator_url: Option<String>,
     pub network_overrides: BTreeMap<NetworkName, ChainSettingsOverride>,
 }
 
@@ -39,6 +46,8 @@ impl Default for Config {
             devnet_manifest: None,
             native_devnet_manifest: None,
             log: DEFAULT_LOG.to_owned(),
+            data_dir: PathBuf::from(DEFAULT_DATA_DIR),
+            price_aggregator_url: Some(DEFAULT_PRICE_AGGREGATOR_URL.to_owned()),
             network_overrides: BTreeMap::new(),
         }
     }
@@ -54,12 +63,13 @@ pub struct Environment {
     pub devnet_manifest: Option<PathBuf>,
     pub native_devnet_manifest: Option<PathBuf>,
     pub log: Option<String>,
+    pub data_dir: Option<PathBuf>,
 }
 
 impl Environment {
     /// Reads `TANDEM_CONFIG`, `TANDEM_LISTEN`, `TANDEM_WEB_DIST`,
-    /// `TANDEM_DEVNET_MANIFEST`, `TANDEM_NATIVE_DEVNET_MANIFEST` and `TANDEM_LOG`; empty
-    /// values count as unset.
+    /// `TANDEM_DEVNET_MANIFEST`, `TANDEM_NATIVE_DEVNET_MANIFEST`, `TANDEM_LOG` and
+    /// `TANDEM_DATA_DIR`; empty values count as unset.
     #[must_use]
     pub fn from_process() -> Self {
         let text = |name: &str| std::env::var(name).ok().filter(|value| !value.is_empty());
@@ -70,6 +80,7 @@ impl Environment {
             devnet_manifest: text("TANDEM_DEVNET_MANIFEST").map(PathBuf::from),
             native_devnet_manifest: text("TANDEM_NATIVE_DEVNET_MANIFEST").map(PathBuf::from),
             log: text("TANDEM_LOG"),
+            data_dir: text("TANDEM_DATA_DIR").map(PathBuf::from),
         }
     }
 }
@@ -126,6 +137,8 @@ struct ConfigFile {
     devnet_manifest: Option<PathBuf>,
     native_devnet_manifest: Option<PathBuf>,
     log: Option<String>,
+    data_dir: Option<PathBuf>,
+    price_aggregator_url: Option<String>,
     #[serde(default)]
     networks: BTreeMap<NetworkName, NetworkOverrideFile>,
 }
@@ -183,6 +196,13 @@ impl ConfigFile {
             });
         }
 
+        // An empty aggregator URL switches the aggregator off.
+        let price_aggregator_url = match self.price_aggregator_url.as_deref() {
+            None => Some(DEFAULT_PRICE_AGGREGATOR_URL.to_owned()),
+            Some("") => None,
+            Some(url) => Some(validate::http_url_text("price_aggregator_url", url)?),
+        };
+
         let mut network_overrides = BTreeMap::new();
         for (network, section) in self.networks {
             network_overrides.insert(network, section.resolve(network)?);
@@ -201,6 +221,12 @@ impl ConfigFile {
                 .clone()
                 .or(self.native_devnet_manifest),
             log,
+            data_dir: env
+                .data_dir
+                .clone()
+                .or(self.data_dir)
+                .unwrap_or_else(|| PathBuf::from(DEFAULT_DATA_DIR)),
+            price_aggregator_url,
             network_overrides,
         })
     }

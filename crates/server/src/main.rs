@@ -9,7 +9,8 @@ use std::process::ExitCode;
 use anyhow::Context;
 use tandem_server::app::{self, AppState};
 use tandem_server::config::{self, Config, Environment};
-use tandem_server::networks::served_networks;
+use tandem_server::evm::EvmOptions;
+use tandem_server::networks::{devnet_extras, served_networks};
 
 fn main() -> ExitCode {
     match run() {
@@ -22,21 +23,32 @@ fn main() -> ExitCode {
 }
 
 const USAGE: &str = "usage: tandem-server [--config FILE]
+       tandem-server --print-openapi
 
 Serves Tandem's API and web app. Configuration: a TOML file (--config FILE or
 TANDEM_CONFIG; see tandem.example.toml) and the environment variables
 TANDEM_LISTEN, TANDEM_WEB_DIST, TANDEM_DEVNET_MANIFEST,
-TANDEM_NATIVE_DEVNET_MANIFEST and TANDEM_LOG.";
+TANDEM_NATIVE_DEVNET_MANIFEST, TANDEM_DATA_DIR and TANDEM_LOG.
+--print-openapi writes the API's OpenAPI document to stdout and exits.";
 
 fn run() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|arg| arg == "--help" || arg == "-h") {
         return write_stdout(USAGE);
     }
+    if args.iter().any(|arg| arg == "--print-openapi") {
+        return write_stdout(&tandem_server::api::openapi::document_json());
+    }
     let cli_path = config::config_path_from_args(args)?;
     let config = Config::load(cli_path.as_deref(), &Environment::from_process())?;
     init_tracing(&config.log)?;
     let networks = served_networks(&config)?;
+    let evm = EvmOptions {
+        data_dir: Some(config.data_dir.clone()),
+        price_aggregator_url: config.price_aggregator_url.clone(),
+        devnet: devnet_extras(&config)?,
+        ..EvmOptions::default()
+    };
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime.block_on(async move {
         let listener = tandem_server::bind(config.listen).await?;
@@ -46,9 +58,16 @@ fn run() -> anyhow::Result<()> {
         // The one line on stdout that scripts wait for (notes/interfaces.md).
         let url = tandem_server::local_url(address);
         write_stdout(&format!("tandem-server listening on {url}"))?;
-        let state = AppState::new(networks, config.web_dist.clone());
+        let state = AppState::with_evm(networks, config.web_dist.clone(), &evm);
         tracing::info!(%address, web_dist = %config.web_dist.display(), "serving");
-        tandem_server::serve(listener, app::router(state), shutdown_signal()).await?;
+        let stopping = state.clone();
+        let shutdown = async move {
+            shutdown_signal().await;
+            // Background work (the devnet's indexer) stops while requests drain.
+            stopping.evm_networks().stop();
+        };
+        tandem_server::serve(listener, app::router(state.clone()), shutdown).await?;
+        state.shut_down().await;
         tracing::info!("stopped");
         Ok(())
     })

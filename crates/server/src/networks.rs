@@ -8,6 +8,7 @@ use tandem_domain::network::{ChainSettings, DevnetSettings, NetworkName};
 
 use crate::config::Config;
 use crate::error::ServerError;
+use crate::evm::DevnetExtras;
 use crate::validate;
 
 /// The chain settings of every served network, in the API's order.
@@ -56,6 +57,14 @@ struct DevnetManifest {
     rpc_url: String,
     token_list_url: String,
     contracts: ManifestContracts,
+    #[serde(default)]
+    start_block: u64,
+    /// The devnet's recorded price aggregator (additive field).
+    #[serde(default)]
+    price_aggregator_url: Option<String>,
+    /// The devnet's recorded Teloscan-style market data (additive field).
+    #[serde(default)]
+    market_data_url: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -75,6 +84,39 @@ pub fn read_devnet_manifest(path: &Path) -> Result<DevnetSettings, ServerError> 
     parse_devnet_manifest(&text).map_err(|reason| ServerError::ManifestInvalid {
         path: path.to_owned(),
         reason,
+    })
+}
+
+/// The devnet manifest's facts beyond its chain settings (start block, recorded price
+/// services), when a manifest is configured.
+pub fn devnet_extras(config: &Config) -> Result<Option<DevnetExtras>, ServerError> {
+    let Some(path) = &config.devnet_manifest else {
+        return Ok(None);
+    };
+    let text = std::fs::read_to_string(path).map_err(|source| ServerError::ManifestRead {
+        path: path.to_owned(),
+        source,
+    })?;
+    parse_devnet_extras(&text)
+        .map(Some)
+        .map_err(|reason| ServerError::ManifestInvalid {
+            path: path.to_owned(),
+            reason,
+        })
+}
+
+fn parse_devnet_extras(text: &str) -> Result<DevnetExtras, String> {
+    let manifest: DevnetManifest = serde_json::from_str(text).map_err(|error| error.to_string())?;
+    let url = |field: &str, value: Option<String>| {
+        value
+            .map(|value| validate::http_url_text(field, &value))
+            .transpose()
+            .map_err(|error| error.to_string())
+    };
+    Ok(DevnetExtras {
+        start_block: manifest.start_block,
+        price_aggregator_url: url("priceAggregatorUrl", manifest.price_aggregator_url)?,
+        market_data_url: url("marketDataUrl", manifest.market_data_url)?,
     })
 }
 
@@ -141,6 +183,30 @@ mod tests {
             "http://127.0.0.1:9100/tokenlist.json"
         );
         assert_eq!(devnet.wrapped_token_address, WTLOS);
+    }
+
+    #[test]
+    fn price_urls_and_start_block_come_from_the_manifest_when_present() {
+        let text = manifest_json("telos-evm-devnet", "http://127.0.0.1:8545", WTLOS);
+        let bare = parse_devnet_extras(&text).expect("without price URLs");
+        assert_eq!(bare, DevnetExtras::default());
+        let mut manifest: serde_json::Value = serde_json::from_str(&text).expect("json");
+        manifest["startBlock"] = 5.into();
+        manifest["priceAggregatorUrl"] = "http://127.0.0.1:9100/prices/aggregator".into();
+        manifest["marketDataUrl"] = "http://127.0.0.1:9100/prices/indexer/".into();
+        let extras = parse_devnet_extras(&manifest.to_string()).expect("with price URLs");
+        assert_eq!(extras.start_block, 5);
+        assert_eq!(
+            extras.price_aggregator_url.as_deref(),
+            Some("http://127.0.0.1:9100/prices/aggregator")
+        );
+        assert_eq!(
+            extras.market_data_url.as_deref(),
+            Some("http://127.0.0.1:9100/prices/indexer")
+        );
+        manifest["marketDataUrl"] = "not a url".into();
+        let reason = parse_devnet_extras(&manifest.to_string()).expect_err("bad URL");
+        assert!(reason.starts_with("marketDataUrl: 'not a url'"), "{reason}");
     }
 
     #[test]

@@ -1,22 +1,38 @@
-//! `GET /api/v1/health`: is the server up, which version, which networks.
+//! `GET /api/v1/health`: is the server up, which version, which networks, and which
+//! data source each EVM network reads from.
 
 use axum::Json;
 use axum::extract::State;
 use serde::Serialize;
 use tandem_domain::network::NetworkName;
 
+use super::evm::views::SourceStatusView;
 use crate::app::AppState;
 
-#[derive(Debug, Serialize)]
+/// The server's health.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Health {
+    /// Always `ok` when the server answers.
+    #[schema(example = "ok")]
     status: &'static str,
     /// Tandem's own version (the crate version).
     version: &'static str,
     uptime_seconds: u64,
+    /// The served networks' names.
+    #[schema(value_type = Vec<String>)]
     networks: Vec<NetworkName>,
+    /// Per EVM network: the data source in use and the primary's health.
+    evm_sources: Vec<SourceStatusView>,
 }
 
+/// Is the server up.
+#[utoipa::path(
+    get,
+    path = "/api/v1/health",
+    tag = "server",
+    responses((status = 200, description = "The server is up", body = Health))
+)]
 pub async fn health(State(state): State<AppState>) -> Json<Health> {
     Json(Health {
         status: "ok",
@@ -26,6 +42,11 @@ pub async fn health(State(state): State<AppState>) -> Json<Health> {
             .networks()
             .iter()
             .map(|settings| settings.name)
+            .collect(),
+        evm_sources: state
+            .evm_networks()
+            .iter()
+            .map(|network| SourceStatusView::new(network.name().as_str(), &network.health()))
             .collect(),
     })
 }

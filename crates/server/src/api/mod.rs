@@ -5,6 +5,7 @@ pub mod evm;
 mod health;
 pub mod native;
 mod networks;
+pub mod openapi;
 
 use axum::Router;
 use axum::routing::get;
@@ -17,6 +18,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/v1/health", get(health::health))
         .route("/api/v1/networks", get(networks::list))
         .route("/api/v1/networks/{name}", get(networks::one))
+        .route("/api/v1/openapi.json", get(openapi::openapi_json))
         .merge(native::routes())
         .merge(evm::routes())
 }

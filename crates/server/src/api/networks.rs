@@ -10,17 +10,38 @@ use tandem_domain::network::{ChainSettings, NetworkName};
 use super::error::ApiError;
 use crate::app::AppState;
 
-#[derive(Debug, Serialize)]
+/// Every served network's chain settings.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct NetworkList {
+    /// Chain settings (spec §3 "Chain settings"), in the API's order.
+    #[schema(value_type = Vec<Object>)]
     networks: Vec<ChainSettings>,
 }
 
+/// The served networks.
+#[utoipa::path(
+    get,
+    path = "/api/v1/networks",
+    tag = "server",
+    responses((status = 200, description = "Every served network", body = NetworkList))
+)]
 pub async fn list(State(state): State<AppState>) -> Json<NetworkList> {
     Json(NetworkList {
         networks: state.networks().to_vec(),
     })
 }
 
+/// One network's chain settings.
+#[utoipa::path(
+    get,
+    path = "/api/v1/networks/{name}",
+    tag = "server",
+    params(("name" = String, Path, description = "Network name, e.g. telos-evm")),
+    responses(
+        (status = 200, description = "The network's chain settings", body = Object),
+        (status = 404, description = "Unknown or unserved network", body = super::openapi::ErrorBody),
+    )
+)]
 pub async fn one(
     State(state): State<AppState>,
     Path(name): Path<String>,

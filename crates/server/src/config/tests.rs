@@ -124,6 +124,7 @@ fn environment_overrides_the_file() {
         devnet_manifest: Some(PathBuf::from("manifest.json")),
         native_devnet_manifest: Some(PathBuf::from("native.json")),
         log: None,
+        data_dir: Some(PathBuf::from("/var/lib/tandem")),
     };
     let config = Config::load(Some(file.path()), &env).expect("valid");
     assert_eq!(config.listen.port(), 0);
@@ -134,6 +135,7 @@ fn environment_overrides_the_file() {
         Some(PathBuf::from("native.json"))
     );
     assert_eq!(config.log, "warn");
+    assert_eq!(config.data_dir, PathBuf::from("/var/lib/tandem"));
 }
 
 #[test]
@@ -193,4 +195,30 @@ fn arguments_name_the_config_file() {
     let unknown = args(&["--port", "1"]).expect_err("unknown").to_string();
     assert!(unknown.contains("unknown argument '--port'"), "{unknown}");
     assert!(unknown.contains("usage: tandem-server [--config FILE]"));
+}
+
+#[test]
+fn the_price_aggregator_can_be_replaced_or_switched_off() {
+    let path = Path::new("tandem.toml");
+    let default = Config::from_toml(path, "").expect("empty config");
+    assert_eq!(
+        default.price_aggregator_url.as_deref(),
+        Some(crate::config::DEFAULT_PRICE_AGGREGATOR_URL)
+    );
+    assert_eq!(default.data_dir, PathBuf::from(".tandem"));
+    let off = Config::from_toml(path, "price_aggregator_url = \"\"\n").expect("off");
+    assert_eq!(off.price_aggregator_url, None);
+    let own = Config::from_toml(path, "price_aggregator_url = \"http://127.0.0.1:9/api/\"\n")
+        .expect("own aggregator");
+    assert_eq!(
+        own.price_aggregator_url.as_deref(),
+        Some("http://127.0.0.1:9/api")
+    );
+    let message = Config::from_toml(path, "price_aggregator_url = \"coingecko\"\n")
+        .expect_err("not a URL")
+        .to_string();
+    assert!(
+        message.starts_with("price_aggregator_url: 'coingecko'"),
+        "{message}"
+    );
 }

@@ -13,6 +13,7 @@ pub mod cache;
 mod index;
 pub mod prices;
 mod setup;
+mod sheet;
 mod switchable;
 mod token_list;
 
@@ -37,6 +38,7 @@ use tokio::task::JoinHandle;
 pub use balances::{BalanceCache, FetchedBalances};
 pub use cache::{FetchError, SharedCache};
 pub use prices::{PriceQuote, PriceService, PriceSource, PricedToken};
+pub use sheet::{BalanceSheet, NATIVE_MARKER, SheetRow};
 pub use switchable::SwitchableSource;
 
 use crate::api::evm::account_reads::AccountReadCaches;
@@ -84,9 +86,24 @@ pub struct EvmNetwork {
     history_service: Option<HyperionEvmClient>,
     own_index: Option<Arc<OwnIndex>>,
     polling: Mutex<Option<PollingHandle>>,
+    chain_data: SharedCache<(), ChainData>,
     gateway: IpfsGateway,
     account_reads: AccountReadCaches,
 }
+
+/// The chain's head and gas price (spec §3 "Chain entry").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChainData {
+    /// The newest block number.
+    pub block_number: u64,
+    /// The node's gas price, in wei.
+    pub gas_price: u128,
+}
+
+/// Spec §4 "Chain data refresh": skipped when updated less than 10 s ago.
+const CHAIN_DATA_TTL: std::time::Duration = std::time::Duration::from_secs(10);
+/// A failed chain read is not repeated for this long.
+const CHAIN_DATA_FAILURE_TTL: std::time::Duration = std::time::Duration::from_secs(2);
 
 impl EvmNetwork {
     /// The network's chain settings.
@@ -189,6 +206,29 @@ impl EvmNetwork {
     #[must_use]
     pub fn account_caches(&self) -> &AccountReadCaches {
         &self.account_reads
+    }
+
+    /// The block number and gas price, refreshed at most every 10 s.
+    ///
+    /// # Errors
+    /// When the node does not answer.
+    pub async fn chain_data(&self) -> Result<ChainData, FetchError> {
+        use alloy::providers::Provider;
+        self.chain_data
+            .get_or_fetch((), || async {
+                let provider = self.reader.provider();
+                let (block, gas) =
+                    tokio::join!(provider.get_block_number(), provider.get_gas_price());
+                let rpc = |method: &str, error: &dyn std::fmt::Display| FetchError {
+                    code: "evm.rpc_unavailable",
+                    message: format!("JSON-RPC {method} failed: {error}"),
+                };
+                Ok(ChainData {
+                    block_number: block.map_err(|e| rpc("eth_blockNumber", &e))?,
+                    gas_price: gas.map_err(|e| rpc("eth_gasPrice", &e))?,
+                })
+            })
+            .await
     }
 
     /// The staked token (STLOS) contract.

@@ -25,6 +25,7 @@ use tokio::sync::watch;
 use crate::api::evm::account_reads::AccountReadCaches;
 
 use super::balances::BalanceCache;
+use super::cache::SharedCache;
 use super::index::OwnIndex;
 use super::prices::{AggregatorClient, PriceService};
 use super::switchable::SwitchableSource;
@@ -257,6 +258,7 @@ fn build(
         history_service,
         own_index,
         polling: Mutex::new(None),
+        chain_data: SharedCache::new(super::CHAIN_DATA_TTL, super::CHAIN_DATA_FAILURE_TTL),
         gateway: shared.gateway.clone(),
         account_reads: AccountReadCaches::default(),
     };

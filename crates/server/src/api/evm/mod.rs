@@ -8,11 +8,16 @@
 pub mod account_params;
 pub mod account_reads;
 pub mod approvals;
+pub mod balances;
+pub mod contracts;
 pub mod history;
 pub mod nfts;
 pub mod params;
 pub mod prepare;
+pub mod prices;
 pub mod staking;
+pub mod status;
+pub mod views;
 
 use axum::Router;
 
@@ -24,6 +29,10 @@ pub const BASE: &str = "/api/v1/evm/{network}";
 /// The `/api/v1/evm/{network}/…` routes.
 pub fn routes() -> Router<AppState> {
     Router::new()
+        .merge(balances::routes())
+        .merge(prices::routes())
+        .merge(contracts::routes())
+        .merge(status::routes())
         .merge(staking::routes())
         .merge(prepare::routes())
         .merge(history::routes())

@@ -1,0 +1,148 @@
+//! `GET /api/v1/evm/{network}/accounts/{address}/balances?fiat=&locale=`: the
+//! account's balance sheet with exact amounts, prices and fiat values.
+
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use tandem_domain::amount::{Amount, DisplayFormat, NumberFormat};
+use tandem_domain::price::PRICE_DECIMALS;
+use utoipa::ToSchema;
+
+use super::params::{FiatQuery, evm_address};
+use super::views::{AmountView, SourceKindView, TokenView};
+use crate::api::error::ApiError;
+use crate::app::AppState;
+use crate::evm::{PriceSource, SheetRow};
+
+/// The routes of this module.
+pub fn routes() -> Router<AppState> {
+    Router::new().route(
+        &format!("{}/accounts/{{address}}/balances", super::BASE),
+        get(balances),
+    )
+}
+
+/// `{network}` and `{address}` of an account route.
+#[derive(Debug, Deserialize)]
+pub struct AccountPath {
+    network: String,
+    address: String,
+}
+
+/// One token held.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BalanceRowView {
+    /// The token.
+    pub token: TokenView,
+    /// The amount held.
+    pub amount: AmountView,
+    /// Price per token in the fiat currency, exact decimal text; `0` when unknown.
+    #[schema(example = "0.2345")]
+    pub price: String,
+    /// False when no current price could be had (then `price` is `0`).
+    pub price_available: bool,
+    /// Where the price came from.
+    pub price_source: PriceSource,
+    /// When the price was last updated, ms since the epoch.
+    pub price_updated_ms: Option<u64>,
+    /// 24 h price change in percent, exact decimal text.
+    #[schema(example = "-1.25")]
+    pub day_change: Option<String>,
+    /// Value of the amount in the fiat currency (2 decimals formatted); `null` without a price.
+    pub fiat_value: Option<AmountView>,
+}
+
+/// An account's balances in display order.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BalancesView {
+    /// The network.
+    pub network: String,
+    /// The account, EIP-55.
+    pub address: String,
+    /// Fiat currency of prices and values.
+    pub fiat: String,
+    /// Locale of the `formatted` texts.
+    pub locale: String,
+    /// The source that read the balances.
+    pub source: SourceKindView,
+    /// When they were read, ms since the epoch (refreshed at most every 10 s).
+    pub fetched_ms: u64,
+    /// Sum of the fiat values.
+    pub total_fiat_value: AmountView,
+    /// System token first, then by fiat value, then by amount; zero STLOS / WTLOS last.
+    pub balances: Vec<BalanceRowView>,
+}
+
+/// The balances of an account.
+#[utoipa::path(
+    get,
+    path = "/api/v1/evm/{network}/accounts/{address}/balances",
+    tag = "evm",
+    params(
+        ("network" = String, Path, description = "EVM network, e.g. telos-evm"),
+        ("address" = String, Path, description = "Account address (0x + 40 hex digits)"),
+        FiatQuery,
+    ),
+    responses(
+        (status = 200, description = "Balances in display order", body = BalancesView),
+        (status = 400, description = "Unknown network, malformed address, fiat or locale", body = crate::api::openapi::ErrorBody),
+        (status = 502, description = "No source could read the balances", body = crate::api::openapi::ErrorBody),
+    )
+)]
+pub async fn balances(
+    State(state): State<AppState>,
+    Path(path): Path<AccountPath>,
+    Query(query): Query<FiatQuery>,
+) -> Result<Json<BalancesView>, ApiError> {
+    let network = state.evm(&path.network)?;
+    let owner = evm_address("address", &path.address)?;
+    let (fiat, locale) = query.checked()?;
+    let number = NumberFormat::for_locale(&locale);
+    let sheet = network
+        .balance_sheet(owner, &fiat)
+        .await
+        .map_err(|error| ApiError::new(StatusCode::BAD_GATEWAY, error.code, error.message))?;
+    let mut total = Amount::zero(PRICE_DECIMALS);
+    let rows = sheet
+        .rows
+        .iter()
+        .map(|row| {
+            if let Some(value) = &row.balance.fiat_value {
+                total = total.checked_add(value).unwrap_or(total);
+            }
+            row_view(row, &number)
+        })
+        .collect();
+    Ok(Json(BalancesView {
+        network: network.name().to_string(),
+        address: owner.to_checksum(None),
+        fiat,
+        locale,
+        source: sheet.source.into(),
+        fetched_ms: sheet.fetched_ms,
+        total_fiat_value: AmountView::with(&total, &DisplayFormat::FIAT, &number),
+        balances: rows,
+    }))
+}
+
+fn row_view(row: &SheetRow, number: &NumberFormat) -> BalanceRowView {
+    let price = row.quote.price;
+    BalanceRowView {
+        token: TokenView::from(&row.balance.token),
+        amount: AmountView::token(&row.balance.amount, number),
+        price: price.map_or_else(|| "0".to_owned(), |p| p.price().to_plain_string()),
+        price_available: price.is_some(),
+        price_source: row.quote.source,
+        price_updated_ms: price.map(|p| p.updated_ms()),
+        day_change: row.quote.day_change.clone(),
+        fiat_value: row
+            .balance
+            .fiat_value
+            .as_ref()
+            .map(|value| AmountView::with(value, &DisplayFormat::FIAT, number)),
+    }
+}

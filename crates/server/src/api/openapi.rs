@@ -1,0 +1,83 @@
+//! The OpenAPI document of `/api/v1`, generated from the handlers' `#[utoipa::path]`
+//! annotations and the response types' `ToSchema` derives. Served at
+//! `GET /api/v1/openapi.json`, printed by `tandem-server --print-openapi`, and turned
+//! into the web app's types by `scripts/gen-api-types.sh` (checked for drift by
+//! `scripts/test`).
+//!
+//! To document a route: annotate the handler with `#[utoipa::path(...)]` (method, the
+//! full `path`, `tag`, `params`, `responses` with `body = YourView` and
+//! `body = crate::api::openapi::ErrorBody` for errors), derive `utoipa::ToSchema` on its
+//! response types, and add the handler's path to the `paths(...)` list below, in the
+//! block of its module. Schemas reached from a `body` are collected automatically.
+
+use axum::Json;
+use serde::Serialize;
+use utoipa::{OpenApi, ToSchema};
+
+/// The error body every failing route answers (api/error.rs): a stable `code` to
+/// match on, an English `message`, and optional `details` (the offending input).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBody {
+    /// Stable key, e.g. `antelope.chain.error_invalid_network` or `validation.invalid_address`.
+    #[schema(example = "antelope.chain.error_invalid_network")]
+    pub code: String,
+    /// What went wrong, in English.
+    pub message: String,
+    /// The input at fault and other facts.
+    #[schema(value_type = Option<Object>)]
+    pub details: Option<serde_json::Value>,
+}
+
+/// The document. Keep each module's handlers together in `paths`.
+#[derive(Debug, OpenApi)]
+#[openapi(
+    info(
+        title = "Tandem API",
+        description = "Tandem's wallet API: chain settings, native (Antelope) and EVM account data, \
+                       prices and unsigned transactions. Amounts and prices are exact decimal strings."
+    ),
+    paths(
+        // Server
+        super::health::health,
+        super::networks::list,
+        super::networks::one,
+        openapi_json,
+        // EVM core: balances, prices, contracts, status
+        super::evm::balances::balances,
+        super::evm::prices::quote,
+        super::evm::prices::chart,
+        super::evm::contracts::contract,
+        super::evm::status::status,
+    ),
+    components(schemas(ErrorBody)),
+    tags(
+        (name = "server", description = "Health, networks and this document"),
+        (name = "evm", description = "EVM accounts, tokens, prices and transactions"),
+    )
+)]
+pub struct ApiDoc;
+
+/// The document as pretty JSON with a trailing newline (what the web types are made from).
+#[must_use]
+pub fn document_json() -> String {
+    let mut document = ApiDoc::openapi();
+    document.info.version = env!("CARGO_PKG_VERSION").to_owned();
+    let mut text = document
+        .to_pretty_json()
+        .unwrap_or_else(|error| format!("{{\"error\": \"{error}\"}}"));
+    text.push('\n');
+    text
+}
+
+/// This OpenAPI document.
+#[utoipa::path(
+    get,
+    path = "/api/v1/openapi.json",
+    tag = "server",
+    responses((status = 200, description = "The OpenAPI 3.1 document", body = Object))
+)]
+pub async fn openapi_json() -> Json<utoipa::openapi::OpenApi> {
+    let mut document = ApiDoc::openapi();
+    document.info.version = env!("CARGO_PKG_VERSION").to_owned();
+    Json(document)
+}
