@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import {
   ART_BASE_PATH, ART_TOKENS, BROKEN_METADATA_BODY, ITEMS, artMetadata, itemIdHex, itemMetadata, tokenList,
 } from './catalog.mjs';
+import { priceAnswer } from './prices.mjs';
 
 const ASSETS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'assets');
 const MIME_TYPES = {
@@ -29,8 +30,8 @@ function send(res, status, contentType, body) {
   res.end(body);
 }
 
-function sendJson(res, value) {
-  send(res, 200, 'application/json', `${JSON.stringify(value, null, 2)}\n`);
+function sendJson(res, value, status = 200) {
+  send(res, status, 'application/json', `${JSON.stringify(value, null, 2)}\n`);
 }
 
 /** Builds the JSON documents the server generates, keyed by path. */
@@ -75,10 +76,13 @@ export async function startAssetsServer({ log = () => {} } = {}) {
   let contracts = null;
 
   const handler = async (req, res) => {
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const requestUrl = new URL(req.url ?? '/', 'http://localhost');
+    const path = requestUrl.pathname;
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain', 'method not allowed\n');
     if (path === '/tokenlist.json' && !contracts) return send(res, 503, 'text/plain', 'contracts not deployed yet\n');
     if (documents.has(path)) return sendJson(res, documents.get(path));
+    const price = priceAnswer(path, requestUrl.searchParams, contracts);
+    if (price) return sendJson(res, price.body, price.status);
     const broken = ART_TOKENS.find((t) => t.kind === 'broken-metadata');
     if (path === `${ART_BASE_PATH}${broken.path}`) return send(res, 200, 'application/json', BROKEN_METADATA_BODY);
     const file = normalize(join(ASSETS_DIR, path));

@@ -3,6 +3,7 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { maxUint256, parseEther, zeroAddress } from 'viem';
+import { AGGREGATOR_PATH, MARKET_DATA_PATH } from './prices.mjs';
 import { ART_BASE_PATH, ART_TOKENS, CHAIN_ID, ITEMS, ITEMS_URI_PATH, artDataUri, artMetadata, itemIdHex } from './catalog.mjs';
 
 export const CORE_CONTRACTS = ['WTLOS', 'STLOS', 'ESCROW', 'TUSD', 'GEMS', 'ART', 'ITEMS'];
@@ -124,6 +125,8 @@ export function buildManifest({ rpcUrl, assetsUrl, ctx, seeded }) {
     rpcUrl,
     assetsUrl,
     tokenListUrl: `${assetsUrl}/tokenlist.json`,
+    priceAggregatorUrl: `${assetsUrl}${AGGREGATOR_PATH}`,
+    marketDataUrl: `${assetsUrl}${MARKET_DATA_PATH}`,
     startBlock: 0,
     contracts: Object.fromEntries(CORE_CONTRACTS.map((key) => [key, ctx.contracts[key].address])),
     accounts: ctx.accounts.map(({ name, address, privateKey }) => ({ name, address, privateKey })),
