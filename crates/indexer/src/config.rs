@@ -42,8 +42,8 @@ impl IndexerConfig {
         Self {
             rpc_url: rpc_url.into(),
             start_block,
-            batch_blocks: 200,
-            rpc_chunk_blocks: 25,
+            batch_blocks: 50,
+            rpc_chunk_blocks: 5,
             rpc_concurrency: 4,
             wrapped_native: Vec::new(),
             max_reorg_depth: 64,

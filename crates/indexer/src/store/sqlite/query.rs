@@ -1,15 +1,15 @@
 //! Read queries behind [`IndexSource`](crate::IndexSource): the store's rows as the
 //! records of `tandem_evm::source`.
 
+use std::collections::BTreeMap;
+
 use alloy_primitives::{Address, B256, U256};
 use rusqlite::types::Value;
 use rusqlite::{Connection, OptionalExtension, Row, params, params_from_iter};
-use tandem_domain::history::{RawLog, RawTransaction};
-use tandem_domain::nft::NftStandard;
+use tandem_domain::history::{RawLog, RawTransaction, TRANSFER_TOPIC};
 use tandem_evm::source::{
-    ApprovalKind, ApprovalRecord, ContractInterface, ContractRecord, HolderQuery, HolderRecord,
-    NftRecord, Page, PageRequest, SortOrder, TokenBalance, TokenStandard, TransactionQuery,
-    TransactionRecord, TransferQuery, TransferRecord,
+    ApprovalKind, ApprovalRecord, ContractInterface, ContractRecord, Page, SortOrder, TokenBalance,
+    TokenStandard, TransactionQuery, TransactionRecord, TransferQuery, TransferRecord,
 };
 
 use super::codec::{
@@ -21,15 +21,15 @@ fn blob(row: &Row<'_>, i: usize) -> rusqlite::Result<Vec<u8>> {
     Ok(row.get::<_, Option<Vec<u8>>>(i)?.unwrap_or_default())
 }
 
-fn address_at(row: &Row<'_>, i: usize) -> rusqlite::Result<Address> {
+pub(super) fn address_at(row: &Row<'_>, i: usize) -> rusqlite::Result<Address> {
     Ok(address_from(&blob(row, i)?))
 }
 
-fn u256_at(row: &Row<'_>, i: usize) -> rusqlite::Result<U256> {
+pub(super) fn u256_at(row: &Row<'_>, i: usize) -> rusqlite::Result<U256> {
     Ok(u256_from(&blob(row, i)?))
 }
 
-fn u64_at(row: &Row<'_>, i: usize) -> rusqlite::Result<u64> {
+pub(super) fn u64_at(row: &Row<'_>, i: usize) -> rusqlite::Result<u64> {
     Ok(uint(row.get::<_, i64>(i)?))
 }
 
@@ -94,23 +94,33 @@ pub fn transactions(
     address: Address,
     query: &TransactionQuery,
 ) -> Result<Page<TransactionRecord>, IndexerError> {
+    // Touched = named by the transaction or its non-transfer events (address_transactions)
+    // or a party to one of its transfers.
+    let touching = "SELECT block_number, tx_index FROM address_transactions WHERE address = ?1
+         UNION SELECT block_number, tx_index FROM transfers WHERE sender = ?1
+         UNION SELECT block_number, tx_index FROM transfers WHERE recipient = ?1";
+    // Plain ERC-20/721 Transfer logs live in `transfers` only (see the write path).
     let topic_filter = if query.log_topic.is_some() {
-        " AND EXISTS (SELECT 1 FROM logs l WHERE l.block_number = a.block_number AND l.tx_index = a.tx_index AND l.topic0 = ?2)"
+        " WHERE EXISTS (SELECT 1 FROM logs l WHERE l.block_number = a.block_number
+             AND l.tx_index = a.tx_index AND l.topic0 = ?2)
+           OR (?3 AND EXISTS (SELECT 1 FROM transfers f WHERE f.block_number = a.block_number
+             AND f.tx_index = a.tx_index AND f.standard < 2))"
     } else {
         ""
     };
     let mut args: Vec<Value> = vec![Value::Blob(address.to_vec())];
     if let Some(topic) = query.log_topic {
         args.push(Value::Blob(topic.to_vec()));
+        args.push(Value::Integer(i64::from(topic == TRANSFER_TOPIC)));
     }
     let total: i64 = conn.query_row(
-        &format!("SELECT COUNT(*) FROM address_transactions a WHERE a.address = ?1{topic_filter}"),
+        &format!("SELECT COUNT(*) FROM ({touching}) a{topic_filter}"),
         params_from_iter(args.iter()),
         |row| row.get(0),
     )?;
     let order = direction(query.sort);
     let sql = format!(
-        "SELECT a.block_number, a.tx_index FROM address_transactions a WHERE a.address = ?1{topic_filter}
+        "SELECT a.block_number, a.tx_index FROM ({touching}) a{topic_filter}
          ORDER BY a.block_number {order}, a.tx_index {order} LIMIT {} OFFSET {}",
         int(query.page.limit),
         int(query.page.offset)
@@ -170,21 +180,56 @@ fn transaction(
     let Some(mut transaction) = found else {
         return Ok(None);
     };
+    let mut logs: BTreeMap<i64, RawLog> = BTreeMap::new();
     let mut statement = conn.prepare_cached(
-        "SELECT address, topics, data FROM logs WHERE block_number = ?1 AND tx_index = ?2 ORDER BY log_index",
+        "SELECT log_index, address, topics, data FROM logs WHERE block_number = ?1 AND tx_index = ?2",
     )?;
-    let logs = statement.query_map([block, index], |row| {
-        let topics = blob(row, 1)?
+    let stored = statement.query_map([block, index], |row| {
+        let topics = blob(row, 2)?
             .chunks_exact(32)
             .map(B256::from_slice)
             .collect();
-        Ok(RawLog {
-            address: address_at(row, 0)?,
-            topics,
-            data: blob(row, 2)?,
-        })
+        Ok((
+            row.get::<_, i64>(0)?,
+            RawLog {
+                address: address_at(row, 1)?,
+                topics,
+                data: blob(row, 3)?,
+            },
+        ))
     })?;
-    transaction.logs = logs.collect::<Result<_, _>>()?;
+    for entry in stored {
+        let (log_index, log) = entry?;
+        logs.insert(log_index, log);
+    }
+    // Rebuild the Transfer logs kept only as transfer rows.
+    let mut statement = conn.prepare_cached(
+        "SELECT log_index, standard, contract, sender, recipient, token_id, amount FROM transfers
+         WHERE block_number = ?1 AND tx_index = ?2 AND standard < 2 AND sub_index = 0",
+    )?;
+    let rebuilt = statement.query_map([block, index], |row| {
+        let (from, to) = (address_at(row, 3)?, address_at(row, 4)?);
+        let mut topics = vec![TRANSFER_TOPIC, from.into_word(), to.into_word()];
+        let data = if row.get::<_, i64>(1)? == 0 {
+            blob(row, 6)?
+        } else {
+            topics.push(B256::from_slice(&u256_blob(&u256_at(row, 5)?)));
+            Vec::new()
+        };
+        Ok((
+            row.get::<_, i64>(0)?,
+            RawLog {
+                address: address_at(row, 2)?,
+                topics,
+                data,
+            },
+        ))
+    })?;
+    for entry in rebuilt {
+        let (log_index, log) = entry?;
+        logs.entry(log_index).or_insert(log);
+    }
+    transaction.logs = logs.into_values().collect();
     Ok(Some(TransactionRecord {
         block_number: uint(block),
         transaction,
@@ -254,7 +299,7 @@ pub fn transfers(
 }
 
 /// The NFT standard of a collection: probed interfaces first, else what its logs looked like.
-fn collection_standard(
+pub(super) fn collection_standard(
     conn: &Connection,
     contract: Address,
 ) -> Result<Option<TokenStandard>, IndexerError> {
@@ -347,23 +392,7 @@ pub fn approvals(
     Ok(records)
 }
 
-fn metadata_of(
-    conn: &Connection,
-    contract: Address,
-    token_id: U256,
-) -> Result<(Option<String>, Option<String>), IndexerError> {
-    Ok(conn
-        .prepare_cached(
-            "SELECT token_uri, metadata FROM nft_metadata WHERE contract = ?1 AND token_id = ?2",
-        )?
-        .query_row(params![contract.as_slice(), u256_blob(&token_id)], |row| {
-            Ok((row.get(0)?, row.get(1)?))
-        })
-        .optional()?
-        .unwrap_or((None, None)))
-}
-
-fn supply_of(
+pub(super) fn supply_of(
     conn: &Connection,
     contract: Address,
     token_id: Option<U256>,
@@ -375,203 +404,6 @@ fn supply_of(
         .prepare_cached("SELECT amount FROM supplies WHERE contract = ?1 AND token_id = ?2")?
         .query_row(params![contract.as_slice(), id], |row| u256_at(row, 0))
         .optional()?)
-}
-
-struct NftRow {
-    contract: Address,
-    token_id: U256,
-    amount: U256,
-    owner: Option<Address>,
-    minter: Option<Address>,
-    block_minted: Option<u64>,
-    updated_ms: u64,
-}
-
-fn nft_records(
-    conn: &Connection,
-    standard: NftStandard,
-    rows: Vec<NftRow>,
-) -> Result<Vec<NftRecord>, IndexerError> {
-    rows.into_iter()
-        .map(|row| {
-            let (token_uri, metadata) = metadata_of(conn, row.contract, row.token_id)?;
-            let supply = match standard {
-                NftStandard::Erc1155 => supply_of(conn, row.contract, Some(row.token_id))?,
-                NftStandard::Erc721 => None,
-            };
-            Ok(NftRecord {
-                standard,
-                contract: row.contract,
-                token_id: row.token_id,
-                amount: row.amount,
-                owner: row.owner,
-                supply,
-                token_uri,
-                metadata,
-                minter: row.minter,
-                block_minted: row.block_minted,
-                updated_ms: Some(row.updated_ms),
-            })
-        })
-        .collect()
-}
-
-fn erc721_rows(
-    conn: &Connection,
-    condition: &str,
-    args: &[Value],
-    page: PageRequest,
-) -> Result<Vec<NftRow>, IndexerError> {
-    let sql = format!(
-        "SELECT contract, token_id, owner, minter, block_minted, time_ms FROM nft_owners WHERE {condition}
-         ORDER BY contract, token_id LIMIT {} OFFSET {}",
-        int(page.limit),
-        int(page.offset)
-    );
-    let mut statement = conn.prepare_cached(&sql)?;
-    let rows = statement.query_map(params_from_iter(args.iter()), |row| {
-        Ok(NftRow {
-            contract: address_at(row, 0)?,
-            token_id: u256_at(row, 1)?,
-            amount: U256::from(1u8),
-            owner: Some(address_at(row, 2)?),
-            minter: row.get::<_, Option<Vec<u8>>>(3)?.map(|b| address_from(&b)),
-            block_minted: row.get::<_, Option<i64>>(4)?.map(uint),
-            updated_ms: u64_at(row, 5)?,
-        })
-    })?;
-    Ok(rows.collect::<Result<_, _>>()?)
-}
-
-fn erc1155_rows(
-    conn: &Connection,
-    condition: &str,
-    args: &[Value],
-    page: PageRequest,
-) -> Result<Vec<NftRow>, IndexerError> {
-    let sql = format!(
-        "SELECT contract, token_id, holder, amount, time_ms FROM multi_balances WHERE {condition}
-         ORDER BY contract, token_id, holder LIMIT {} OFFSET {}",
-        int(page.limit),
-        int(page.offset)
-    );
-    let mut statement = conn.prepare_cached(&sql)?;
-    let rows = statement.query_map(params_from_iter(args.iter()), |row| {
-        Ok(NftRow {
-            contract: address_at(row, 0)?,
-            token_id: u256_at(row, 1)?,
-            owner: Some(address_at(row, 2)?),
-            amount: u256_at(row, 3)?,
-            minter: None,
-            block_minted: None,
-            updated_ms: u64_at(row, 4)?,
-        })
-    })?;
-    Ok(rows.collect::<Result<_, _>>()?)
-}
-
-/// NFTs `owner` holds of one standard.
-pub fn nfts_owned(
-    conn: &Connection,
-    owner: Address,
-    standard: NftStandard,
-    page: PageRequest,
-) -> Result<Vec<NftRecord>, IndexerError> {
-    let args = [Value::Blob(owner.to_vec())];
-    let rows = match standard {
-        NftStandard::Erc721 => erc721_rows(conn, "owner = ?1", &args, page)?,
-        NftStandard::Erc1155 => erc1155_rows(conn, "holder = ?1", &args, page)?,
-    };
-    nft_records(conn, standard, rows)
-}
-
-/// Tokens of a collection (ERC-1155: one row per holder and id).
-pub fn collection_nfts(
-    conn: &Connection,
-    contract: Address,
-    token_id: Option<U256>,
-    page: PageRequest,
-) -> Result<Vec<NftRecord>, IndexerError> {
-    let mut args = vec![Value::Blob(contract.to_vec())];
-    let mut condition = String::from("contract = ?1");
-    if let Some(id) = token_id {
-        args.push(Value::Blob(u256_blob(&id).to_vec()));
-        condition.push_str(" AND token_id = ?2");
-    }
-    if collection_standard(conn, contract)? == Some(TokenStandard::Erc1155) {
-        let rows = erc1155_rows(conn, &condition, &args, page)?;
-        return nft_records(conn, NftStandard::Erc1155, rows);
-    }
-    let rows = erc721_rows(conn, &condition, &args, page)?;
-    nft_records(conn, NftStandard::Erc721, rows)
-}
-
-/// Holders of a token contract.
-pub fn token_holders(
-    conn: &Connection,
-    contract: Address,
-    query: &HolderQuery,
-) -> Result<Vec<HolderRecord>, IndexerError> {
-    let page = |limit: u64| PageRequest { offset: 0, limit };
-    let to_holder = |record: NftRecord| HolderRecord {
-        address: record.owner.unwrap_or_default(),
-        token_id: Some(record.token_id),
-        balance: record.amount,
-        updated_ms: record.updated_ms,
-    };
-    match collection_standard(conn, contract)? {
-        Some(TokenStandard::Erc721 | TokenStandard::Erc1155) => {
-            let records = match query {
-                HolderQuery::All { limit } => collection_nfts(conn, contract, None, page(*limit))?,
-                HolderQuery::TokenId { token_id, limit } => {
-                    collection_nfts(conn, contract, Some(*token_id), page(*limit))?
-                }
-                HolderQuery::Account(account) => {
-                    let mut owned = nfts_owned(conn, *account, NftStandard::Erc721, page(10_000))?;
-                    owned.extend(nfts_owned(
-                        conn,
-                        *account,
-                        NftStandard::Erc1155,
-                        page(10_000),
-                    )?);
-                    owned
-                        .into_iter()
-                        .filter(|record| record.contract == contract)
-                        .collect()
-                }
-            };
-            Ok(records.into_iter().map(to_holder).collect())
-        }
-        _ => {
-            let (condition, args, limit) = match query {
-                HolderQuery::Account(account) => (
-                    "token = ?1 AND holder = ?2",
-                    vec![
-                        Value::Blob(contract.to_vec()),
-                        Value::Blob(account.to_vec()),
-                    ],
-                    1,
-                ),
-                HolderQuery::All { limit } | HolderQuery::TokenId { limit, .. } => {
-                    ("token = ?1", vec![Value::Blob(contract.to_vec())], *limit)
-                }
-            };
-            let sql = format!(
-                "SELECT holder, amount, time_ms FROM token_balances WHERE {condition} ORDER BY amount DESC, holder LIMIT {}",
-                int(limit)
-            );
-            let mut statement = conn.prepare_cached(&sql)?;
-            let rows = statement.query_map(params_from_iter(args.iter()), |row| {
-                Ok(HolderRecord {
-                    address: address_at(row, 0)?,
-                    token_id: None,
-                    balance: u256_at(row, 1)?,
-                    updated_ms: Some(u64_at(row, 2)?),
-                })
-            })?;
-            Ok(rows.collect::<Result<_, _>>()?)
-        }
-    }
 }
 
 /// What the index knows of a contract.

@@ -12,8 +12,9 @@ use tandem_evm::source::{ContractInterface, TokenStandard};
 use super::codec::{address_blob, int, standard_code, u256_blob, uint};
 use super::{set_meta, state};
 use crate::IndexerError;
-use crate::decode::IndexEvent;
+use crate::decode::{IndexEvent, PlacedEvent};
 use crate::derive::{Stamp, StateAccess, StateKey, StateValue, apply_event};
+use crate::rpc::FetchedTransaction;
 use crate::store::{Batch, ContractProbe};
 
 fn stamp_of(number: u64, timestamp: u64) -> Stamp {
@@ -99,7 +100,12 @@ pub fn write_chain_rows(tx: &Transaction<'_>, batch: &Batch) -> Result<(), Index
                 touched.insert(contract);
                 created.push((contract, transaction.from, transaction.hash, block.number));
             }
-            for log in &transaction.logs {
+            let rebuildable = rebuildable_logs(transaction, events);
+            for log in transaction
+                .logs
+                .iter()
+                .filter(|log| !rebuildable.contains(&log.log_index))
+            {
                 let topics: Vec<u8> = log.topics.iter().flat_map(|topic| topic.0).collect();
                 insert_log.execute(params![
                     number,
@@ -112,13 +118,15 @@ pub fn write_chain_rows(tx: &Transaction<'_>, batch: &Batch) -> Result<(), Index
                 ])?;
             }
             for placed in events {
-                touched.extend(placed.event.participants());
                 let contract = event_contract(&placed.event);
                 touched.insert(contract);
                 let entry = contracts.entry(contract).or_default();
                 let IndexEvent::Transfer(transfer) = &placed.event else {
+                    touched.extend(placed.event.participants());
                     continue;
                 };
+                // Transfer parties are found through the transfers table's own indexes,
+                // which saves a row per party here (the bulk of a token-heavy block).
                 let standard = transfer_standard(transfer);
                 entry.get_or_insert(standard);
                 let (from, to) = transfer.parties();
@@ -189,6 +197,35 @@ pub fn write_chain_rows(tx: &Transaction<'_>, batch: &Batch) -> Result<(), Index
         queue_metadata.execute(params![address_blob(&contract), u256_blob(&token_id), code])?;
     }
     Ok(())
+}
+
+/// Log indexes of plain ERC-20 and ERC-721 `Transfer` logs: their transfer row holds every
+/// byte of them, so the log row is not stored twice and the read path rebuilds it (see
+/// `query::transaction`). This halves the rows of a token-heavy block.
+fn rebuildable_logs(transaction: &FetchedTransaction, events: &[PlacedEvent]) -> HashSet<u64> {
+    events
+        .iter()
+        .filter_map(|placed| {
+            let IndexEvent::Transfer(transfer) = &placed.event else {
+                return None;
+            };
+            // Logs are in log-index order, so a binary search finds the event's log.
+            let at = transaction
+                .logs
+                .binary_search_by_key(&placed.log_index, |log| log.log_index)
+                .ok()?;
+            let log = transaction.logs.get(at)?;
+            let exact = match transfer {
+                TransferEvent::Fungible { .. } => log.topics.len() == 3 && log.data.len() == 32,
+                TransferEvent::Nft {
+                    standard: NftStandard::Erc721,
+                    ..
+                } => log.topics.len() == 4 && log.data.is_empty(),
+                TransferEvent::Nft { .. } => false,
+            };
+            exact.then_some(placed.log_index)
+        })
+        .collect()
 }
 
 fn event_contract(event: &IndexEvent) -> Address {
