@@ -48,6 +48,12 @@ pub struct ErrorBody {
         super::evm::prices::chart,
         super::evm::contracts::contract,
         super::evm::status::status,
+        // EVM account reads: history, NFTs, approvals
+        super::evm::history::transactions,
+        super::evm::nfts::account_nfts,
+        super::evm::nfts::details::details,
+        super::evm::nfts::details::refresh,
+        super::evm::approvals::approvals,
     ),
     components(schemas(ErrorBody)),
     tags(

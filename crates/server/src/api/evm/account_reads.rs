@@ -1,0 +1,128 @@
+//! What the account reads (history, NFTs, approvals) share: their per-network caches
+//! and the lookups they all make — contracts through the resolver, one NFT's record
+//! and metadata, token prices.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use alloy_primitives::{Address, U256};
+use tandem_domain::price::MarketPrice;
+use tandem_evm::lookup::{ContractLookup, ContractResolver, ResolvedContract};
+use tandem_evm::source::{
+    ContractInterface, EvmSource, NftRecord, Page, PageRequest, TransactionRecord, TransferRecord,
+};
+
+use super::account_params::Paging;
+use super::history::flight::FlightCache;
+use crate::evm::prices::{PriceService, PricedToken};
+
+/// How long a page of transactions is reused for the same account and filter.
+pub const HISTORY_TTL: Duration = Duration::from_secs(10);
+/// Spec §4 / §9: NFT transfers are refreshed when empty or older than 3 s.
+pub const NFT_TRANSFERS_TTL: Duration = Duration::from_secs(3);
+/// How long an NFT's record and metadata are reused (its owner is read fresh anyway).
+pub const NFT_RECORD_TTL: Duration = Duration::from_secs(300);
+
+/// The filter of a history page: paging and order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct HistoryFilter {
+    /// Rows skipped and at most returned.
+    pub paging: Paging,
+    /// Newest first.
+    pub descending: bool,
+}
+
+/// The caches of one network's account reads.
+#[derive(Debug)]
+pub struct AccountReadCaches {
+    /// Transaction pages by account and filter, one upstream fetch per account at a time.
+    pub history: FlightCache<Address, HistoryFilter, Page<TransactionRecord>>,
+    /// An account's NFT transfers within a block range.
+    pub nft_transfers: FlightCache<Address, (u64, u64), Vec<TransferRecord>>,
+    /// One NFT's record (with metadata), `None` when the source does not list it.
+    pub nft_records: FlightCache<(Address, U256), (), Option<NftRecord>>,
+}
+
+impl Default for AccountReadCaches {
+    fn default() -> Self {
+        Self {
+            history: FlightCache::new(HISTORY_TTL),
+            nft_transfers: FlightCache::new(NFT_TRANSFERS_TTL),
+            nft_records: FlightCache::new(NFT_RECORD_TTL),
+        }
+    }
+}
+
+/// One NFT's record from the source (cached); `None` when unknown or the source failed
+/// (metadata never fails a read).
+pub async fn nft_record(
+    caches: &AccountReadCaches,
+    source: &Arc<dyn EvmSource>,
+    contract: Address,
+    token_id: U256,
+) -> Option<Arc<Option<NftRecord>>> {
+    let one = PageRequest {
+        offset: 0,
+        limit: 1,
+    };
+    caches
+        .nft_records
+        .get_or_fetch(&(contract, token_id), &(), || async {
+            source
+                .collection_nfts(contract, Some(token_id), one)
+                .await
+                .map(|rows| rows.into_iter().find(|r| r.token_id == token_id))
+        })
+        .await
+        .inspect_err(|error| {
+            tracing::debug!(%contract, %token_id, %error, "NFT record unavailable");
+        })
+        .ok()
+}
+
+/// The contracts among `addresses` that the resolver knows (each looked up once).
+pub async fn resolve_contracts(
+    resolver: &ContractResolver,
+    addresses: &[(Address, Option<ContractInterface>)],
+) -> HashMap<Address, Arc<ResolvedContract>> {
+    let mut found = HashMap::new();
+    for &(address, suspected) in addresses {
+        if found.contains_key(&address) {
+            continue;
+        }
+        if let ContractLookup::Found(contract) = resolver.resolve(address, suspected).await {
+            found.insert(address, contract);
+        }
+    }
+    found
+}
+
+/// Current prices of the ERC-20 tokens among `contracts` and of the system coin
+/// (`None` key), in `fiat`.
+pub async fn prices_of(
+    prices: &PriceService,
+    system_symbol: &str,
+    contracts: &HashMap<Address, Arc<ResolvedContract>>,
+    fiat: &str,
+) -> HashMap<Option<Address>, MarketPrice> {
+    let mut tokens = vec![PricedToken {
+        symbol: system_symbol.to_owned(),
+        address: None,
+    }];
+    tokens.extend(contracts.values().filter_map(|contract| {
+        let record = &contract.record;
+        let fungible = record.interfaces.contains(&ContractInterface::Erc20)
+            || (record.decimals.is_some() && record.interfaces.is_empty());
+        fungible.then(|| PricedToken {
+            symbol: record.symbol.clone().unwrap_or_default(),
+            address: Some(record.address),
+        })
+    }));
+    let quotes = prices.quotes(&tokens, fiat).await;
+    tokens
+        .iter()
+        .zip(quotes)
+        .filter_map(|(token, quote)| Some((token.address, quote.price?)))
+        .collect()
+}

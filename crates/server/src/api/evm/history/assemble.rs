@@ -1,0 +1,290 @@
+//! From one page of the source's transactions to the shaped rows: which contracts and
+//! NFTs the page mentions (to look them up), and the domain's shaping with what the
+//! lookups found.
+
+use std::collections::{HashMap, HashSet};
+
+use alloy_primitives::{Address, B256, U256};
+use tandem_domain::history::{
+    ContractInfo, NftTransferRecord, ShapeContext, ShapedTransaction, SystemCoin, shape_transaction,
+};
+use tandem_domain::nft::{NftDetails, NftStandard};
+use tandem_evm::lookup::suspect_from_log;
+use tandem_evm::source::{ContractInterface, TokenStandard, TransactionRecord, TransferRecord};
+
+use super::abi::function_name;
+
+/// What the lookups found for one page.
+#[derive(Debug, Clone, Default)]
+pub struct PageFacts {
+    /// Contracts the page mentions, by address.
+    pub contracts: HashMap<Address, ContractInfo>,
+    /// ABIs (JSON text) of called contracts, to name functions.
+    pub abis: HashMap<Address, String>,
+    /// NFT metadata read by the domain, by collection and token id.
+    pub nfts: HashMap<(Address, U256), NftDetails>,
+}
+
+/// Every address of the page worth a contract lookup (senders, recipients, created
+/// contracts, log emitters), each once, with the type its logs suggest.
+#[must_use]
+pub fn addresses_of(rows: &[TransactionRecord]) -> Vec<(Address, Option<ContractInterface>)> {
+    let mut seen = HashSet::new();
+    let mut found = Vec::new();
+    let mut add = |address: Address, suspected: Option<ContractInterface>| {
+        if !address.is_zero() && seen.insert(address) {
+            found.push((address, suspected));
+        }
+    };
+    for row in rows {
+        let tx = &row.transaction;
+        for log in &tx.logs {
+            add(log.address, suspect_from_log(&log.topics));
+        }
+        add(tx.from, None);
+        if let Some(to) = tx.to {
+            add(to, None);
+        }
+        if let Some(created) = tx.contract_address {
+            add(created, None);
+        }
+    }
+    found
+}
+
+/// The NFT transfers of the account that belong to the page's transactions.
+#[must_use]
+pub fn page_nft_transfers<'a>(
+    rows: &[TransactionRecord],
+    transfers: &'a [TransferRecord],
+) -> Vec<&'a TransferRecord> {
+    let hashes: HashSet<B256> = rows.iter().map(|r| r.transaction.hash).collect();
+    transfers
+        .iter()
+        .filter(|t| hashes.contains(&t.transaction) && t.token_id.is_some())
+        .collect()
+}
+
+/// The transfers in the form shaping wants, with names and media from `facts.nfts`.
+#[must_use]
+pub fn nft_transfer_records(
+    transfers: &[&TransferRecord],
+    facts: &PageFacts,
+) -> Vec<NftTransferRecord> {
+    transfers
+        .iter()
+        .filter_map(|t| {
+            let token_id = t.token_id?;
+            let standard = match t.standard {
+                TokenStandard::Erc1155 => NftStandard::Erc1155,
+                TokenStandard::Erc721 => NftStandard::Erc721,
+                TokenStandard::Erc20 => return None,
+            };
+            let details = facts.nfts.get(&(t.contract, token_id));
+            Some(NftTransferRecord {
+                transaction: t.transaction,
+                contract: t.contract,
+                from: t.from,
+                to: t.to,
+                token_id,
+                quantity: t.amount,
+                standard,
+                token_name: details.and_then(|d| d.name.clone()),
+                media_type: details.map(|d| d.media_type).unwrap_or_default(),
+                img_src: details.and_then(|d| d.img_src.clone()),
+                video_src: details.and_then(|d| d.video_src.clone()),
+                audio_src: details.and_then(|d| d.audio_src.clone()),
+            })
+        })
+        .collect()
+}
+
+/// The shaped rows of `rows` for `account`, in the page's order.
+#[must_use]
+pub fn shape_rows(
+    account: Address,
+    rows: &[TransactionRecord],
+    facts: &PageFacts,
+    system_coin: &SystemCoin,
+    nft_transfers: &[NftTransferRecord],
+) -> Vec<ShapedTransaction> {
+    rows.iter()
+        .map(|row| {
+            let tx = &row.transaction;
+            let name = tx
+                .to
+                .and_then(|to| facts.abis.get(&to))
+                .and_then(|abi| function_name(abi, &tx.input));
+            let context = ShapeContext {
+                account,
+                contracts: &facts.contracts,
+                system_coin,
+                function_name: name.as_deref(),
+                nft_transfers,
+            };
+            shape_transaction(tx, &context)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use alloy_primitives::keccak256;
+    use tandem_domain::history::{RawLog, RawTransaction, TRANSFER_TOPIC};
+    use tandem_domain::nft::MediaType;
+
+    use super::*;
+
+    const ALICE: Address = Address::repeat_byte(0xa1);
+    const BOB: Address = Address::repeat_byte(0xb0);
+    const TUSD: Address = Address::repeat_byte(0x20);
+    const ART: Address = Address::repeat_byte(0x72);
+    const SWAP: Address = Address::repeat_byte(0x5a);
+
+    fn word(address: Address) -> B256 {
+        address.into_word()
+    }
+
+    fn tx(hash: u8, to: Option<Address>, input: Vec<u8>, logs: Vec<RawLog>) -> TransactionRecord {
+        TransactionRecord {
+            block_number: u64::from(hash),
+            transaction: RawTransaction {
+                hash: B256::repeat_byte(hash),
+                from: ALICE,
+                to,
+                contract_address: None,
+                value: U256::ZERO,
+                gas_used: U256::from(21_000),
+                gas_price: U256::from(1),
+                status: "0x1".into(),
+                timestamp_ms: 5_000,
+                input,
+                logs,
+            },
+        }
+    }
+
+    fn erc20_log(from: Address, to: Address) -> RawLog {
+        RawLog {
+            address: TUSD,
+            topics: vec![TRANSFER_TOPIC, word(from), word(to)],
+            data: U256::from(2_000_000).to_be_bytes::<32>().to_vec(),
+        }
+    }
+
+    fn art_log(from: Address, to: Address, id: u8) -> RawLog {
+        RawLog {
+            address: ART,
+            topics: vec![
+                TRANSFER_TOPIC,
+                word(from),
+                word(to),
+                B256::from(U256::from(id)),
+            ],
+            data: Vec::new(),
+        }
+    }
+
+    fn transfer(hash: u8, id: u64) -> TransferRecord {
+        TransferRecord {
+            standard: TokenStandard::Erc721,
+            contract: ART,
+            from: ALICE,
+            to: BOB,
+            token_id: Some(U256::from(id)),
+            amount: U256::from(1),
+            block_number: u64::from(hash),
+            transaction: B256::repeat_byte(hash),
+            log_index: 0,
+            timestamp_ms: 5_000,
+        }
+    }
+
+    #[test]
+    fn lookups_cover_every_party_once_with_suspected_types() {
+        let rows = [
+            tx(1, Some(TUSD), Vec::new(), vec![erc20_log(ALICE, BOB)]),
+            tx(2, Some(ART), Vec::new(), vec![art_log(ALICE, BOB, 2)]),
+        ];
+        let found = addresses_of(&rows);
+        assert_eq!(
+            found,
+            [
+                (TUSD, Some(ContractInterface::Erc20)),
+                (ALICE, None),
+                (ART, Some(ContractInterface::Erc721)),
+            ]
+        );
+    }
+
+    #[test]
+    fn rows_get_names_movements_and_nft_media() {
+        let approve = keccak256("approve(address,uint256)")[..4].to_vec();
+        let rows = [
+            tx(1, Some(TUSD), Vec::new(), vec![erc20_log(ALICE, BOB)]),
+            tx(2, Some(ART), Vec::new(), vec![art_log(ALICE, BOB, 2)]),
+            tx(
+                3,
+                Some(SWAP),
+                Vec::new(),
+                vec![erc20_log(ALICE, SWAP), erc20_log(SWAP, ALICE)],
+            ),
+            tx(4, Some(TUSD), approve, Vec::new()),
+        ];
+        let transfers = [transfer(2, 2), transfer(9, 3)];
+        let page_transfers = page_nft_transfers(&rows, &transfers);
+        assert_eq!(page_transfers.len(), 1, "only the page's transactions");
+        let mut facts = PageFacts::default();
+        facts.contracts.insert(
+            TUSD,
+            ContractInfo {
+                name: Some("Tandem USD".into()),
+                symbol: Some("TUSD".into()),
+                decimals: Some(6),
+                price: None,
+            },
+        );
+        facts.contracts.insert(
+            ART,
+            ContractInfo {
+                name: Some("Tandem Art".into()),
+                ..ContractInfo::default()
+            },
+        );
+        facts.abis.insert(
+            TUSD,
+            r#"[{"type":"function","name":"approve","inputs":[{"type":"address"},{"type":"uint256"}]}]"#
+                .into(),
+        );
+        facts.nfts.insert(
+            (ART, U256::from(2)),
+            NftDetails {
+                name: Some("Waves".into()),
+                media_type: MediaType::Video,
+                video_src: Some("https://a/w.webm".into()),
+                ..NftDetails::default()
+            },
+        );
+        let records = nft_transfer_records(&page_transfers, &facts);
+        let coin = SystemCoin {
+            symbol: "TLOS".into(),
+            price: None,
+        };
+        let shaped = shape_rows(ALICE, &rows, &facts, &coin, &records);
+        let names: Vec<&str> = shaped.iter().map(|r| r.action_name.as_str()).collect();
+        assert_eq!(names, ["send", "send", "swap", "approve"]);
+        assert_eq!(shaped[0].to_pretty_name.as_deref(), Some("Tandem USD"));
+        assert_eq!(shaped[0].values_out[0].amount.to_plain_string(), "2");
+        assert_eq!(shaped[0].values_out[0].symbol, "TUSD");
+        let nft = &shaped[1].nfts_out[0];
+        assert_eq!(
+            (
+                nft.token_name.as_deref(),
+                nft.collection_name.as_deref(),
+                nft.media_type
+            ),
+            (Some("Waves"), Some("Tandem Art"), MediaType::Video)
+        );
+        assert_eq!(shaped[2].values_in.len(), 1);
+    }
+}

@@ -1,0 +1,165 @@
+//! NFTs (spec §3 "NFT", §4 "NFT transfer"):
+//! - `GET …/accounts/{address}/nfts?collection&search&offset&limit`: the ERC-721 and
+//!   ERC-1155 tokens an account holds (amounts for ERC-1155), with names, media and
+//!   attributes from their metadata (IPFS through the network's gateway);
+//! - `GET …/nfts/{contract}/{tokenId}`: one NFT with its owner or owners, supply, minter
+//!   and who may move it (its approved address and the operators of its owners);
+//! - `POST …/nfts/{contract}/{tokenId}/refresh`: the same, forgetting what was cached, for
+//!   after a transfer.
+//!
+//! Broken metadata never fails a request: the row's `metadataStatus` says so and its
+//! name falls back to `#<tokenId>`.
+
+pub mod details;
+pub mod view;
+
+use std::collections::HashMap;
+
+use alloy_primitives::Address;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use tandem_domain::nft::NftStandard;
+use tandem_evm::source::{ContractInterface, PageRequest};
+
+pub use self::details::{NftApprovals, NftDetailsView, NftOperator, details, refresh};
+use self::view::{NftView, matches_search, nft_view};
+use super::account_params::{AccountPath, MAX_LIMIT, Paging, invalid_query, upstream};
+use super::account_reads::resolve_contracts;
+use super::params::evm_address;
+use crate::api::error::ApiError;
+use crate::app::AppState;
+
+/// Query of `…/accounts/{address}/nfts`.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct NftListQuery {
+    /// Only this collection (contract address).
+    collection: Option<String>,
+    /// Case-insensitive text in the name, token id or collection.
+    search: Option<String>,
+    /// Rows to skip (default 0).
+    offset: Option<i64>,
+    /// Rows to return, 1 to 10000 (default 10000).
+    limit: Option<i64>,
+}
+
+/// The NFTs an account holds, one page.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NftList {
+    /// The owner (EIP-55).
+    address: String,
+    /// NFTs matching the filters, in total.
+    total: u64,
+    /// Rows skipped.
+    offset: u64,
+    /// Rows asked for.
+    limit: u64,
+    /// The page.
+    nfts: Vec<NftView>,
+}
+
+/// The NFT routes.
+pub fn routes() -> Router<AppState> {
+    let nft = format!("{}/nfts/{{contract}}/{{tokenId}}", super::BASE);
+    Router::new()
+        .route(
+            &format!("{}/accounts/{{address}}/nfts", super::BASE),
+            get(account_nfts),
+        )
+        .route(&nft, get(details))
+        .route(&format!("{nft}/refresh"), post(refresh))
+}
+
+/// `GET …/accounts/{address}/nfts`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/evm/{network}/accounts/{address}/nfts",
+    tag = "evm",
+    params(
+        ("network" = String, Path, description = "EVM network name, e.g. telos-evm"),
+        ("address" = String, Path, description = "Owner address (0x + 40 hex; mixed case must be the checksum)"),
+        NftListQuery,
+    ),
+    responses(
+        (status = 200, description = "The NFTs the account holds, one page", body = NftList),
+        (status = 400, description = "Unknown network, malformed address, collection or paging", body = crate::api::openapi::ErrorBody),
+        (status = 502, description = "The data source did not answer", body = crate::api::openapi::ErrorBody),
+        (status = 503, description = "No source can list NFTs now", body = crate::api::openapi::ErrorBody),
+    )
+)]
+pub async fn account_nfts(
+    State(state): State<AppState>,
+    Path(path): Path<AccountPath>,
+    query: Result<Query<NftListQuery>, QueryRejection>,
+) -> Result<Json<NftList>, ApiError> {
+    let query = query.map_err(|e| invalid_query(&e))?.0;
+    let network = state.evm(&path.network)?;
+    let owner = evm_address("address", &path.address)?;
+    let collection = query
+        .collection
+        .as_deref()
+        .map(|text| evm_address("collection", text))
+        .transpose()?;
+    let paging = Paging::parse(query.offset, query.limit, MAX_LIMIT)?;
+    let needle = query.search.unwrap_or_default().trim().to_lowercase();
+    let source = network.source();
+    let everything = PageRequest {
+        offset: 0,
+        limit: MAX_LIMIT,
+    };
+    let mut records = Vec::new();
+    for standard in [NftStandard::Erc721, NftStandard::Erc1155] {
+        let owned = source
+            .nfts_owned(owner, standard, everything)
+            .await
+            .map_err(|e| upstream(&e))?;
+        records.extend(
+            owned
+                .into_iter()
+                .filter(|r| collection.is_none_or(|c| r.contract == c) && !r.amount.is_zero()),
+        );
+    }
+    let mut collections: Vec<(Address, Option<ContractInterface>)> = Vec::new();
+    for record in &records {
+        if !collections.iter().any(|(a, _)| *a == record.contract) {
+            collections.push((record.contract, None));
+        }
+    }
+    let names: HashMap<Address, String> = resolve_contracts(network.resolver(), &collections)
+        .await
+        .into_iter()
+        .filter_map(|(address, contract)| Some((address, contract.record.name.clone()?)))
+        .collect();
+    let gateway = network.ipfs_gateway();
+    records.sort_by(|a, b| {
+        let name = |address: &Address| names.get(address).map(|n| n.to_lowercase());
+        (name(&a.contract), a.contract, a.token_id).cmp(&(
+            name(&b.contract),
+            b.contract,
+            b.token_id,
+        ))
+    });
+    let views: Vec<NftView> = records
+        .iter()
+        .map(|record| {
+            nft_view(
+                record,
+                names.get(&record.contract).map(String::as_str),
+                gateway,
+            )
+        })
+        .filter(|view| needle.is_empty() || matches_search(view, &needle))
+        .collect();
+    Ok(Json(NftList {
+        address: owner.to_checksum(None),
+        total: views.len() as u64,
+        offset: paging.offset,
+        limit: paging.limit,
+        nfts: paging.slice(&views).to_vec(),
+    }))
+}
