@@ -12,13 +12,14 @@ use axum::http::{HeaderName, HeaderValue, Method, header};
 use axum::response::{IntoResponse, Response};
 use tandem_domain::network::ChainSettings;
 use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::api::native::NativeClients;
 use crate::api::{self, error::ApiError};
 use crate::evm::{EvmNetwork, EvmNetworks, EvmOptions};
-use crate::spa;
+use crate::{security, spa};
 
 /// What every handler can read: the served networks, the start time, the web dist.
 #[derive(Debug, Clone)]
@@ -111,11 +112,15 @@ impl AppState {
 
 /// The complete application, ready to serve.
 pub fn router(state: AppState) -> Router {
+    let policy = security::content_security_policy(state.networks());
     let routes = api::routes()
         .method_not_allowed_fallback(method_not_allowed)
         .fallback(fallback)
         .with_state(state);
-    with_middleware(routes)
+    with_middleware(routes).layer(SetResponseHeaderLayer::overriding(
+        header::CONTENT_SECURITY_POLICY,
+        policy,
+    ))
 }
 
 /// Wraps any router in the layers every Tandem answer gets. Public so tests can
@@ -129,6 +134,8 @@ pub fn with_middleware(router: Router) -> Router {
         .layer(security_header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(security_header(header::REFERRER_POLICY, "no-referrer"))
         .layer(security_header(header::X_FRAME_OPTIONS, "DENY"))
+        // gzip or brotli as the client accepts; no CORS layer, so other origins are refused.
+        .layer(CompressionLayer::new())
         .layer(TraceLayer::new_for_http())
 }
 

@@ -9,6 +9,7 @@ pub mod config;
 pub mod error;
 pub mod evm;
 pub mod networks;
+mod security;
 mod spa;
 mod validate;
 

@@ -31,7 +31,8 @@ pub struct FetchedBalances {
 /// The per-account balance cache of one network.
 #[derive(Debug)]
 pub struct BalanceCache {
-    cache: SharedCache<Address, Arc<FetchedBalances>>,
+    /// Keyed by the source in use too, so a switch of sources is seen at once.
+    cache: SharedCache<(SourceKind, Address), Arc<FetchedBalances>>,
 }
 
 impl Default for BalanceCache {
@@ -52,8 +53,9 @@ impl BalanceCache {
         network: &EvmNetwork,
         owner: Address,
     ) -> Result<Arc<FetchedBalances>, FetchError> {
+        let kind = network.source_kind();
         self.cache
-            .get_or_fetch(owner, || async {
+            .get_or_fetch((kind, owner), || async {
                 fetch(network, owner).await.map(Arc::new)
             })
             .await

@@ -1,0 +1,108 @@
+//! The Content-Security-Policy of every answer. The built web app needs only its own
+//! scripts and styles (web/dist has no inline script or style), talks to this server
+//! and to the served networks' RPC endpoints (the wallet's chains), and shows token
+//! logos and NFT media from anywhere over https (plus the devnet's local assets
+//! server). It may never be framed.
+
+use axum::http::HeaderValue;
+use tandem_domain::network::ChainSettings;
+use url::Url;
+
+/// The policy when no network adds an origin; also the fallback should a configured
+/// origin not fit in a header.
+const STRICT: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
+                      img-src 'self' data: https:; media-src 'self' data: https:; \
+                      font-src 'self'; connect-src 'self'; object-src 'none'; \
+                      base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+/// `scheme://host[:port]` of a URL, if it is one.
+fn origin(url: &str) -> Option<String> {
+    let parsed = Url::parse(url).ok()?;
+    let origin = parsed.origin();
+    origin.is_tuple().then(|| origin.ascii_serialization())
+}
+
+fn push_unique(list: &mut Vec<String>, item: Option<String>) {
+    match item {
+        Some(item) if !list.contains(&item) => list.push(item),
+        _ => {}
+    }
+}
+
+/// The policy for a server serving `networks`.
+#[must_use]
+pub fn content_security_policy(networks: &[ChainSettings]) -> HeaderValue {
+    let mut rpc = Vec::new();
+    let mut local_media = Vec::new();
+    for settings in networks {
+        push_unique(&mut rpc, origin(&settings.rpc_endpoint.url()));
+        // The devnet's token logos and NFT media come from its plain-http assets server.
+        if settings.is_devnet {
+            push_unique(
+                &mut local_media,
+                settings.token_list_url.as_deref().and_then(origin),
+            );
+        }
+    }
+    let join = |extra: &[String]| {
+        extra
+            .iter()
+            .map(|origin| format!(" {origin}"))
+            .collect::<String>()
+    };
+    let media = join(&local_media);
+    let policy = format!(
+        "default-src 'self'; script-src 'self'; style-src 'self'; \
+         img-src 'self' data: https:{media}; media-src 'self' data: https:{media}; \
+         font-src 'self'; connect-src 'self'{}; object-src 'none'; \
+         base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+        join(&rpc)
+    );
+    HeaderValue::from_str(&policy).unwrap_or_else(|_| HeaderValue::from_static(STRICT))
+}
+
+#[cfg(test)]
+mod tests {
+    use tandem_domain::network::NetworkName;
+
+    use super::*;
+
+    fn directive<'a>(policy: &'a str, name: &str) -> &'a str {
+        policy
+            .split("; ")
+            .find(|d| d.starts_with(name))
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn connect_src_lists_each_rpc_origin_once() {
+        let networks = ChainSettings::all_builtin();
+        let header = content_security_policy(&networks);
+        let policy = header.to_str().unwrap_or_default();
+        let connect = directive(policy, "connect-src");
+        assert!(connect.starts_with("connect-src 'self' "), "{connect}");
+        assert!(connect.contains(" https://rpc.telos.net"), "{connect}");
+        assert!(connect.contains(" https://mainnet.telos.net"), "{connect}");
+        assert_eq!(connect.matches("https://mainnet.telos.net").count(), 1);
+        assert_eq!(directive(policy, "script-src"), "script-src 'self'");
+        assert_eq!(directive(policy, "style-src"), "style-src 'self'");
+        assert_eq!(
+            directive(policy, "frame-ancestors"),
+            "frame-ancestors 'none'"
+        );
+        assert!(networks.iter().any(|n| n.name == NetworkName::TelosEvm));
+    }
+
+    #[test]
+    fn origins_drop_paths_and_keep_ports() {
+        assert_eq!(
+            origin("http://127.0.0.1:9100/tokenlist.json").as_deref(),
+            Some("http://127.0.0.1:9100")
+        );
+        assert_eq!(
+            origin("https://rpc.telos.net/evm").as_deref(),
+            Some("https://rpc.telos.net")
+        );
+        assert_eq!(origin("not a url"), None);
+    }
+}
