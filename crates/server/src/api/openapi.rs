@@ -54,6 +54,11 @@ pub struct ErrorBody {
         super::evm::nfts::details::details,
         super::evm::nfts::details::refresh,
         super::evm::approvals::approvals,
+        // EVM staking and transaction preparation
+        super::evm::staking::overview,
+        super::evm::staking::account,
+        super::evm::prepare::prepare,
+        super::evm::prepare::revoke::revoke_plan,
     ),
     components(schemas(ErrorBody)),
     tags(
