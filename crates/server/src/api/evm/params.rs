@@ -16,8 +16,8 @@ pub const DEFAULT_LOCALE: &str = "en-US";
 const MAX_LOCALE_LENGTH: usize = 35;
 
 /// An EVM address from a path or query (the domain's rules: `0x` + 40 hex digits, a
-/// mixed-case address must carry a valid EIP-55 checksum). Codes: the domain's
-/// `validation.*` keys.
+/// mixed-case address must carry a valid EIP-55 checksum). Codes: the domain's keys
+/// (`antelope.evm.error_invalid_address`, `validation.invalid_checksum_address`, …).
 ///
 /// # Errors
 /// 400 with the domain's key and `details.<field>`.
@@ -138,6 +138,6 @@ mod tests {
         assert!(evm_address("address", good).is_ok());
         let bad = evm_address("address", "0x123").expect_err("short");
         assert_eq!(bad.status(), StatusCode::BAD_REQUEST);
-        assert!(bad.code().starts_with("validation."), "{}", bad.code());
+        assert_eq!(bad.code(), "antelope.evm.error_invalid_address");
     }
 }
