@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Regenerates the web app's API types, web/src/lib/api/generated/openapi.ts, from the
+# server's OpenAPI document (`tandem-server --print-openapi`) with openapi-typescript
+# (a web devDependency). With --check it writes nothing and fails when the committed
+# file differs from a fresh generation (scripts/test runs it so the types never drift).
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+TARGET="$ROOT/web/src/lib/api/generated/openapi.ts"
+check=false
+case "${1:-}" in
+  --check) check=true ;;
+  "") ;;
+  *) echo "usage: scripts/gen-api-types.sh [--check]" >&2; exit 2 ;;
+esac
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+(cd "$ROOT" && cargo run --quiet --locked -p tandem-server -- --print-openapi) >"$work/openapi.json"
+(cd "$ROOT/web" && npx --no-install openapi-typescript "$work/openapi.json" --output "$work/generated.ts" >/dev/null)
+# Generated code follows the generator's style, not the app's lint rules.
+{ echo '/* eslint-disable */'; cat "$work/generated.ts"; } >"$work/openapi.ts"
+
+if $check; then
+  if ! diff -u "$TARGET" "$work/openapi.ts" >"$work/drift.diff" 2>&1; then
+    head -n 40 "$work/drift.diff" >&2
+    echo "web/src/lib/api/generated/openapi.ts is out of date with the server's OpenAPI document:" >&2
+    echo "run scripts/gen-api-types.sh and commit the result." >&2
+    exit 1
+  fi
+  echo "API types are up to date." >&2
+else
+  mkdir -p "$(dirname "$TARGET")"
+  cp "$work/openapi.ts" "$TARGET"
+  echo "wrote ${TARGET#"$ROOT/"}" >&2
+fi
