@@ -19,7 +19,7 @@ use axum::Router;
 use axum::http::StatusCode;
 use evm_core_support::{DEVNET, devnet_state, get, router, wait_for_source, wait_for_token_list};
 use serde_json::Value;
-use tandem_evm::source::{EvmSource, SourceKind};
+use tandem_evm::source::SourceKind;
 use tandem_testkit::{EvmDevnet, EvmManifest};
 
 const ACCOUNTS: [&str; 4] = ["alice", "bob", "carol", "dave"];
