@@ -10,11 +10,13 @@ use alloy_primitives::{Address, U256};
 use tandem_domain::price::MarketPrice;
 use tandem_evm::lookup::{ContractLookup, ContractResolver, ResolvedContract};
 use tandem_evm::source::{
-    ContractInterface, EvmSource, NftRecord, Page, PageRequest, TransactionRecord, TransferRecord,
+    ContractInterface, ContractRecord, EvmSource, NftRecord, Page, PageRequest, TransactionRecord,
+    TransferRecord,
 };
 
 use super::account_params::Paging;
 use super::history::flight::FlightCache;
+use crate::evm::EvmNetwork;
 use crate::evm::prices::{PriceService, PricedToken};
 
 /// How long a page of transactions is reused for the same account and filter.
@@ -66,9 +68,13 @@ pub async fn nft_record(
         offset: 0,
         limit: 1,
     };
+    // A record without metadata yet (the index fetches it after the blocks) is asked
+    // again next time rather than kept.
+    let incomplete =
+        |record: &Option<NftRecord>| record.as_ref().is_none_or(|r| r.metadata.is_none());
     caches
         .nft_records
-        .get_or_fetch(&(contract, token_id), &(), || async {
+        .get_or_fetch_unless(&(contract, token_id), &(), incomplete, || async {
             source
                 .collection_nfts(contract, Some(token_id), one)
                 .await
@@ -96,6 +102,21 @@ pub async fn resolve_contracts(
         }
     }
     found
+}
+
+/// `record` with what the network's token list says of it filling the gaps (the
+/// resolver stops at the index's answer, which has no logo).
+pub fn with_token_list(network: &EvmNetwork, mut record: ContractRecord) -> ContractRecord {
+    if let Some(entry) = network
+        .token_list()
+        .and_then(|list| list.get(record.address).cloned())
+    {
+        record.name = record.name.or(Some(entry.name));
+        record.symbol = record.symbol.or(Some(entry.symbol));
+        record.decimals = record.decimals.or(Some(entry.decimals));
+        record.logo_uri = record.logo_uri.or(entry.logo_uri);
+    }
+    record
 }
 
 /// Current prices of the ERC-20 tokens among `contracts` and of the system coin

@@ -25,7 +25,7 @@ use tandem_domain::allowance::{
 };
 use tandem_domain::nft::{NftStandard, parse_nft_metadata};
 use tandem_evm::source::{
-    ApprovalRecord, ContractInterface, EvmSource, PageRequest, TokenStandard,
+    ApprovalRecord, ContractInterface, ContractRecord, EvmSource, PageRequest, TokenStandard,
 };
 
 use self::rows::{
@@ -38,7 +38,7 @@ pub use self::view::{
 use super::account_params::{
     AccountPath, MAX_LIMIT, bad_parameter, descending, invalid_query, upstream,
 };
-use super::account_reads::{nft_record, prices_of, resolve_contracts};
+use super::account_reads::{nft_record, prices_of, resolve_contracts, with_token_list};
 use super::params::{evm_address, fiat_currency};
 use crate::api::error::ApiError;
 use crate::app::AppState;
@@ -202,9 +202,18 @@ async fn gather_facts(
     let system_symbol = network.settings().system_token.symbol.clone();
     let prices = prices_of(network.prices(), &system_symbol, &resolved, fiat).await;
     let mut facts = ApprovalFacts {
-        contracts: resolved
+        contracts: wanted
             .iter()
-            .map(|(address, contract)| (*address, contract.record.clone()))
+            .map(|&(address, _)| {
+                let record = resolved.get(&address).map_or_else(
+                    || ContractRecord {
+                        address,
+                        ..ContractRecord::default()
+                    },
+                    |contract| contract.record.clone(),
+                );
+                (address, with_token_list(network, record))
+            })
             .collect(),
         prices: prices
             .into_iter()

@@ -6,7 +6,8 @@ use std::collections::{HashMap, HashSet};
 
 use alloy_primitives::{Address, B256, U256};
 use tandem_domain::history::{
-    ContractInfo, NftTransferRecord, ShapeContext, ShapedTransaction, SystemCoin, shape_transaction,
+    ContractInfo, NftTransferRecord, ShapeContext, ShapedTransaction, SystemCoin, TransferEvent,
+    decode_transfer_log, shape_transaction,
 };
 use tandem_domain::nft::{NftDetails, NftStandard};
 use tandem_evm::lookup::suspect_from_log;
@@ -65,38 +66,84 @@ pub fn page_nft_transfers<'a>(
         .collect()
 }
 
-/// The transfers in the form shaping wants, with names and media from `facts.nfts`.
+/// The NFT movements of the page in the form shaping wants, with names and media from
+/// `facts.nfts`: every NFT transfer event of the page's logs, then the account's listed
+/// transfers of those transactions that no log shows.
 #[must_use]
 pub fn nft_transfer_records(
+    rows: &[TransactionRecord],
     transfers: &[&TransferRecord],
     facts: &PageFacts,
 ) -> Vec<NftTransferRecord> {
-    transfers
-        .iter()
-        .filter_map(|t| {
-            let token_id = t.token_id?;
-            let standard = match t.standard {
-                TokenStandard::Erc1155 => NftStandard::Erc1155,
-                TokenStandard::Erc721 => NftStandard::Erc721,
-                TokenStandard::Erc20 => return None,
-            };
-            let details = facts.nfts.get(&(t.contract, token_id));
-            Some(NftTransferRecord {
-                transaction: t.transaction,
-                contract: t.contract,
-                from: t.from,
-                to: t.to,
+    let record = |transaction, contract, from, to, token_id, quantity, standard| {
+        let details = facts.nfts.get(&(contract, token_id));
+        NftTransferRecord {
+            transaction,
+            contract,
+            from,
+            to,
+            token_id,
+            quantity,
+            standard,
+            token_name: details.and_then(|d| d.name.clone()),
+            media_type: details.map(|d| d.media_type).unwrap_or_default(),
+            img_src: details.and_then(|d| d.img_src.clone()),
+            video_src: details.and_then(|d| d.video_src.clone()),
+            audio_src: details.and_then(|d| d.audio_src.clone()),
+        }
+    };
+    let mut records = Vec::new();
+    for row in rows {
+        let hash = row.transaction.hash;
+        for event in row
+            .transaction
+            .logs
+            .iter()
+            .filter_map(|log| decode_transfer_log(log).ok())
+            .flatten()
+        {
+            if let TransferEvent::Nft {
+                contract,
+                from,
+                to,
                 token_id,
-                quantity: t.amount,
+                quantity,
                 standard,
-                token_name: details.and_then(|d| d.name.clone()),
-                media_type: details.map(|d| d.media_type).unwrap_or_default(),
-                img_src: details.and_then(|d| d.img_src.clone()),
-                video_src: details.and_then(|d| d.video_src.clone()),
-                audio_src: details.and_then(|d| d.audio_src.clone()),
-            })
-        })
-        .collect()
+            } = event
+            {
+                records.push(record(
+                    hash, contract, from, to, token_id, quantity, standard,
+                ));
+            }
+        }
+    }
+    for t in transfers {
+        let Some(token_id) = t.token_id else { continue };
+        let standard = match t.standard {
+            TokenStandard::Erc1155 => NftStandard::Erc1155,
+            TokenStandard::Erc721 => NftStandard::Erc721,
+            TokenStandard::Erc20 => continue,
+        };
+        let in_logs = records.iter().any(|r| {
+            r.transaction == t.transaction
+                && r.contract == t.contract
+                && r.token_id == token_id
+                && r.from == t.from
+                && r.to == t.to
+        });
+        if !in_logs {
+            records.push(record(
+                t.transaction,
+                t.contract,
+                t.from,
+                t.to,
+                token_id,
+                t.amount,
+                standard,
+            ));
+        }
+    }
+    records
 }
 
 /// The shaped rows of `rows` for `account`, in the page's order.
@@ -230,10 +277,12 @@ mod tests {
                 vec![erc20_log(ALICE, SWAP), erc20_log(SWAP, ALICE)],
             ),
             tx(4, Some(TUSD), approve, Vec::new()),
+            tx(5, Some(ART), Vec::new(), Vec::new()),
         ];
-        let transfers = [transfer(2, 2), transfer(9, 3)];
+        // Tx 2's transfer is in its logs; tx 5's only in the list; tx 9 is off the page.
+        let transfers = [transfer(2, 2), transfer(9, 3), transfer(5, 6)];
         let page_transfers = page_nft_transfers(&rows, &transfers);
-        assert_eq!(page_transfers.len(), 1, "only the page's transactions");
+        assert_eq!(page_transfers.len(), 2, "only the page's transactions");
         let mut facts = PageFacts::default();
         facts.contracts.insert(
             TUSD,
@@ -265,14 +314,21 @@ mod tests {
                 ..NftDetails::default()
             },
         );
-        let records = nft_transfer_records(&page_transfers, &facts);
+        let records = nft_transfer_records(&rows, &page_transfers, &facts);
+        assert_eq!(
+            records.len(),
+            2,
+            "a listed transfer its log shows is not doubled"
+        );
         let coin = SystemCoin {
             symbol: "TLOS".into(),
             price: None,
         };
         let shaped = shape_rows(ALICE, &rows, &facts, &coin, &records);
         let names: Vec<&str> = shaped.iter().map(|r| r.action_name.as_str()).collect();
-        assert_eq!(names, ["send", "send", "swap", "approve"]);
+        assert_eq!(names, ["send", "send", "swap", "approve", "send"]);
+        assert_eq!(shaped[1].nfts_out.len(), 1);
+        assert_eq!(shaped[4].nfts_out[0].token_id, "6");
         assert_eq!(shaped[0].to_pretty_name.as_deref(), Some("Tandem USD"));
         assert_eq!(shaped[0].values_out[0].amount.to_plain_string(), "2");
         assert_eq!(shaped[0].values_out[0].symbol, "TUSD");

@@ -210,7 +210,7 @@ async fn shape_page(
             );
         }
     }
-    let records = nft_transfer_records(&page_transfers, &facts);
+    let records = nft_transfer_records(rows, &page_transfers, &facts);
     let coin = SystemCoin {
         symbol: system_symbol,
         price: prices.get(&None).copied(),
