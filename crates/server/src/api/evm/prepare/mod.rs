@@ -21,7 +21,7 @@ pub mod revoke;
 pub mod revoke_plan;
 pub mod summary;
 
-use axum::extract::rejection::JsonRejection;
+use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::routing::post;
@@ -30,6 +30,7 @@ use axum::{Json, Router};
 use self::fee::PreparedTransaction;
 use self::request::{Fields, PrepareRequest};
 use crate::api::error::ApiError;
+use crate::api::evm::account_params::invalid_query;
 use crate::api::evm::params::FiatQuery;
 use crate::app::AppState;
 
@@ -75,11 +76,11 @@ pub(crate) fn invalid_body(rejection: &JsonRejection) -> ApiError {
 pub async fn prepare(
     State(state): State<AppState>,
     Path(network): Path<String>,
-    Query(query): Query<FiatQuery>,
+    query: Result<Query<FiatQuery>, QueryRejection>,
     body: Result<Json<PrepareRequest>, JsonRejection>,
 ) -> Result<Json<PreparedTransaction>, ApiError> {
     let network = state.evm(&network)?;
-    let (fiat, _) = query.checked()?;
+    let (fiat, _) = query.map_err(|e| invalid_query(&e))?.0.checked()?;
     let request = body.map_err(|e| invalid_body(&e))?.0;
     let mut fields = Fields::default();
     let from = fields.address("from", request.from())?;

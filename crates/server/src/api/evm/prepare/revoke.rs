@@ -5,7 +5,7 @@
 
 use alloy::primitives::{Address, U256};
 use axum::Json;
-use axum::extract::rejection::JsonRejection;
+use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
@@ -24,6 +24,7 @@ use super::revoke_plan::{
 };
 use super::{invalid_body, summary};
 use crate::api::error::ApiError;
+use crate::api::evm::account_params::invalid_query;
 use crate::api::evm::params::FiatQuery;
 use crate::api::evm::staking::chain_error;
 use crate::app::AppState;
@@ -236,11 +237,11 @@ pub fn revoke_summary(intent: &Intent, facts: Option<&TokenFacts>, spender: Addr
 pub async fn revoke_plan(
     State(state): State<AppState>,
     Path(network): Path<String>,
-    Query(query): Query<FiatQuery>,
+    query: Result<Query<FiatQuery>, QueryRejection>,
     body: Result<Json<RevokePlanRequest>, JsonRejection>,
 ) -> Result<Json<RevokePlan>, ApiError> {
     let network = state.evm(&network)?;
-    let (fiat, _) = query.checked()?;
+    let (fiat, _) = query.map_err(|e| invalid_query(&e))?.0.checked()?;
     let body = body.map_err(|e| invalid_body(&e))?.0;
     let owner = Fields::default().address("owner", &body.owner)?;
     if body.items.len() > MAX_ITEMS {
