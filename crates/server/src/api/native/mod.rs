@@ -8,6 +8,7 @@
 //! server never signs: it only forwards what the client signed.
 
 mod account;
+mod dapps;
 mod history;
 pub mod manifest;
 mod transactions;
@@ -133,6 +134,7 @@ pub fn routes() -> Router<AppState> {
             &format!("{base}/keys/{{key}}/accounts"),
             get(history::key_accounts),
         )
+        .route(&format!("{base}/dapps"), get(dapps::dapps))
         .route(&format!("{base}/sponsor"), post(transactions::sponsor))
         .route(&format!("{base}/transactions"), post(transactions::push))
 }
