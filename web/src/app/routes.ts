@@ -23,6 +23,7 @@ export const routes: RouteObject[] = [
       { index: true, lazy: async () => ({ Component: (await import('../features/home/components/HomePage')).HomePage }) },
       {
         path: 'zero',
+        lazy: async () => ({ Component: (await import('../features/zero/components/ZeroLayout')).ZeroLayout }),
         children: [
           { index: true, loader: () => redirect('/zero/balance') },
           {

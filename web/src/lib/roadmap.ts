@@ -35,8 +35,8 @@ export const ROADMAP = {
   },
   viewAnyAccount: {
     release: '0.2',
-    title: 'View any account',
-    summary: 'Look at any account read-only, without connecting a wallet.',
+    title: 'View any EVM address',
+    summary: 'Look at any EVM address read-only, without connecting a wallet (native accounts can be viewed now).',
   },
   staking: {
     release: '0.3',
@@ -57,26 +57,6 @@ export const ROADMAP = {
     release: '0.4',
     title: 'Approvals',
     summary: 'Review, change and revoke the token approvals you have given to contracts.',
-  },
-  nativeWallet: {
-    release: '0.5',
-    title: 'Telos Zero wallet',
-    summary: 'Balances, REX and history of your native Telos account, with fee sponsoring for transactions.',
-  },
-  nativeAuthenticators: {
-    release: '0.5',
-    title: 'Native wallets',
-    summary: 'Sign in with a native-chain extension, mobile or command-line style authenticator.',
-  },
-  dappSearch: {
-    release: '0.5',
-    title: 'Dapp search',
-    summary: 'Find apps built on Telos Zero and open them with your account.',
-  },
-  profile: {
-    release: '0.5',
-    title: 'Profile',
-    summary: 'See and edit the public profile of your native account.',
   },
   walletConnect: {
     release: '0.6',

@@ -90,3 +90,16 @@ export async function getJson<T>(path: string, parse: Parser<T>, options: Reques
     throw new ApiError(CLIENT_ERROR_CODES.invalidResponse, `Unexpected response shape: ${reason}`, response.status);
   }
 }
+
+/** POSTs a JSON body; answers and failures are read as {@link getJson} reads them. */
+export async function postJson<T>(path: string, body: unknown, parse: Parser<T>, options: RequestOptions = {}): Promise<T> {
+  const fetchImpl = options.fetchImpl ?? fetch;
+  const wrapped: typeof fetch = (input, init) =>
+    fetchImpl(input, {
+      ...init,
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  return getJson(path, parse, { ...options, fetchImpl: wrapped });
+}

@@ -4,6 +4,8 @@
  * reports as API `code`, so server and browser errors share one text.
  * Interpolation is i18next's `{{name}}`; `_one` / `_other` are plural forms of `count`.
  */
+import type { zeroEn } from './zero';
+
 export const en = {
   validation: {
     amount_required: 'Amount required',
@@ -80,4 +82,5 @@ export const en = {
   },
 };
 
-export type Resources = typeof en;
+/** The texts' type; areas loaded on demand (`zero`) add their texts when they load. */
+export type Resources = typeof en & { readonly zero: typeof zeroEn };

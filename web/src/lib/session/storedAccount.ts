@@ -57,6 +57,11 @@ export function clearSessionKeys(storage: StorageLike | null): void {
 
 export function clearSession(): void {
   clearSessionKeys(browserStorage());
+  notifyStoredAccountChanged();
+}
+
+/** Tells this tab's subscribers that a login stored a new account. */
+export function notifyStoredAccountChanged(): void {
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }
 

@@ -1,6 +1,6 @@
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { appConfig } from '../../../lib/config';
-import { connectGroups, SOCIAL_PROVIDERS } from '../model/connectOptions';
+import { connectGroups, nativeSignInPath, SOCIAL_PROVIDERS } from '../model/connectOptions';
 import { PlannedButton } from './PlannedButton';
 import './home.css';
 
@@ -40,22 +40,35 @@ export function HomePage() {
           Connect Your Wallet
         </h2>
         <p className="home__connect-lead">
-          This first release lays the foundation. Each way in below says which release brings it.
+          Telos Zero wallets work now; each other way in says which release brings it.
         </p>
 
         {groups.map((group) => (
           <div className="connect-group" key={group.id}>
             <h3 className="connect-group__title">{group.title}</h3>
             <div className="connect-group__options">
-              {group.options.map((option) => (
-                <PlannedButton key={option.label} label={option.label} detail={option.detail} capability={option.capability} />
-              ))}
+              {group.options.map((option) =>
+                option.to === undefined ? (
+                  <PlannedButton key={option.label} label={option.label} detail={option.detail} capability={option.capability} />
+                ) : (
+                  <Link key={option.label} to={option.to} className="connect-option">
+                    <span className="planned__text">
+                      <span className="planned__label">{option.label}</span>
+                      <span className="planned__detail">{option.detail}</span>
+                    </span>
+                    <span className="connect-option__go" aria-hidden="true">→</span>
+                  </Link>
+                ),
+              )}
             </div>
           </div>
         ))}
 
         <div className="home__alternatives">
-          <PlannedButton label="View Any Account" capability="viewAnyAccount" variant="secondary" />
+          <Link to={nativeSignInPath('viewer')} className="connect-option connect-option--secondary">
+            <span className="planned__label">View Any Account</span>
+            <span className="planned__detail">Any Telos Zero account, read-only</span>
+          </Link>
           <PlannedButton label="Create a New Account" capability="createAccount" variant="secondary" />
         </div>
 

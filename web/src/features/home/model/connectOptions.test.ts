@@ -21,3 +21,14 @@ describe('connectGroups', () => {
     ]);
   });
 });
+
+describe('native options', () => {
+  it('lead to native sign-in on /zero, each way preselected', () => {
+    const zero = connectGroups('zero')[0];
+    expect(zero?.options.map((option) => option.to)).toEqual([
+      '/zero/balance?signin=extension',
+      '/zero/balance?signin=anchor',
+      '/zero/balance?signin=cleos',
+    ]);
+  });
+});

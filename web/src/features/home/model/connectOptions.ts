@@ -2,10 +2,14 @@
 
 import type { CapabilityId } from '../../../lib/roadmap';
 
-export interface ConnectOption {
-  label: string;
-  detail: string;
-  capability: CapabilityId;
+/** A way in: either built (a link to where it starts) or planned (the release that brings it). */
+export type ConnectOption =
+  | { label: string; detail: string; capability: CapabilityId; to?: undefined }
+  | { label: string; detail: string; to: string; capability?: undefined };
+
+/** Native sign-in starts on /zero; the `signin` query preselects the way in. */
+export function nativeSignInPath(method: 'anchor' | 'extension' | 'cleos' | 'viewer'): string {
+  return `/zero/balance?signin=${method}`;
 }
 
 export interface ConnectGroup {
@@ -29,9 +33,9 @@ const ZERO_GROUP: ConnectGroup = {
   id: 'zero',
   title: 'Telos Zero (native)',
   options: [
-    { label: 'Browser extension wallet', detail: 'Native-chain authenticator extensions', capability: 'nativeAuthenticators' },
-    { label: 'Mobile authenticator', detail: 'Sign on your phone', capability: 'nativeAuthenticators' },
-    { label: 'Command-line authenticator', detail: 'Choose active or owner permission', capability: 'nativeAuthenticators' },
+    { label: 'Browser extension wallet', detail: 'Scatter-compatible extensions, Wombat, TokenPocket', to: nativeSignInPath('extension') },
+    { label: 'Mobile authenticator', detail: 'Anchor: scan a QR code on your phone or open the desktop app', to: nativeSignInPath('anchor') },
+    { label: 'Command-line authenticator', detail: 'Choose active or owner; sign with cleos yourself', to: nativeSignInPath('cleos') },
   ],
 };
 

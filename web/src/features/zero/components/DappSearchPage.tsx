@@ -1,11 +1,58 @@
-import { ROADMAP } from '../../../lib/roadmap';
-import { ComingSoonPanel } from '../../../lib/ui/ComingSoonPanel';
+import { useDeferredValue, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDapps } from '../api/dapps';
+import { QueryState } from './QueryState';
+import { useZero } from './zeroContext';
 
+/** The curated list of native apps, searched by name, category and description. */
 export function DappSearchPage() {
+  const { t } = useTranslation();
+  const { network } = useZero();
+  const [search, setSearch] = useState('');
+  const query = useDeferredValue(search.trim());
+  const results = useDapps(network?.name ?? null, query);
+  const inputId = useId();
   return (
-    <ComingSoonPanel
-      capability={ROADMAP.dappSearch}
-      plans={['Search apps of the Telos Zero ecosystem by name or category.', 'Open an app with your connected account.']}
-    />
+    <section className="page" aria-labelledby="page-title">
+      <header className="page__header">
+        {network !== null && <p className="eyebrow">{network.displayName}</p>}
+        <h1 id="page-title" className="page__title">{t('zero.dapps.title')}</h1>
+        <p className="page__lead">{t('zero.dapps.lead')}</p>
+      </header>
+      <div className="zero-lookup" role="search">
+        <label htmlFor={inputId}>{t('zero.dapps.search')}</label>
+        <input id={inputId} type="search" value={search} placeholder={t('zero.dapps.placeholder')} onChange={(event) => { setSearch(event.target.value); }} />
+      </div>
+      {network === null ? (
+        <p className="zero-state" role="status"><span className="spinner" aria-hidden="true" />{t('zero.network.loading')}</p>
+      ) : (
+        <QueryState query={results} loading={t('zero.dapps.loading')} failed={t('zero.dapps.failed')}>
+          {(data) => (
+            <>
+              <p className="zero-muted" role="status">{t('zero.dapps.count', { count: data.total })}</p>
+              {data.dapps.length > 0 && (
+                <ul className="zero-dapps" aria-busy={results.isFetching}>
+                  {data.dapps.map((dapp) => (
+                    <li key={dapp.id} className="card zero-dapp">
+                      <h2 className="zero-dapp__name">
+                        <a href={dapp.url} target="_blank" rel="noreferrer">{dapp.name}</a>
+                      </h2>
+                      <p className="zero-dapp__meta">
+                        <span className="badge">{dapp.category}</span>
+                        <span className="zero-muted">
+                          {dapp.runsOnNetwork ? t('zero.dapps.runs_here', { network: network.displayName }) : t('zero.dapps.runs_elsewhere', { networks: dapp.networks.join(', ') })}
+                        </span>
+                      </p>
+                      <p>{dapp.description}</p>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {data.dapps.length === 0 && <p>{t('zero.dapps.none')}</p>}
+            </>
+          )}
+        </QueryState>
+      )}
+    </section>
   );
 }

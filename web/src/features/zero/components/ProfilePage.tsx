@@ -1,15 +1,61 @@
-import { ROADMAP } from '../../../lib/roadmap';
-import { ComingSoonPanel } from '../../../lib/ui/ComingSoonPanel';
+import { useId, useState, type SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { validateAccountName } from '../../../lib/validation/accountName';
+import { CreatorCard, KeyLookupCard, PermissionsCard, ProfileCard, ProposalsCard } from './LookupCards';
+import { SignInPanel } from './SignInPanel';
+import { useZero } from './zeroContext';
 
+/** The profile row and the account lookups (creator, children, permissions and links, proposals, key accounts). */
 export function ProfilePage() {
+  const { t } = useTranslation();
+  const { session, network, restoring } = useZero();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const asked = searchParams.get('account');
+  const account = asked ?? session?.account ?? null;
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const inputId = useId();
+  const errorId = useId();
+
+  const lookUp = (event: SyntheticEvent) => {
+    event.preventDefault();
+    const checked = validateAccountName(draft.trim());
+    if (!checked.ok) {
+      setError(t(checked.error.key, checked.error.values ?? {}));
+      return;
+    }
+    setError(null);
+    setSearchParams({ account: checked.value });
+  };
+
   return (
-    <ComingSoonPanel
-      capability={ROADMAP.profile}
-      plans={[
-        'Show the public profile of a native account: name, avatar and bio.',
-        'Show who created the account, its child accounts, linked keys and proposals.',
-        'Let you edit your own profile, signed in your wallet.',
-      ]}
-    />
+    <section className="page" aria-labelledby="page-title">
+      <header className="page__header">
+        {network !== null && <p className="eyebrow">{network.displayName}</p>}
+        <h1 id="page-title" className="page__title">{account === null ? t('zero.profile.page_title') : t('zero.profile.page_title_for', { account })}</h1>
+        <p className="page__lead">{t('zero.profile.lead')}</p>
+      </header>
+      <form className="zero-lookup" onSubmit={lookUp} noValidate>
+        <label htmlFor={inputId}>{t('zero.profile.look_up')}</label>
+        <input id={inputId} value={draft} placeholder={session?.account ?? 'alice'} autoComplete="off" spellCheck={false}
+          aria-invalid={error !== null} aria-describedby={errorId} onChange={(event) => { setDraft(event.target.value); }} />
+        <button type="submit" className="button button--secondary">{t('zero.lookup.find')}</button>
+        {error !== null && <p id={errorId} className="zero-field__error" role="alert">{error}</p>}
+      </form>
+      {restoring && account === null && (
+        <p className="zero-state" role="status"><span className="spinner" aria-hidden="true" />{t('zero.session.restoring')}</p>
+      )}
+      {!restoring && account === null && <SignInPanel purpose={t('zero.signin.purpose_profile')} />}
+      {network !== null && account !== null && (
+        <div className="zero-grid">
+          <ProfileCard network={network.name} account={account} />
+          <CreatorCard network={network.name} account={account} />
+          <PermissionsCard network={network.name} account={account} />
+          <ProposalsCard network={network.name} account={account} />
+          <KeyLookupCard network={network.name} />
+        </div>
+      )}
+    </section>
   );
 }

@@ -1,16 +1,48 @@
-import { ROADMAP } from '../../../lib/roadmap';
-import { ComingSoonPanel } from '../../../lib/ui/ComingSoonPanel';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { NativeBalance } from '../api/balances';
+import { AccountHeading } from './AccountHeading';
+import { ResourcesCard, RexCard, TokensCard } from './BalanceCards';
+import { HistoryCard } from './HistoryCard';
+import { SignInPanel } from './SignInPanel';
+import { TransferDialog } from './TransferDialog';
+import { useZero } from './zeroContext';
 
 export function ZeroBalancePage() {
+  const { t } = useTranslation();
+  const { session, network, restoring } = useZero();
+  const [sending, setSending] = useState<NativeBalance | null>(null);
+
+  if (restoring) {
+    return (
+      <p className="zero-state page" role="status">
+        <span className="spinner" aria-hidden="true" />
+        {t('zero.session.restoring')}
+      </p>
+    );
+  }
+  if (session === null || network?.name !== session.network) {
+    return (
+      <section className="page" aria-labelledby="page-title">
+        <header className="page__header">
+          <h1 id="page-title" className="page__title">{t('zero.balance.title_signed_out')}</h1>
+          <p className="page__lead">{t('zero.balance.lead_signed_out')}</p>
+        </header>
+        <SignInPanel purpose={t('zero.signin.purpose_balance')} />
+      </section>
+    );
+  }
+  const canSend = session.authenticator !== 'viewer';
   return (
-    <ComingSoonPanel
-      capability={ROADMAP.nativeWallet}
-      plans={[
-        'List the tokens of your Telos Zero account with their fiat value, system token first.',
-        'Show liquid, staked and REX balances, and the resources your account can use.',
-        'Show your native transaction history.',
-        'Let the fee-sponsoring service pay resource costs after you confirm.',
-      ]}
-    />
+    <section className="page" aria-labelledby="page-title">
+      <AccountHeading title={t('zero.balance.title')} session={session} networkName={network.displayName} />
+      <div className="zero-grid">
+        <TokensCard network={network.name} account={session.account} onSend={canSend ? setSending : null} />
+        <ResourcesCard network={network.name} account={session.account} />
+        <RexCard network={network.name} account={session.account} />
+        <HistoryCard network={network.name} account={session.account} explorerUrl={network.explorerUrl} />
+      </div>
+      {sending !== null && <TransferDialog session={session} network={network} token={sending} onClose={() => { setSending(null); }} />}
+    </section>
   );
 }

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HISTORY_PAGE_SIZE, useNativeHistory, type NativeAction } from '../api/history';
+import { chainTime, transactionUrl } from '../model/explorer';
+import { QueryState } from './QueryState';
+
+function summary(action: NativeAction): string | null {
+  const { from, to, quantity, memo } = action.data;
+  if (action.action !== 'transfer' || typeof from !== 'string' || typeof to !== 'string' || typeof quantity !== 'string') return null;
+  const note = typeof memo === 'string' && memo !== '' ? ` · ${memo}` : '';
+  return `${from} → ${to} · ${quantity}${note}`;
+}
+
+/** The account's actions, newest first, ten per page (spec §7 get_actions). */
+export function HistoryCard({ network, account, explorerUrl }: { network: string; account: string; explorerUrl: string | null }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(0);
+  const query = useNativeHistory(network, account, page);
+  return (
+    <section className="card zero-card zero-card--wide" aria-labelledby="zero-history-title" aria-busy={query.isFetching}>
+      <h2 id="zero-history-title" className="zero-card__title">{t('zero.history.title')}</h2>
+      <QueryState query={query} loading={t('zero.history.loading')} failed={t('zero.history.failed')}>
+        {(data) => (
+          <>
+            {data.actions.length === 0 ? (
+              <p className="zero-muted">{t('zero.history.empty')}</p>
+            ) : (
+              <ol className="zero-history">
+                {data.actions.map((action, index) => {
+                  const link = transactionUrl(explorerUrl, action.trxId);
+                  return (
+                    <li key={`${action.trxId}:${index}`} className="zero-history__item">
+                      <span className="zero-history__action">{`${action.contract}::${action.action}`}</span>
+                      <span className="zero-history__summary">{summary(action) ?? action.authorization.join(', ')}</span>
+                      <time className="zero-muted" dateTime={chainTime(action.timestamp).toISOString()}>{chainTime(action.timestamp).toLocaleString()}</time>
+                      {link === null ? (
+                        <code className="zero-mono zero-muted" title={action.trxId}>{action.trxId.slice(0, 10)}…</code>
+                      ) : (
+                        <a href={link} target="_blank" rel="noreferrer">{t('zero.history.see_transaction')}</a>
+                      )}
+                    </li>
+                  );
+                })}
+              </ol>
+            )}
+            <div className="button-row zero-pager">
+              <button type="button" className="button button--secondary button--small" disabled={page === 0} onClick={() => { setPage(page - 1); }}>
+                {t('zero.history.newer')}
+              </button>
+              <span className="zero-muted">{t('zero.history.page', { page: page + 1 })}</span>
+              <button type="button" className="button button--secondary button--small"
+                disabled={(page + 1) * HISTORY_PAGE_SIZE >= data.total} onClick={() => { setPage(page + 1); }}>
+                {t('zero.history.older')}
+              </button>
+            </div>
+          </>
+        )}
+      </QueryState>
+    </section>
+  );
+}

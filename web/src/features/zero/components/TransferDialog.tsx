@@ -1,0 +1,234 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromPlainString } from '../../../lib/amount/fixedAmount';
+import { ApiError } from '../../../lib/api/client';
+import { notify } from '../../../lib/notify/notify';
+import { useAmountFormatter } from '../../../lib/preferences/usePreferences';
+import { browserStorage } from '../../../lib/storage';
+import type { NetworkSummary } from '../../networks/api/networks';
+import type { NativeBalance } from '../api/balances';
+import { NATIVE_QUERY_ROOT } from '../api/nativeApi';
+import { pushTransaction } from '../api/pushTransaction';
+import { requestSponsor } from '../api/sponsor';
+import { cleosCommand } from '../model/cleos';
+import { transactionUrl } from '../model/explorer';
+import type { NativeSession } from '../model/nativeSession';
+import { readFuelPreference, saveFuelDecision, type FuelPreference } from '../model/sponsorDecision';
+import { validateTransferForm, type FieldError, type TransferRequest } from '../model/transferForm';
+import { runTransfer, type SponsoredAnswer, type TransferStage } from '../model/transferFlow';
+import { SponsorConfirmation } from './SponsorConfirmation';
+
+type Step =
+  | { kind: 'form' }
+  | { kind: 'review'; request: TransferRequest }
+  | { kind: 'working'; request: TransferRequest; stage: TransferStage }
+  | { kind: 'fee'; request: TransferRequest; answer: SponsoredAnswer }
+  | { kind: 'failed'; request: TransferRequest; message: string; refused: boolean };
+
+interface TransferDialogProps {
+  session: NativeSession;
+  network: NetworkSummary;
+  token: NativeBalance;
+  onClose: () => void;
+}
+
+/** Send a native token (spec §4, §5): form → confirmation → fee sponsor → wallet → broadcast. */
+export function TransferDialog({ session, network, token, onClose }: TransferDialogProps) {
+  const { t } = useTranslation();
+  const format = useAmountFormatter();
+  const queryClient = useQueryClient();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const decideFee = useRef<((decision: FuelPreference | null) => void) | null>(null);
+  const [step, setStep] = useState<Step>({ kind: 'form' });
+  const [input, setInput] = useState({ to: '', amount: '', memo: '' });
+  const [errors, setErrors] = useState<Partial<Record<'to' | 'amount' | 'memo', FieldError>>>({});
+  const titleId = useId();
+  const ids = { to: useId(), amount: useId(), memo: useId() };
+  const available = fromPlainString(token.amount, token.decimals) ?? { raw: 0n, decimals: token.decimals };
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => {
+      decideFee.current?.(null);
+    };
+  }, []);
+
+  const busy = step.kind === 'working' || step.kind === 'fee';
+  const close = () => {
+    if (step.kind === 'working') return;
+    decideFee.current?.(null);
+    onClose();
+  };
+
+  const review = (event: SyntheticEvent) => {
+    event.preventDefault();
+    const result = validateTransferForm(
+      { from: session.account, ...input },
+      { contract: token.contract, symbol: token.symbol, decimals: token.decimals, available },
+      format.separators,
+    );
+    if (result.ok) {
+      setErrors({});
+      setStep({ kind: 'review', request: result.value });
+    } else {
+      setErrors(result.errors);
+    }
+  };
+
+  const send = async (request: TransferRequest) => {
+    const signer = session.signer;
+    if (signer === null) return;
+    const storage = browserStorage();
+    try {
+      const outcome = await runTransfer({
+        buildUnsigned: () => signer.buildTransfer(request),
+        requestSponsor: (packedTrx) => requestSponsor(network.name, { actor: session.account, permission: session.permission }, packedTrx),
+        confirmSponsored: (answer) =>
+          new Promise((resolve) => {
+            decideFee.current = resolve;
+            setStep({ kind: 'fee', request, answer });
+          }),
+        sign: (packedTrx) => signer.sign(packedTrx),
+        push: (transaction) => pushTransaction(network.name, transaction),
+        preference: readFuelPreference(storage, network.name, session.account),
+        savePreference: (decision) => { saveFuelDecision(storage, network.name, session.account, decision); },
+        onStage: (stage) => { setStep({ kind: 'working', request, stage }); },
+      });
+      decideFee.current = null;
+      if (outcome.kind === 'cancelled') {
+        notify.neutral({ key: 'notify.cancelled_transaction' });
+        setStep({ kind: 'review', request });
+        return;
+      }
+      const link = transactionUrl(network.explorerUrl, outcome.transactionId);
+      notify.success(
+        { key: 'zero.transfer.sent', values: { quantity: request.quantity, to: request.to } },
+        link === null ? {} : { transactionUrl: link },
+      );
+      void queryClient.invalidateQueries({ queryKey: [NATIVE_QUERY_ROOT, network.name] });
+      onClose();
+    } catch (error) {
+      decideFee.current = null;
+      const refused = error instanceof ApiError && error.code.startsWith('sponsor.');
+      setStep({ kind: 'failed', request, message: error instanceof Error ? error.message : String(error), refused });
+    }
+  };
+
+  const command = (request: TransferRequest) =>
+    cleosCommand(network.rpcUrl ?? '<rpc>', {
+      contract: request.contract,
+      action: 'transfer',
+      data: { from: request.from, to: request.to, quantity: request.quantity, memo: request.memo },
+      actor: session.account,
+      permission: session.permission,
+    });
+
+  const fieldError = (field: 'to' | 'amount' | 'memo') => {
+    const error = errors[field];
+    return error === undefined ? null : (
+      <p id={`${ids[field]}-error`} className="zero-field__error" role="alert">{t(error.key, error.values ?? {})}</p>
+    );
+  };
+
+  return (
+    <dialog ref={dialogRef} className="zero-dialog" aria-labelledby={titleId} onCancel={(event) => { event.preventDefault(); close(); }}>
+      <h2 id={titleId} className="zero-card__title">{t('zero.transfer.title', { symbol: token.symbol })}</h2>
+      <p className="zero-muted">{t('zero.transfer.available', { amount: `${format.exact(token.amount)} ${token.symbol}`, contract: token.contract })}</p>
+
+      {step.kind === 'form' && (
+        <form onSubmit={review} noValidate className="zero-signin__form">
+          <div className="zero-field">
+            <label htmlFor={ids.to}>{t('zero.transfer.to')}</label>
+            <input id={ids.to} value={input.to} autoComplete="off" spellCheck={false} aria-invalid={errors.to !== undefined} aria-describedby={`${ids.to}-error`}
+              onChange={(event) => { setInput({ ...input, to: event.target.value }); }} />
+            {fieldError('to')}
+          </div>
+          <div className="zero-field">
+            <label htmlFor={ids.amount}>{t('zero.transfer.amount', { symbol: token.symbol, decimals: token.decimals })}</label>
+            <div className="zero-field__row">
+              <input id={ids.amount} value={input.amount} inputMode="decimal" autoComplete="off" aria-invalid={errors.amount !== undefined} aria-describedby={`${ids.amount}-error`}
+                onChange={(event) => { setInput({ ...input, amount: event.target.value }); }} />
+              <button type="button" className="button button--ghost button--small" onClick={() => { setInput({ ...input, amount: format.exact(token.amount) }); }}>
+                {t('zero.transfer.max')}
+              </button>
+            </div>
+            {fieldError('amount')}
+          </div>
+          <div className="zero-field">
+            <label htmlFor={ids.memo}>{t('zero.transfer.memo')}</label>
+            <input id={ids.memo} value={input.memo} autoComplete="off" aria-invalid={errors.memo !== undefined} aria-describedby={`${ids.memo}-error`}
+              onChange={(event) => { setInput({ ...input, memo: event.target.value }); }} />
+            {fieldError('memo')}
+          </div>
+          <div className="button-row">
+            <button type="submit" className="button button--primary">{t('zero.transfer.review')}</button>
+            <button type="button" className="button button--secondary" onClick={close}>{t('zero.transfer.cancel')}</button>
+          </div>
+        </form>
+      )}
+
+      {step.kind !== 'form' && (
+        <dl className="zero-facts" aria-label={t('zero.transfer.summary')}>
+          <div className="zero-facts__row"><dt>{t('zero.transfer.from')}</dt><dd>{`${session.account}@${session.permission}`}</dd></div>
+          <div className="zero-facts__row"><dt>{t('zero.transfer.to')}</dt><dd>{step.request.to}</dd></div>
+          <div className="zero-facts__row"><dt>{t('zero.transfer.quantity')}</dt><dd className="zero-mono">{step.request.quantity}</dd></div>
+          <div className="zero-facts__row"><dt>{t('zero.transfer.memo')}</dt><dd>{step.request.memo === '' ? t('zero.transfer.no_memo') : step.request.memo}</dd></div>
+          <div className="zero-facts__row"><dt>{t('zero.network.label')}</dt><dd>{network.displayName}</dd></div>
+        </dl>
+      )}
+
+      {step.kind === 'review' && session.authenticator === 'cleos' && (
+        <div className="zero-cleos">
+          <p>{t('zero.transfer.cleos_intro')}</p>
+          <pre className="zero-cleos__command" tabIndex={0}><code>{command(step.request)}</code></pre>
+          <div className="button-row">
+            <button type="button" className="button button--primary" onClick={() => {
+              void navigator.clipboard.writeText(command(step.request)).then(
+                () => notify.copied({ key: 'zero.transfer.cleos_copied' }),
+                () => notify.error({ key: 'zero.transfer.cleos_copy_failed' }),
+              );
+            }}>{t('zero.transfer.copy_command')}</button>
+            <button type="button" className="button button--secondary" onClick={() => { setStep({ kind: 'form' }); }}>{t('zero.transfer.edit')}</button>
+            <button type="button" className="button button--secondary" onClick={close}>{t('zero.transfer.close')}</button>
+          </div>
+        </div>
+      )}
+
+      {step.kind === 'review' && session.authenticator !== 'cleos' && (
+        <div className="button-row">
+          <button type="button" className="button button--primary" disabled={session.signer === null} onClick={() => void send(step.request)}>
+            {t('zero.transfer.confirm')}
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => { setStep({ kind: 'form' }); }}>{t('zero.transfer.edit')}</button>
+          {session.signer === null && <p className="zero-field__error" role="alert">{t('zero.transfer.no_signer')}</p>}
+        </div>
+      )}
+
+      {step.kind === 'working' && (
+        <p className="zero-state" role="status">
+          <span className="spinner" aria-hidden="true" />
+          {t(`zero.transfer.stage.${step.stage}`)}
+        </p>
+      )}
+
+      {step.kind === 'fee' && (
+        <SponsorConfirmation answer={step.answer} systemSymbol={network.systemToken?.symbol ?? 'TLOS'} onDecide={(decision) => { decideFee.current?.(decision); }} />
+      )}
+
+      {step.kind === 'failed' && (
+        <div className="zero-state zero-state--error" role="alert">
+          <p><strong>{step.refused ? t('zero.transfer.sponsor_refused') : t('zero.transfer.failed')}</strong> {step.message}</p>
+          <p>{step.refused ? t('zero.transfer.sponsor_refused_next') : t('zero.transfer.failed_next')}</p>
+          <div className="button-row">
+            <button type="button" className="button button--primary" onClick={() => { setStep({ kind: 'review', request: step.request }); }}>{t('zero.transfer.try_again')}</button>
+            <button type="button" className="button button--secondary" onClick={close}>{t('zero.transfer.close')}</button>
+          </div>
+        </div>
+      )}
+
+      {busy && step.kind === 'working' && <p className="zero-muted">{t('zero.transfer.wallet_hint')}</p>}
+    </dialog>
+  );
+}
