@@ -76,6 +76,10 @@ async fn evm_nfts_of_the_seeded_devnet() {
             let owner = network.reader().owner_of(addr(contract), id).await.unwrap();
             assert_eq!(owner, addr(&alice_address), "ownerOf {id}");
             assert_eq!(row["amount"], "1");
+            assert!(
+                same(row["owner"].as_str().unwrap(), &alice_address),
+                "{row}"
+            );
             listed_721.push(id.to_string());
         } else {
             assert!(same(contract, &items), "{row}");

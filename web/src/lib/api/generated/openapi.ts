@@ -686,7 +686,7 @@ export interface components {
              */
             total?: number | null;
             /** @description The rows. */
-            transactions: Record<string, never>[];
+            transactions: components["schemas"]["TransactionRowView"][];
         };
         /** @description The built-in indexer's progress. */
         IndexerView: {
@@ -791,6 +791,29 @@ export interface components {
              * @description NFTs matching the filters, in total.
              */
             total: number;
+        };
+        /** @description An NFT movement. */
+        NftMovementView: {
+            /** @description Audio. */
+            audioSrc?: string | null;
+            /** @description Collection contract (EIP-55). */
+            collectionAddress: string;
+            /** @description Collection name, when known. */
+            collectionName?: string | null;
+            /** @description Picture. */
+            imgSrc?: string | null;
+            /** @description ERC-721 or ERC-1155. */
+            nftInterface: components["schemas"]["NftInterface"];
+            /** @description How many, decimal. */
+            quantity: string;
+            /** @description Token id, decimal. */
+            tokenId: string;
+            /** @description Token name from its metadata, when known. */
+            tokenName?: string | null;
+            /** @description Media kind. */
+            type: components["schemas"]["MediaKind"];
+            /** @description Video. */
+            videoSrc?: string | null;
         };
         /** @description An operator approved for all of an owner's tokens of the collection. */
         NftOperator: {
@@ -1092,6 +1115,49 @@ export interface components {
             symbol: string;
             /** @description Token standard. */
             type: components["schemas"]["TokenKind"];
+        };
+        /** @description One row of the history table. */
+        TransactionRowView: {
+            /** @description `send`, `receive`, `swap`, `contractCreation`, the function name, or its selector. */
+            actionName: string;
+            /**
+             * Format: int64
+             * @description Block time, seconds since the epoch.
+             */
+            epoch: number;
+            /** @description True when the transaction reverted (it then carries no movements). */
+            failed: boolean;
+            /** @description Sender (EIP-55). */
+            from: string;
+            /** @description Sender's contract name, if any. */
+            fromPrettyName?: string | null;
+            /** @description The fee in fiat, when priced. */
+            gasFiatValue?: string | null;
+            /** @description Fee paid (gas used × gas price) in the system token. */
+            gasUsed: string;
+            /** @description Transaction hash. */
+            id: string;
+            /** @description NFTs received. */
+            nftsIn: components["schemas"]["NftMovementView"][];
+            /** @description NFTs sent. */
+            nftsOut: components["schemas"]["NftMovementView"][];
+            /** @description Recipient (EIP-55); none for a contract creation. */
+            to?: string | null;
+            /** @description Recipient's contract name, if any. */
+            toPrettyName?: string | null;
+            /** @description Fungible value received. */
+            valuesIn: components["schemas"]["ValueMovementView"][];
+            /** @description Fungible value sent. */
+            valuesOut: components["schemas"]["ValueMovementView"][];
+        };
+        /** @description A fungible movement. */
+        ValueMovementView: {
+            /** @description Exact amount in whole tokens. */
+            amount: string;
+            /** @description Fiat value (18 decimals), when priced. */
+            fiatValue?: string | null;
+            /** @description Token symbol. */
+            symbol: string;
         };
     };
     responses: never;

@@ -12,6 +12,7 @@
 mod abi;
 mod assemble;
 pub(super) mod flight;
+pub mod view;
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -35,6 +36,7 @@ use tandem_evm::source::{
 use self::assemble::{
     PageFacts, addresses_of, nft_transfer_records, page_nft_transfers, shape_rows,
 };
+use self::view::TransactionRowView;
 use super::account_params::{AccountPath, Paging, descending, invalid_query, upstream};
 use super::account_reads::{
     AccountReadCaches, HistoryFilter, nft_record, prices_of, resolve_contracts,
@@ -81,8 +83,7 @@ pub struct HistoryPage {
     /// Whether more rows follow this page.
     more: bool,
     /// The rows.
-    #[schema(value_type = Vec<Object>)]
-    transactions: Vec<ShapedTransaction>,
+    transactions: Vec<TransactionRowView>,
 }
 
 /// The history route.
@@ -138,7 +139,7 @@ pub async fn transactions(
         sort: if filter.descending { "desc" } else { "asc" },
         total: page.total,
         more: page.more,
-        transactions: rows,
+        transactions: rows.iter().map(TransactionRowView::from).collect(),
     }))
 }
 

@@ -121,7 +121,14 @@ pub async fn account_nfts(
         records.extend(
             owned
                 .into_iter()
-                .filter(|r| collection.is_none_or(|c| r.contract == c) && !r.amount.is_zero()),
+                .filter(|r| collection.is_none_or(|c| r.contract == c) && !r.amount.is_zero())
+                .map(|mut r| {
+                    // The account holds what it is listed with: an ERC-721's owner is it.
+                    if standard == NftStandard::Erc721 {
+                        r.owner = Some(owner);
+                    }
+                    r
+                }),
         );
     }
     let mut collections: Vec<(Address, Option<ContractInterface>)> = Vec::new();

@@ -1,0 +1,175 @@
+//! The history row as sent (spec §3 "Shaped EVM transaction row"): the domain's shaped
+//! row with amounts as exact decimal text, typed for the OpenAPI document.
+
+use serde::Serialize;
+use tandem_domain::history::{NftMovement, ShapedTransaction, ValueMovement};
+use utoipa::ToSchema;
+
+use crate::api::evm::nfts::view::{MediaKind, NftInterface};
+
+/// A fungible movement.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ValueMovementView {
+    /// Exact amount in whole tokens.
+    pub amount: String,
+    /// Token symbol.
+    pub symbol: String,
+    /// Fiat value (18 decimals), when priced.
+    pub fiat_value: Option<String>,
+}
+
+/// An NFT movement.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NftMovementView {
+    /// How many, decimal.
+    pub quantity: String,
+    /// Token id, decimal.
+    pub token_id: String,
+    /// Token name from its metadata, when known.
+    pub token_name: Option<String>,
+    /// Collection contract (EIP-55).
+    pub collection_address: String,
+    /// Collection name, when known.
+    pub collection_name: Option<String>,
+    /// Media kind.
+    #[serde(rename = "type")]
+    pub media_type: MediaKind,
+    /// ERC-721 or ERC-1155.
+    pub nft_interface: NftInterface,
+    /// Picture.
+    pub img_src: Option<String>,
+    /// Video.
+    pub video_src: Option<String>,
+    /// Audio.
+    pub audio_src: Option<String>,
+}
+
+/// One row of the history table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TransactionRowView {
+    /// Transaction hash.
+    pub id: String,
+    /// Block time, seconds since the epoch.
+    pub epoch: u64,
+    /// `send`, `receive`, `swap`, `contractCreation`, the function name, or its selector.
+    pub action_name: String,
+    /// Sender (EIP-55).
+    pub from: String,
+    /// Sender's contract name, if any.
+    pub from_pretty_name: Option<String>,
+    /// Recipient (EIP-55); none for a contract creation.
+    pub to: Option<String>,
+    /// Recipient's contract name, if any.
+    pub to_pretty_name: Option<String>,
+    /// Fungible value received.
+    pub values_in: Vec<ValueMovementView>,
+    /// Fungible value sent.
+    pub values_out: Vec<ValueMovementView>,
+    /// NFTs received.
+    pub nfts_in: Vec<NftMovementView>,
+    /// NFTs sent.
+    pub nfts_out: Vec<NftMovementView>,
+    /// Fee paid (gas used × gas price) in the system token.
+    pub gas_used: String,
+    /// The fee in fiat, when priced.
+    pub gas_fiat_value: Option<String>,
+    /// True when the transaction reverted (it then carries no movements).
+    pub failed: bool,
+}
+
+fn value(movement: &ValueMovement) -> ValueMovementView {
+    ValueMovementView {
+        amount: movement.amount.to_plain_string(),
+        symbol: movement.symbol.clone(),
+        fiat_value: movement.fiat_value.map(|f| f.to_plain_string()),
+    }
+}
+
+fn nft(movement: &NftMovement) -> NftMovementView {
+    NftMovementView {
+        quantity: movement.quantity.clone(),
+        token_id: movement.token_id.clone(),
+        token_name: movement.token_name.clone(),
+        collection_address: movement.collection_address.clone(),
+        collection_name: movement.collection_name.clone(),
+        media_type: movement.media_type.into(),
+        nft_interface: movement.nft_interface.into(),
+        img_src: movement.img_src.clone(),
+        video_src: movement.video_src.clone(),
+        audio_src: movement.audio_src.clone(),
+    }
+}
+
+impl From<&ShapedTransaction> for TransactionRowView {
+    fn from(row: &ShapedTransaction) -> Self {
+        Self {
+            id: row.id.clone(),
+            epoch: row.epoch,
+            action_name: row.action_name.clone(),
+            from: row.from.clone(),
+            from_pretty_name: row.from_pretty_name.clone(),
+            to: row.to.clone(),
+            to_pretty_name: row.to_pretty_name.clone(),
+            values_in: row.values_in.iter().map(value).collect(),
+            values_out: row.values_out.iter().map(value).collect(),
+            nfts_in: row.nfts_in.iter().map(nft).collect(),
+            nfts_out: row.nfts_out.iter().map(nft).collect(),
+            gas_used: row.gas_used.to_plain_string(),
+            gas_fiat_value: row.gas_fiat_value.map(|f| f.to_plain_string()),
+            failed: row.failed,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use alloy_primitives::U256;
+    use tandem_domain::amount::Amount;
+    use tandem_domain::nft::{MediaType, NftStandard};
+
+    use super::*;
+
+    #[test]
+    fn the_view_serialises_as_the_domain_row() {
+        let amount = |raw: u64, decimals| Amount::new(U256::from(raw), decimals).unwrap();
+        let row = ShapedTransaction {
+            id: "0xab".into(),
+            epoch: 7,
+            action_name: "swap".into(),
+            from: "0x01".into(),
+            from_pretty_name: None,
+            to: Some("0x02".into()),
+            to_pretty_name: Some("Swap".into()),
+            values_in: vec![ValueMovement {
+                amount: amount(250, 0),
+                symbol: "GEMS".into(),
+                fiat_value: Some(amount(125, 1)),
+            }],
+            values_out: Vec::new(),
+            nfts_in: Vec::new(),
+            nfts_out: vec![NftMovement {
+                quantity: "1".into(),
+                token_id: "2".into(),
+                token_name: Some("Waves".into()),
+                collection_address: "0x72".into(),
+                collection_name: None,
+                media_type: MediaType::Video,
+                nft_interface: NftStandard::Erc721,
+                img_src: None,
+                video_src: Some("https://a/w.webm".into()),
+                audio_src: None,
+            }],
+            gas_used: amount(21, 6),
+            gas_fiat_value: None,
+            failed: false,
+        };
+        let domain = serde_json::to_value(&row).unwrap();
+        let view = serde_json::to_value(TransactionRowView::from(&row)).unwrap();
+        assert_eq!(view, domain);
+        assert_eq!(view["valuesIn"][0]["fiatValue"], "12.5");
+        assert_eq!(view["nftsOut"][0]["type"], "video");
+    }
+}
