@@ -4,9 +4,9 @@
 //!
 //! Spec §4 "History fetch": one upstream fetch per account at a time (a request arriving
 //! meanwhile waits and then runs once, reusing the answer when its filter matches);
-//! a page is refetched only when the filter changed or after [`HISTORY_TTL`]; the NFT
-//! transfers that name the page's NFT movements are refreshed when empty or older than
-//! 3 s. Contract names, token decimals and prices come from the resolver and the price
+//! a page is refetched only when the filter changed or after
+//! [`HISTORY_TTL`](super::account_reads::HISTORY_TTL); the NFT transfers that name the
+//! page's NFT movements are refreshed when empty or older than 3 s. Contract names, token decimals and prices come from the resolver and the price
 //! service; the domain shapes each row.
 
 mod abi;
