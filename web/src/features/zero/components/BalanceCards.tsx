@@ -1,17 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { useAmountFormatter } from '../../../lib/preferences/usePreferences';
 import { useNativeAccount, type LimitView, type NativeAccount } from '../api/account';
 import { useNativeBalances, type NativeBalance } from '../api/balances';
 import type { AssetView } from '../api/nativeApi';
 import { useNativeRex } from '../api/rex';
 import { chainTime } from '../model/explorer';
 import { QueryState } from './QueryState';
+import { useExactAsset } from './useExactAsset';
 
-/** "1,234.5678 TLOS" with every digit the chain has. */
-function useExactAsset() {
-  const format = useAmountFormatter();
-  return (asset: AssetView) => `${format.exact(asset.amount)} ${asset.symbol}`;
-}
 
 export function TokensCard({ network, account, onSend }: { network: string; account: string; onSend: ((token: NativeBalance) => void) | null }) {
   const { t } = useTranslation();
@@ -139,7 +134,6 @@ export function RexCard({ network, account }: { network: string; account: string
   const { t } = useTranslation();
   const query = useNativeRex(network, account);
   const exact = useExactAsset();
-  const format = useAmountFormatter();
   return (
     <section className="card zero-card" aria-labelledby="zero-rex-title">
       <h2 id="zero-rex-title" className="zero-card__title">{t('zero.rex.title')}</h2>
@@ -152,7 +146,7 @@ export function RexCard({ network, account }: { network: string; account: string
             </div>
             <div className="zero-facts__row">
               <dt>{t('zero.rex.balance')}</dt>
-              <dd className="zero-mono">{data.rexBalance === null ? t('zero.rex.none') : `${format.exact(data.rexBalance.amount)} ${data.rexBalance.symbol}`}</dd>
+              <dd className="zero-mono">{data.rexBalance === null ? t('zero.rex.none') : exact(data.rexBalance)}</dd>
             </div>
             <div className="zero-facts__row">
               <dt>{t('zero.rex.fund')}</dt>

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAmountFormatter } from '../../../lib/preferences/usePreferences';
+import { useExactAsset } from './useExactAsset';
 import { RECOMMENDED_STAKE, type FuelPreference } from '../model/sponsorDecision';
 import type { SponsoredAnswer } from '../model/transferFlow';
 
@@ -10,7 +10,7 @@ import type { SponsoredAnswer } from '../model/transferFlow';
  */
 export function SponsorConfirmation({ answer, systemSymbol, onDecide }: { answer: SponsoredAnswer; systemSymbol: string; onDecide: (decision: FuelPreference) => void }) {
   const { t } = useTranslation();
-  const format = useAmountFormatter();
+  const exact = useExactAsset();
   const [remember, setRemember] = useState(false);
   const rememberId = useId();
   const titleId = useId();
@@ -19,7 +19,7 @@ export function SponsorConfirmation({ answer, systemSymbol, onDecide }: { answer
       <h3 id={titleId}>{t('zero.sponsor.title')}</h3>
       <p>
         {answer.feeRequired && answer.fee !== null
-          ? t('zero.sponsor.fee', { fee: `${format.exact(answer.fee.amount)} ${answer.fee.symbol}` })
+          ? t('zero.sponsor.fee', { fee: exact(answer.fee) })
           : t('zero.sponsor.free')}
       </p>
       {answer.ramBytes !== null && answer.ramBytes > 0 && <p className="zero-muted">{t('zero.sponsor.ram', { bytes: answer.ramBytes })}</p>}

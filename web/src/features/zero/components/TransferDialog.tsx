@@ -18,6 +18,7 @@ import { readFuelPreference, saveFuelDecision, type FuelPreference } from '../mo
 import { validateTransferForm, type FieldError, type TransferRequest } from '../model/transferForm';
 import { runTransfer, type SponsoredAnswer, type TransferStage } from '../model/transferFlow';
 import { SponsorConfirmation } from './SponsorConfirmation';
+import { useExactAsset } from './useExactAsset';
 
 type Step =
   | { kind: 'form' }
@@ -37,6 +38,7 @@ interface TransferDialogProps {
 export function TransferDialog({ session, network, token, onClose }: TransferDialogProps) {
   const { t } = useTranslation();
   const format = useAmountFormatter();
+  const exactAsset = useExactAsset();
   const queryClient = useQueryClient();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const decideFee = useRef<((decision: FuelPreference | null) => void) | null>(null);
@@ -135,7 +137,7 @@ export function TransferDialog({ session, network, token, onClose }: TransferDia
   return (
     <dialog ref={dialogRef} className="zero-dialog" aria-labelledby={titleId} onCancel={(event) => { event.preventDefault(); close(); }}>
       <h2 id={titleId} className="zero-card__title">{t('zero.transfer.title', { symbol: token.symbol })}</h2>
-      <p className="zero-muted">{t('zero.transfer.available', { amount: `${format.exact(token.amount)} ${token.symbol}`, contract: token.contract })}</p>
+      <p className="zero-muted">{t('zero.transfer.available', { amount: exactAsset(token), contract: token.contract })}</p>
 
       {step.kind === 'form' && (
         <form onSubmit={review} noValidate className="zero-signin__form">

@@ -1,0 +1,182 @@
+/**
+ * The native (Telos Zero) area against the real stack: the local Leap devnet
+ * (telos-native-devnet) behind tandem-server. Keys and seeded facts come from the
+ * native devnet manifest (env TANDEM_NATIVE_DEVNET_MANIFEST); they are the devnet's
+ * public test keys.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPage } from './browser';
+
+interface NativeManifest {
+  accounts: { name: string; publicKey: string; privateKey: string; permission: string }[];
+  seeded: {
+    balances: { account: string; contract: string; symbol: string; amount: string }[];
+    rex: { value: string };
+    profile: Record<string, string>;
+  };
+}
+
+function manifest(): NativeManifest {
+  const path = process.env.TANDEM_NATIVE_DEVNET_MANIFEST;
+  if (path === undefined || path.trim() === '') throw new Error('TANDEM_NATIVE_DEVNET_MANIFEST is not set: run the specs through scripts/lib/e2e.mjs');
+  return JSON.parse(readFileSync(path, 'utf8')) as NativeManifest;
+}
+
+function activeKey(account: string): string {
+  const entry = manifest().accounts.find((candidate) => candidate.name === account && candidate.permission === 'active');
+  if (!entry) throw new Error(`the manifest has no active key for ${account}`);
+  return entry.privateKey;
+}
+
+let browser: Browser;
+
+before(async () => {
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser.close();
+});
+
+async function withPage(run: (page: Page) => Promise<void>) {
+  const { context, page } = await openPage(browser);
+  try {
+    await run(page);
+  } finally {
+    await context.close();
+  }
+}
+
+async function signInWithDevWallet(page: Page, account: string) {
+  await page.goto('/zero/balance');
+  await page.getByRole('radio', { name: /Development wallet/ }).check();
+  await page.getByLabel('Devnet private key').fill(activeKey(account));
+  await page.getByRole('button', { name: 'Find accounts' }).click();
+  await page.getByLabel('Account name').selectOption(account);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByTestId('zero-account').filter({ hasText: `${account}@active` }).waitFor();
+}
+
+function tokenRow(page: Page, symbol: string) {
+  return page.locator(`tr[data-token="${symbol}"]`);
+}
+
+describe('native sign-in with the development wallet', () => {
+  it('shows balances and resources, sends a token, sees it in history, signs out', () =>
+    withPage(async (page) => {
+      const { seeded } = manifest();
+      await signInWithDevWallet(page, 'alice');
+      assert.equal(new URL(page.url()).pathname, '/zero/balance');
+
+      await tokenRow(page, 'TLOS').getByText('Unavailable').waitFor();
+      // Every seeded token with every decimal of its precision (grouping separators aside).
+      for (const token of seeded.balances.filter((b) => b.account === 'alice')) {
+        const shown = (await tokenRow(page, token.symbol).locator('td').first().innerText()).replaceAll(',', '');
+        assert.equal(shown, token.amount);
+      }
+      await page.getByRole('region', { name: 'Resources' }).getByText('20.0000 TLOS').waitFor();
+      await page.getByRole('meter', { name: /CPU: \d+% used/ }).waitFor();
+      await page.getByTestId('rex-value').filter({ hasText: seeded.rex.value }).waitFor();
+
+      await tokenRow(page, 'TLOS').getByRole('button', { name: 'Send TLOS' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Send TLOS' });
+      await dialog.getByLabel('Recipient account').fill('Bob');
+      await dialog.getByLabel(/^Amount/).fill('1.23456');
+      await dialog.getByRole('button', { name: 'Review' }).click();
+      await dialog.getByText('An account name may only contain lowercase letters, digits 1 to 5 or a dot').waitFor();
+      await dialog.getByText('You can only enter 4 decimal places').waitFor();
+      await dialog.getByLabel('Recipient account').fill('bob');
+      await dialog.getByLabel(/^Amount/).fill('1.2345');
+      await dialog.getByLabel('Memo').fill('e2e zero');
+      await dialog.getByRole('button', { name: 'Review' }).click();
+      await dialog.getByText('1.2345 TLOS').waitFor();
+      await dialog.getByRole('button', { name: 'Confirm and sign' }).click();
+
+      // alice has resources of her own: the sponsor declines and the wallet signs normally.
+      await page.getByRole('status').getByText('Sent 1.2345 TLOS to bob').waitFor({ timeout: 20_000 });
+      await page.getByRole('region', { name: 'History' }).getByText('alice → bob · 1.2345 TLOS · e2e zero').waitFor({ timeout: 20_000 });
+
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('login') === 'zero');
+      await page.getByRole('link', { name: 'Connect Wallet' }).waitFor();
+      assert.equal(await page.evaluate(() => window.localStorage.getItem('account')), null);
+      assert.equal(await page.evaluate(() => window.sessionStorage.getItem('tandem.devWalletKey')), null);
+    }));
+
+  it('lets the fee sponsor pay after the user confirms', () =>
+    withPage(async (page) => {
+      // kid1.carol staked nothing: the devnet sponsor pays CPU and NET for free.
+      await signInWithDevWallet(page, 'kid1.carol');
+      await tokenRow(page, 'TLOS').getByRole('button', { name: 'Send TLOS' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Send TLOS' });
+      await dialog.getByLabel('Recipient account').fill('carol');
+      await dialog.getByLabel(/^Amount/).fill('0.5');
+      await dialog.getByRole('button', { name: 'Review' }).click();
+      await dialog.getByRole('button', { name: 'Confirm and sign' }).click();
+      await dialog.getByRole('heading', { name: 'Let the fee sponsor pay the resources?' }).waitFor({ timeout: 20_000 });
+      await dialog.getByText(/keep at least 0.5 TLOS staked for CPU/).waitFor();
+      await dialog.getByRole('button', { name: /Use the sponsor|Accept the fee/ }).click();
+      await page.getByRole('status').getByText('Sent 0.5000 TLOS to carol').waitFor({ timeout: 20_000 });
+    }));
+
+  it('is not offered for a network that is not the devnet', () =>
+    withPage(async (page) => {
+      await page.goto('/zero/balance');
+      await page.getByRole('radio', { name: /Development wallet/ }).waitFor();
+      const network = page.getByLabel('Network');
+      if ((await network.count()) === 0) return; // only the devnet is served
+      await network.selectOption('telos');
+      await page.getByRole('radio', { name: /Command-line authenticator/ }).waitFor();
+      assert.equal(await page.getByRole('radio', { name: /Development wallet/ }).count(), 0);
+    }));
+});
+
+describe('viewer mode and lookups', () => {
+  it('views any native account read-only from the home page', () =>
+    withPage(async (page) => {
+      await page.goto('/');
+      await page.getByRole('link', { name: /View Any Account/ }).click();
+      await page.getByLabel('Account to view').fill('nosuchacct');
+      await page.getByRole('button', { name: 'View account' }).click();
+      await page.getByText(/The account nosuchacct does not exist/).waitFor();
+      await page.getByLabel('Account to view').fill('carol');
+      await page.getByRole('button', { name: 'View account' }).click();
+      await page.getByTestId('zero-account').filter({ hasText: 'carol@active' }).waitFor();
+      await page.getByText('Read-only', { exact: true }).waitFor();
+      await tokenRow(page, 'TLOS').waitFor();
+      assert.equal(await page.getByRole('button', { name: /^Send / }).count(), 0);
+
+      await page.getByRole('link', { name: 'Profile' }).click();
+      await page.getByTestId('no-profile').waitFor();
+      await page.getByTestId('children').getByRole('link', { name: 'kid1.carol' }).click();
+      await page.getByTestId('creator').getByRole('link', { name: 'carol' }).waitFor();
+    }));
+
+  it('shows a profile row, linked permissions and proposals', () =>
+    withPage(async (page) => {
+      const { seeded } = manifest();
+      await page.goto('/zero/profile?account=alice');
+      const displayName = seeded.profile.display_name;
+      assert.ok(displayName !== undefined);
+      await page.getByRole('region', { name: 'Profile' }).getByText(displayName).waitFor();
+      await page.getByTestId('links').getByText('transfer → eosio.token::transfer').waitFor();
+      await page.getByTestId('proposals-proposer').getByText('alice/sendbob').waitFor();
+      const bob = manifest().accounts.find((a) => a.name === 'bob' && a.permission === 'active');
+      assert.ok(bob);
+      await page.getByRole('textbox', { name: 'Public key' }).fill(bob.publicKey);
+      await page.getByRole('region', { name: 'Accounts of a public key' }).getByRole('button', { name: 'Look up' }).click();
+      await page.getByTestId('key-accounts').getByRole('link', { name: 'bob' }).waitFor();
+    }));
+
+  it('searches the dapp list', () =>
+    withPage(async (page) => {
+      await page.goto('/zero/dappsearch');
+      await page.getByRole('searchbox', { name: 'Search apps' }).fill('exchange');
+      await page.getByRole('link', { name: 'Alcor Exchange' }).waitFor();
+      await page.getByRole('searchbox', { name: 'Search apps' }).fill('nothing matches this');
+      await page.getByText('No app matches. Try a shorter or different word.').waitFor();
+    }));
+});
