@@ -163,7 +163,7 @@ export function ViewerForm({ network, onSignedIn }: { network: NetworkSummary; o
   );
 }
 
-/** The development wallet (devnet only, docs/adr/0005): paste a devnet key, pick its account. */
+/** The development wallet (devnet only, docs/adr/0003): paste a devnet key, pick its account. */
 export function DevWalletForm({ network, onSignedIn }: { network: NetworkSummary; onSignedIn: SignedIn }) {
   const { t } = useTranslation();
   const [key, setKey] = useState('');

@@ -1,5 +1,5 @@
 /**
- * The development wallet (docs/adr/0005-native-devnet-development-wallet.md): signing
+ * The development wallet (docs/adr/0003-devnet-development-wallet.md): signing
  * with a pasted private key, for the local native devnet only. It is offered, and a
  * signer can be built, only when the network is the devnet by every fact the server
  * reports: its name, the devnet flag and the devnet's fixed chain id. A mainnet or

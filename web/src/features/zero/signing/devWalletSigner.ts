@@ -1,5 +1,5 @@
 /**
- * The development wallet's signer (docs/adr/0005): a pasted private key, on the
+ * The development wallet's signer (docs/adr/0003): a pasted private key, on the
  * native devnet only. The guard runs here too, not only in the sign-in screen, so
  * no path can build this signer for another network.
  */
