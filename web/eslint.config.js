@@ -1,8 +1,34 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// Imports flow lib → features → app, and features never import each other: each
+// feature folder gets a rule naming the app layer and every other feature.
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureBoundaries = features.map((feature) => ({
+  files: [`src/features/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          { regex: '(^|/)app/', message: 'Features must not import the app layer.' },
+          ...features
+            .filter((other) => other !== feature)
+            .map((other) => ({
+              regex: `^(\\.\\./)+(features/)?${other}/`,
+              message: `Features must not import each other (${feature} → ${other}); move shared code to src/lib.`,
+            })),
+        ],
+      },
+    ],
+  },
+}));
 
 export default defineConfig(
   { ignores: ['dist', 'node_modules'] },
@@ -46,4 +72,5 @@ export default defineConfig(
       'no-restricted-imports': ['error', { patterns: ['**/app/**', '**/features/**'] }],
     },
   },
+  ...featureBoundaries,
 );

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { accountKind, clearSession, shortAccountLabel } from '../../lib/session/storedAccount';
 import { Icon } from '../../lib/ui/icons';
-import { destinationAfterLogout } from '../guards/model/destinations';
+import { destinationAfterLogout } from '../../lib/navigation/destinations';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 

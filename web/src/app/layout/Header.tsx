@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useNetworkLinks } from '../../features/networks/api/useNetworkLinks';
+import { useNetworkLinks } from '../../lib/networks/api/useNetworkLinks';
 import { accountKind } from '../../lib/session/storedAccount';
 import { useStoredAccount } from '../../lib/session/useStoredAccount';
 import { BrandWordmark } from '../../lib/ui/BrandMark';

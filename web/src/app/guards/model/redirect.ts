@@ -4,13 +4,9 @@
  */
 
 import { DEFAULT_DEVELOPMENT_HOSTS } from '../../../lib/config';
+import { HOME_PATH, isWithin } from '../../../lib/navigation/paths';
 
-export const HOME_PATH = '/';
-
-/** True when `path` is `area` itself or lies below it (`/evm`, `/evm/send`, not `/evmx`). */
-export function isWithin(path: string, area: string): boolean {
-  return path === area || path.startsWith(`${area}/`);
-}
+export { HOME_PATH, isWithin };
 
 /** The EVM area requires a stored account, except the collectible details page (spec §2, §6). */
 const AUTH_AREA = '/evm';

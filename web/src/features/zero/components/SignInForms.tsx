@@ -2,7 +2,7 @@ import { useId, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api/client';
 import { validateAccountName } from '../../../lib/validation/accountName';
-import type { NetworkSummary } from '../../networks/api/networks';
+import type { NetworkSummary } from '../../../lib/networks/api/networks';
 import { fetchKeyAccounts } from '../api/keyAccounts';
 import { fetchNativeAccount } from '../api/account';
 import { CLEOS_DEFAULT_ACCOUNT, CLEOS_PERMISSIONS, type CleosPermission } from '../model/cleos';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { destinationAfterLogin } from '../../../app/guards/model/destinations';
+import { destinationAfterLogin } from '../../../lib/navigation/destinations';
 import { isDevWalletAllowed } from '../model/devWallet';
 import { nativeSessionStore, type NativeSession } from '../model/nativeSession';
 import { CleosForm, DevWalletForm, ViewerForm, WalletForm } from './SignInForms';

@@ -6,7 +6,7 @@ import { ApiError } from '../../../lib/api/client';
 import { notify } from '../../../lib/notify/notify';
 import { useAmountFormatter } from '../../../lib/preferences/usePreferences';
 import { browserStorage } from '../../../lib/storage';
-import type { NetworkSummary } from '../../networks/api/networks';
+import type { NetworkSummary } from '../../../lib/networks/api/networks';
 import type { NativeBalance } from '../api/balances';
 import { NATIVE_QUERY_ROOT } from '../api/nativeApi';
 import { pushTransaction } from '../api/pushTransaction';

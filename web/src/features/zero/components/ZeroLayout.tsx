@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { destinationAfterLogout } from '../../../app/guards/model/destinations';
+import { destinationAfterLogout } from '../../../lib/navigation/destinations';
 import { clearSession } from '../../../lib/session/storedAccount';
-import { useNetworks } from '../../networks/api/networks';
-import { defaultNetwork } from '../../networks/model/defaultNetwork';
+import { useNetworks } from '../../../lib/networks/api/networks';
+import { defaultNetwork } from '../../../lib/networks/model/defaultNetwork';
 import { browserStorage } from '../../../lib/storage';
 import { storedNativeLogin } from '../model/nativeSession';
 import { restoreStoredSession } from '../signing/restoreSession';

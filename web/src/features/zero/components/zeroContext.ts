@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useOutletContext } from 'react-router';
-import type { NetworkSummary } from '../../networks/api/networks';
+import type { NetworkSummary } from '../../../lib/networks/api/networks';
 import { nativeSessionStore, type NativeSession } from '../model/nativeSession';
 
 /** What the /zero layout gives its pages. */

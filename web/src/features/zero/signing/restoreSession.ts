@@ -7,7 +7,7 @@
  * the account readable, and signing asks the user to sign in again.
  */
 
-import type { NetworkSummary } from '../../networks/api/networks';
+import type { NetworkSummary } from '../../../lib/networks/api/networks';
 import { notify } from '../../../lib/notify/notify';
 import { browserStorage } from '../../../lib/storage';
 import { isDevWalletAllowed } from '../model/devWallet';

@@ -1,7 +1,7 @@
 /** Where the app goes after login and logout (spec §2 navigation rules). */
 
-import type { AccountKind } from '../../../lib/session/storedAccount';
-import { HOME_PATH, isWithin } from './redirect';
+import type { AccountKind } from '../session/storedAccount';
+import { HOME_PATH, isWithin } from './paths';
 
 export const NATIVE_LANDING = '/zero/balance';
 export const EVM_LANDING = '/evm/wallet?tab=balance';

@@ -1,4 +1,4 @@
-import { toHexChainId, type AddEthereumChainParameter } from '../../../lib/wallet/switchNetwork';
+import { toHexChainId, type AddEthereumChainParameter } from '../../wallet/switchNetwork';
 import type { NetworkSummary } from '../api/networks';
 
 /**

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson, isRecord, type RequestOptions } from '../../../lib/api/client';
+import { getJson, isRecord, type RequestOptions } from '../../api/client';
 
 /**
  * GET /api/v1/networks. Only the fields the web app reads so far are typed

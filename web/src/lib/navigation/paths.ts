@@ -1,0 +1,8 @@
+/** Path helpers shared by the router's guard and the features that navigate after login. */
+
+export const HOME_PATH = '/';
+
+/** True when `path` is `area` itself or lies below it (`/evm`, `/evm/send`, not `/evmx`). */
+export function isWithin(path: string, area: string): boolean {
+  return path === area || path.startsWith(`${area}/`);
+}
