@@ -428,3 +428,35 @@ fn short(address: Address) -> String {
 fn whole_wei(wei: U256) -> String {
     evm_prepare_support::whole(&wei.to_string(), 18)
 }
+
+#[test]
+fn evm_prepare_and_staking_routes_are_documented() {
+    let document: Value =
+        serde_json::from_str(&tandem_server::api::openapi::document_json()).unwrap();
+    let paths = &document["paths"];
+    for (path, method) in [
+        ("/api/v1/evm/{network}/staking", "get"),
+        ("/api/v1/evm/{network}/accounts/{address}/staking", "get"),
+        ("/api/v1/evm/{network}/transactions/prepare", "post"),
+        ("/api/v1/evm/{network}/approvals/revoke-plan", "post"),
+    ] {
+        let operation = &paths[path][method];
+        assert!(operation["responses"]["200"].is_object(), "{path}");
+        let error = &operation["responses"]["400"]["content"]["application/json"]["schema"];
+        assert_eq!(error["$ref"], "#/components/schemas/ErrorBody", "{path}");
+    }
+    let schemas = &document["components"]["schemas"];
+    assert_eq!(
+        schemas["PreparedTransaction"]["properties"]["fee"]["$ref"],
+        "#/components/schemas/Fee"
+    );
+    assert_eq!(
+        schemas["StakingOverview"]["properties"]["stakeRatio"]["type"],
+        "string"
+    );
+    assert!(
+        schemas["SkipReason"]["enum"]
+            .as_array()
+            .is_some_and(|e| e.len() == 7)
+    );
+}

@@ -1,0 +1,248 @@
+// API benchmark (run by bench/api/run.sh, by hand, not in CI):
+//   1. starts the EVM devnet and seeds one owner with 1,000 approvals (ERC-20 approve across
+//      4 tokens x 240 spenders, setApprovalForAll on ART and ITEMS x 20 operators);
+//   2. starts the release tandem-server on it (built-in index), waits until the index has
+//      every approval;
+//   3. loads GET …/accounts/{owner}/balances (cached) and …/approvals with wrk on loopback;
+//   4. rebuilds the same approvals the way revoke.cash does — eth_getLogs for Approval and
+//      ApprovalForAll by owner topic over RPC, latest wins, then allowance / isApprovedForAll
+//      checks in one JSON-RPC batch — and prints the API's advantage.
+// Flags: --duration S (wrk seconds, default 10) --connections N (default 32)
+//        --baseline-runs N (default 30) --server PATH (default target/release/tandem-server)
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const viem = await import(pathToFileURL(join(repoRoot, 'devnet/evm/node_modules/viem/_esm/index.js')));
+const accounts = await import(pathToFileURL(join(repoRoot, 'devnet/evm/node_modules/viem/_esm/accounts/index.js')));
+const { startDevnet } = await import(pathToFileURL(join(repoRoot, 'devnet/evm/src/devnet.mjs')));
+const { stopChild } = await import(pathToFileURL(join(repoRoot, 'scripts/lib/stack.mjs')));
+
+const { values: flags } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '32' },
+    'baseline-runs': { type: 'string', default: '30' },
+    server: { type: 'string', default: join(repoRoot, 'target', 'release', 'tandem-server') },
+  },
+});
+
+const NETWORK = 'telos-evm-devnet';
+// anvil's well-known dev account #9 (not one of the devnet's named accounts): a clean owner.
+const OWNER_KEY = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6';
+const ERC20_TOKENS = ['TUSD', 'GEMS', 'WTLOS', 'STLOS'];
+const SPENDERS_PER_TOKEN = 240;
+const OPERATORS_PER_COLLECTION = 20;
+const EXPECTED = ERC20_TOKENS.length * SPENDERS_PER_TOKEN + 2 * OPERATORS_PER_COLLECTION;
+
+const log = (message) => console.error(`[bench] ${message}`);
+const abi = viem.parseAbi([
+  'function approve(address spender, uint256 amount) returns (bool)',
+  'function setApprovalForAll(address operator, bool approved)',
+  'function allowance(address owner, address spender) view returns (uint256)',
+  'function isApprovedForAll(address owner, address operator) view returns (bool)',
+  'function getApproved(uint256 tokenId) view returns (address)',
+  'event Approval(address indexed owner, address indexed spender, uint256 value)',
+  'event ApprovalForAll(address indexed owner, address indexed operator, bool approved)',
+]);
+const APPROVAL_TOPIC = viem.keccak256(viem.toHex('Approval(address,address,uint256)'));
+const APPROVAL_FOR_ALL_TOPIC = viem.keccak256(viem.toHex('ApprovalForAll(address,address,bool)'));
+
+/** A deterministic spender address for index i. */
+const spender = (i) => viem.getAddress(`0x${(0xbe000000 + i).toString(16).padStart(40, '0')}`);
+
+async function seedApprovals(rpcUrl, contracts) {
+  const owner = accounts.privateKeyToAccount(OWNER_KEY);
+  const chain = { id: 41, name: 'devnet', nativeCurrency: { name: 'TLOS', symbol: 'TLOS', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } };
+  const wallet = viem.createWalletClient({ account: owner, chain, transport: viem.http(rpcUrl) });
+  const client = viem.createPublicClient({ chain, transport: viem.http(rpcUrl) });
+  let nonce = await client.getTransactionCount({ address: owner.address });
+  const started = performance.now();
+  const hashes = [];
+  const send = async (to, data) => {
+    hashes.push(await wallet.sendTransaction({ to, data, nonce: nonce++, gas: 100_000n, gasPrice: 2_000_000_000n }));
+  };
+  for (const token of ERC20_TOKENS) {
+    for (let i = 0; i < SPENDERS_PER_TOKEN; i++) {
+      const amount = BigInt(i + 1) * 10n ** 6n;
+      await send(contracts[token], viem.encodeFunctionData({ abi, functionName: 'approve', args: [spender(i), amount] }));
+    }
+  }
+  for (const collection of ['ART', 'ITEMS']) {
+    for (let i = 0; i < OPERATORS_PER_COLLECTION; i++) {
+      await send(contracts[collection], viem.encodeFunctionData({ abi, functionName: 'setApprovalForAll', args: [spender(1000 + i), true] }));
+    }
+  }
+  const last = await client.waitForTransactionReceipt({ hash: hashes.at(-1) });
+  if (last.status !== 'success') throw new Error('the last approval reverted');
+  log(`seeded ${hashes.length} approvals for ${owner.address} in ${Math.round(performance.now() - started)} ms (up to block ${last.blockNumber})`);
+  return { owner: owner.address, client };
+}
+
+function startServer(manifestPath, dataDir) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(flags.server, [], {
+      env: {
+        ...process.env,
+        TANDEM_LISTEN: '127.0.0.1:0',
+        TANDEM_DEVNET_MANIFEST: manifestPath,
+        TANDEM_DATA_DIR: dataDir,
+        TANDEM_WEB_DIST: join(repoRoot, 'web', 'dist'),
+        TANDEM_LOG: 'off',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error('server start timed out')); }, 30_000);
+    let text = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk) => {
+      text += chunk;
+      const match = text.match(/tandem-server listening on (http:\/\/\S+)/);
+      if (match) { clearTimeout(timer); child.stdout.resume(); resolvePromise({ url: match[1], child }); }
+    });
+    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited (${code})`)); });
+  });
+}
+
+async function getJson(url) {
+  const response = await fetch(url);
+  return { status: response.status, body: await response.json() };
+}
+
+async function waitForApprovals(base, owner) {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const { status, body } = await getJson(`${base}/accounts/${owner}/approvals`);
+    const count = status === 200 ? body.approvals.length : -1;
+    if (count >= EXPECTED) return count;
+    if (Date.now() > deadline) throw new Error(`approvals not indexed in time (last: ${status}, ${count} rows)`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/**
+ * Runs wrk and reads requests/s and latency percentiles from its --latency report. Async on
+ * purpose: this process also hosts the devnet's assets server (token list, price services),
+ * which must keep answering while wrk runs.
+ */
+async function wrk(url, connections = flags.connections) {
+  const { stdout: out } = await promisify(execFile)('wrk', ['-t1', `-c${connections}`, `-d${flags.duration}s`, '--latency', url], { encoding: 'utf8' });
+  const ms = (text) => {
+    const [, value, unit] = text.match(/([\d.]+)(us|ms|s)/);
+    return Number(value) * { us: 0.001, ms: 1, s: 1000 }[unit];
+  };
+  const percentile = (p) => ms(out.match(new RegExp(`\\s${p}%\\s+(\\S+)`))[1]);
+  const non2xx = Number(out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0);
+  const socketErrors = out.match(/Socket errors: .*/)?.[0];
+  if (socketErrors) log(`${url}: ${socketErrors}`);
+  return { rps: Number(out.match(/Requests\/sec:\s+([\d.]+)/)[1]), p50: percentile(50), p99: percentile(99), non2xx };
+}
+
+/** Logs what a route answers now, when it is not a success (to explain non-2xx counts). */
+async function reportStatus(url) {
+  const response = await fetch(url);
+  if (response.status !== 200) log(`${url} answers ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  else await response.arrayBuffer();
+}
+
+/** One revoke.cash-style rebuild: logs by owner topic, latest wins, then on-chain checks. */
+async function rebuildFromLogs(rpcUrl, owner) {
+  const client = viem.createPublicClient({ transport: viem.http(rpcUrl, { batch: { batchSize: 2000 } }) });
+  const ownerTopic = viem.pad(owner.toLowerCase());
+  const [approvals, operators] = await Promise.all([
+    client.request({ method: 'eth_getLogs', params: [{ fromBlock: '0x0', toBlock: 'latest', topics: [APPROVAL_TOPIC, ownerTopic] }] }),
+    client.request({ method: 'eth_getLogs', params: [{ fromBlock: '0x0', toBlock: 'latest', topics: [APPROVAL_FOR_ALL_TOPIC, ownerTopic] }] }),
+  ]);
+  const latest = new Map();
+  for (const entry of [...approvals, ...operators]) {
+    // ERC-721 Approval has the token id as a 4th topic; ERC-20 carries the amount in data.
+    const key = `${entry.address}-${entry.topics[0]}-${entry.topics[2]}-${entry.topics[3] ?? ''}`;
+    latest.set(key, entry); // logs come in chain order: the last one wins
+  }
+  const checks = [...latest.values()].map((entry) => {
+    const contract = entry.address;
+    const other = viem.getAddress(`0x${entry.topics[2].slice(26)}`);
+    if (entry.topics[0] === APPROVAL_FOR_ALL_TOPIC) {
+      return client.readContract({ address: contract, abi, functionName: 'isApprovedForAll', args: [owner, other] });
+    }
+    if (entry.topics.length === 4) {
+      return client.readContract({ address: contract, abi, functionName: 'getApproved', args: [BigInt(entry.topics[3])] }).then((a) => a === other);
+    }
+    return client.readContract({ address: contract, abi, functionName: 'allowance', args: [owner, other] });
+  });
+  const results = await Promise.all(checks);
+  return results.filter((value) => value !== false && value !== 0n).length;
+}
+
+async function baseline(rpcUrl, owner) {
+  const runs = Number(flags['baseline-runs']);
+  const times = [];
+  let live = 0;
+  const started = performance.now();
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    live = await rebuildFromLogs(rpcUrl, owner);
+    times.push(performance.now() - t0);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  const at = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))];
+  return { rps: runs / seconds, p50: at(50), p99: at(99), live };
+}
+
+const row = (name, r) => `${name.padEnd(34)} ${r.rps.toFixed(1).padStart(10)} ${r.p50.toFixed(2).padStart(10)} ${r.p99.toFixed(2).padStart(10)}`;
+
+const stateDir = mkdtempSync(join(tmpdir(), 'tandem-bench-'));
+let devnet;
+let server;
+try {
+  devnet = await startDevnet({ manifestPath: join(stateDir, 'devnet-manifest.json'), log: () => {} });
+  const contracts = devnet.manifest.contracts;
+  const { owner } = await seedApprovals(devnet.rpcUrl, contracts);
+  server = await startServer(join(stateDir, 'devnet-manifest.json'), join(stateDir, 'data'));
+  const base = `${server.url}/api/v1/evm/${NETWORK}`;
+  const rows = await waitForApprovals(base, owner);
+  log(`server at ${server.url}; approvals route lists ${rows} rows`);
+  const balancesUrl = `${base}/accounts/${owner}/balances`;
+  const approvalsUrl = `${base}/accounts/${owner}/approvals`;
+  if ((await getJson(balancesUrl)).status !== 200) throw new Error('balances route failed');
+
+  log(`wrk: ${flags.connections} connections, ${flags.duration} s per route…`);
+  // Approvals first: one at a time, then under load; the balances storm last.
+  const approvalsSingle = await wrk(approvalsUrl, 1);
+  await reportStatus(approvalsUrl);
+  const approvalsLoad = await wrk(approvalsUrl);
+  await reportStatus(approvalsUrl);
+  const balances = await wrk(balancesUrl);
+  log(`baseline: ${flags['baseline-runs']} log-scan rebuilds…`);
+  const scan = await baseline(devnet.rpcUrl, owner);
+
+  const cores = execFileSync('nproc', { encoding: 'utf8' }).trim();
+  console.log(`\nTandem API benchmark — ${cores} cores, owner with ${EXPECTED} approvals (${rows} listed; log scan finds ${scan.live} live)\n`);
+  console.log(`${'route'.padEnd(34)} ${'req/s'.padStart(10)} ${'p50 ms'.padStart(10)} ${'p99 ms'.padStart(10)}`);
+  console.log(row(`balances (cached), c=${flags.connections}`, balances));
+  console.log(row(`approvals, c=${flags.connections}`, approvalsLoad));
+  console.log(row('approvals, c=1', approvalsSingle));
+  console.log(row('log-scan baseline (sequential)', scan));
+  const latencyRatio = scan.p50 / approvalsSingle.p50;
+  const throughputRatio = approvalsLoad.rps / scan.rps;
+  console.log(`\napprovals vs log scan: ${latencyRatio.toFixed(1)}x lower p50 latency (one at a time), ${throughputRatio.toFixed(1)}x the throughput`);
+  const errors = balances.non2xx + approvalsLoad.non2xx + approvalsSingle.non2xx;
+  const checks = [
+    [`balances >= 5000 req/s (${balances.rps.toFixed(0)})`, balances.rps >= 5000],
+    [`balances p99 < 20 ms (${balances.p99.toFixed(2)})`, balances.p99 < 20],
+    [`approvals >= 20x the baseline (latency ${latencyRatio.toFixed(1)}x)`, latencyRatio >= 20],
+    [`no non-2xx answers (${errors})`, errors === 0],
+  ];
+  for (const [name, ok] of checks) console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}`);
+  process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;
+} finally {
+  if (server) await stopChild(server.child);
+  if (devnet) await devnet.stop();
+  rmSync(stateDir, { recursive: true, force: true });
+}
