@@ -341,3 +341,47 @@ async fn a_missing_web_build_answers_503_saying_to_build_it() {
     let (status, _) = get_json(app, "/api/v1/health").await;
     assert_eq!(status, StatusCode::OK);
 }
+
+#[tokio::test]
+async fn extractor_rejections_answer_with_the_json_error_body() {
+    let address = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+    for uri in [
+        // A query key given twice: the query extractor rejects it before the handler.
+        format!("/api/v1/evm/telos-evm/accounts/{address}/balances?fiat=USD&fiat=EUR"),
+        // A number that is not one.
+        "/api/v1/native/telos/accounts/alice/history?limit=many".to_owned(),
+    ] {
+        let (status, body) = get_json(app_without_dist(), &uri).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{uri}: {body}");
+        assert!(
+            body["code"]
+                .as_str()
+                .is_some_and(|code| code.starts_with("validation.")),
+            "{uri}: {body}"
+        );
+        assert!(
+            body["message"].as_str().is_some_and(|m| !m.is_empty()),
+            "{uri}: {body}"
+        );
+    }
+
+    // A JSON body that is not JSON.
+    let request = Request::builder()
+        .method(Method::POST)
+        .uri("/api/v1/evm/telos-evm/transactions/prepare")
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from("{not json"))
+        .expect("request");
+    let response = app_without_dist()
+        .oneshot(request)
+        .await
+        .expect("infallible router");
+    assert!(response.status().is_client_error());
+    let body = json_body(response).await;
+    assert!(
+        body["code"]
+            .as_str()
+            .is_some_and(|code| code.starts_with("validation.")),
+        "{body}"
+    );
+}

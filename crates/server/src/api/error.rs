@@ -107,3 +107,45 @@ impl IntoResponse for ApiError {
         response
     }
 }
+
+/// The most of a plain-text rejection kept as the error message.
+const REJECTION_TEXT_LIMIT: usize = 4 * 1024;
+
+/// Keeps the error contract for answers no handler wrote: axum's extractors reject a
+/// malformed path, query string or JSON body with plain text before any handler runs.
+/// Every API route passes through this, so such a rejection reaches the client as the
+/// JSON error body with a stable code, whatever extractor a handler uses.
+pub async fn json_error_bodies(response: Response) -> Response {
+    let status = response.status();
+    let is_error = status.is_client_error() || status.is_server_error();
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.starts_with("application/json"));
+    if !is_error || is_json {
+        return response;
+    }
+    let bytes = axum::body::to_bytes(response.into_body(), REJECTION_TEXT_LIMIT)
+        .await
+        .unwrap_or_default();
+    let text = String::from_utf8_lossy(&bytes).trim().to_owned();
+    let code = match status {
+        StatusCode::BAD_REQUEST | StatusCode::UNPROCESSABLE_ENTITY => "validation.invalid_request",
+        StatusCode::PAYLOAD_TOO_LARGE => "validation.request_too_large",
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => "validation.unsupported_media_type",
+        StatusCode::NOT_FOUND => "not_found",
+        StatusCode::METHOD_NOT_ALLOWED => "method_not_allowed",
+        status if status.is_server_error() => "internal_error",
+        _ => "validation.invalid_request",
+    };
+    let message = if text.is_empty() {
+        status
+            .canonical_reason()
+            .unwrap_or("request failed")
+            .to_owned()
+    } else {
+        text
+    };
+    ApiError::new(status, code, message).into_response()
+}

@@ -12,7 +12,8 @@ use axum::routing::get;
 
 use crate::app::AppState;
 
-/// The `/api/v1` routes. Unknown `/api` paths are answered by the app's fallback.
+/// The `/api/v1` routes. Unknown `/api` paths are answered by the app's fallback;
+/// extractor rejections are turned into the JSON error body here.
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/api/v1/health", get(health::health))
@@ -21,4 +22,5 @@ pub fn routes() -> Router<AppState> {
         .route("/api/v1/openapi.json", get(openapi::openapi_json))
         .merge(native::routes())
         .merge(evm::routes())
+        .layer(axum::middleware::map_response(error::json_error_bodies))
 }
