@@ -33,11 +33,6 @@ export const ROADMAP = {
     title: 'Browser wallets',
     summary: 'Connect a browser-extension or built-in browser wallet on Telos EVM.',
   },
-  viewAnyAccount: {
-    release: '0.2',
-    title: 'View any EVM address',
-    summary: 'Look at any EVM address read-only, without connecting a wallet (native accounts can be viewed now).',
-  },
   staking: {
     release: '0.3',
     title: 'Staking',

@@ -4,6 +4,7 @@
  * reports as API `code`, so server and browser errors share one text.
  * Interpolation is i18next's `{{name}}`; `_one` / `_other` are plural forms of `count`.
  */
+import type { evmEn } from './evm';
 import type { zeroEn } from './zero';
 
 export const en = {
@@ -80,7 +81,14 @@ export const en = {
   session: {
     reconnect_after_update: 'Tandem was updated. Please reconnect your wallet.',
   },
+  home: {
+    view_evm_label: 'EVM address',
+    view_evm_submit: 'View',
+    view_evm_detail: 'Any Telos EVM address, read-only',
+    view_evm_no_network: 'This server serves no EVM network. Ask its operator to configure one.',
+    view_evm_networks_failed: 'The list of networks could not be loaded. Check that the Tandem server is running, then try again.',
+  },
 };
 
-/** The texts' type; areas loaded on demand (`zero`) add their texts when they load. */
-export type Resources = typeof en & { readonly zero: typeof zeroEn };
+/** The texts' type; areas loaded on demand (`zero`, `evm`) add their texts when they load. */
+export type Resources = typeof en & { readonly zero: typeof zeroEn; readonly evm: typeof evmEn };

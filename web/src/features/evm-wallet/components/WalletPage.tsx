@@ -1,22 +1,79 @@
-import { useSearchParams } from 'react-router';
-import { ROADMAP } from '../../../lib/roadmap';
-import { ComingSoonPanel } from '../../../lib/ui/ComingSoonPanel';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { registerEvmTexts } from '../../../lib/i18n/evm';
+import { availabilityNote, ROADMAP } from '../../../lib/roadmap';
+import { walletTab, WALLET_TABS } from '../model/wallet';
+import { BalancesCard } from './BalancesCard';
+import { EvmQueryError } from './EvmQueryError';
+import { PriceChartCard } from './PriceChartCard';
+import { useWalletAccount } from './useWalletAccount';
+import './evm-wallet.css';
 
-const TABS: Readonly<Record<string, string>> = { balance: 'Balance', history: 'History' };
+registerEvmTexts();
 
+/** /evm/wallet: the account's balances (tab `balance`) and history (tab `history`). */
 export function WalletPage() {
+  const { t } = useTranslation();
   const [searchParams] = useSearchParams();
-  const tab = TABS[searchParams.get('tab') ?? 'balance'] ?? 'Balance';
+  const tab = walletTab(searchParams.get('tab'));
+  const { account, isViewer, networks, network } = useWalletAccount();
+
   return (
-    <ComingSoonPanel
-      capability={ROADMAP.evmWallet}
-      plans={[
-        'Balance tab: TLOS, staked and wrapped TLOS and your ERC-20 tokens, with fiat value and a price chart.',
-        'History tab: your sends, receives, swaps and contract calls, newest first.',
-        'Start sending and receiving from here.',
-      ]}
-    >
-      <p className="coming-soon__context">You opened the {tab} tab.</p>
-    </ComingSoonPanel>
+    <section className="page evm-wallet" aria-labelledby="page-title">
+      <header className="page__header">
+        <h1 id="page-title" className="page__title">
+          {t('evm.wallet.title')}
+        </h1>
+        {account !== null && (
+          <p className="evm-wallet__account">
+            <code className="evm-address">{account}</code>
+            {isViewer && <span className="badge">{t('evm.wallet.viewer')}</span>}
+          </p>
+        )}
+        {network && <p className="page__lead">{t('evm.wallet.network', { network: network.displayName })}</p>}
+        <div className="button-row">
+          <Link to="/evm/receive" className="button button--secondary">
+            {t('evm.receive.title')}
+          </Link>
+        </div>
+      </header>
+
+      <nav className="evm-tabs" aria-label={t('evm.wallet.tabs')}>
+        {WALLET_TABS.map((candidate) => (
+          <Link
+            key={candidate}
+            to={`/evm/wallet?tab=${candidate}`}
+            className={`evm-tabs__link${candidate === tab ? ' active' : ''}`}
+            aria-current={candidate === tab ? 'page' : undefined}
+          >
+            {t(`evm.wallet.tab_${candidate}`)}
+          </Link>
+        ))}
+      </nav>
+
+      {networks.isPending && (
+        <p className="evm-state" role="status">
+          <span className="spinner" aria-hidden="true" />
+          {t('evm.wallet.network_loading')}
+        </p>
+      )}
+      {networks.isError && (
+        <EvmQueryError failed={t('evm.wallet.network_failed')} error={networks.error} onRetry={() => void networks.refetch()} />
+      )}
+      {networks.data && network === null && <p className="evm-state" role="alert">{t('evm.wallet.network_missing')}</p>}
+
+      {network && account !== null && tab === 'balance' && (
+        <div className="evm-grid">
+          <BalancesCard network={network.name} address={account} />
+          <PriceChartCard network={network.name} symbol={network.systemToken?.symbol ?? 'TLOS'} />
+        </div>
+      )}
+      {tab === 'history' && (
+        <div className="card evm-card">
+          <p className="badge">{availabilityNote(ROADMAP.evmWallet)}</p>
+          <p className="evm-muted">{ROADMAP.evmWallet.summary}</p>
+        </div>
+      )}
+    </section>
   );
 }

@@ -2,6 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { appConfig } from '../../../lib/config';
 import { connectGroups, nativeSignInPath, SOCIAL_PROVIDERS } from '../model/connectOptions';
 import { PlannedButton } from './PlannedButton';
+import { ViewEvmAccountForm } from './ViewEvmAccountForm';
 import './home.css';
 
 export function HomePage() {
@@ -71,6 +72,7 @@ export function HomePage() {
           </Link>
           <PlannedButton label="Create a New Account" capability="createAccount" variant="secondary" />
         </div>
+        <ViewEvmAccountForm />
 
         <details className="cloud-sign-in">
           <summary>Cloud wallet sign-in</summary>

@@ -1,0 +1,109 @@
+import { useTranslation } from 'react-i18next';
+import { usePreferences, useAmountFormatter } from '../../../lib/preferences/usePreferences';
+import { useBalances, type BalanceRow } from '../api/balances';
+import { useEvmStatus } from '../api/status';
+import { isOutOfSync } from '../model/wallet';
+import { EvmQueryError } from './EvmQueryError';
+
+const SKELETON_ROWS = 4;
+
+function TokenLogo({ row }: { row: BalanceRow }) {
+  const { logo, symbol } = row.token;
+  return logo ? (
+    <img className="evm-token__logo" src={logo} alt="" width={32} height={32} loading="lazy" />
+  ) : (
+    <span className="evm-token__logo evm-token__logo--letter" aria-hidden="true">
+      {symbol.slice(0, 1)}
+    </span>
+  );
+}
+
+/** Spec §4 Balances: every token with its exact amount, price and fiat value, refreshed every 10 s. */
+export function BalancesCard({ network, address }: { network: string; address: string }) {
+  const { t } = useTranslation();
+  const [{ fiatCurrency }] = usePreferences();
+  const format = useAmountFormatter();
+  const balances = useBalances(network, address, fiatCurrency);
+  const status = useEvmStatus(network);
+
+  return (
+    <section className="card evm-card" aria-labelledby="evm-balances-title" aria-busy={balances.isFetching}>
+      <header className="evm-card__header">
+        <h2 id="evm-balances-title" className="evm-card__title">
+          {t('evm.balances.title')}
+        </h2>
+        {balances.data && (
+          <p className="evm-total">
+            <span className="evm-total__label">{t('evm.balances.total')}</span>
+            <span className="evm-total__value">{format.fiat(balances.data.totalFiatValue.value)}</span>
+          </p>
+        )}
+      </header>
+
+      {isOutOfSync(status.data) && (
+        <p className="evm-warning" role="status">
+          {t('evm.balances.out_of_sync')}
+        </p>
+      )}
+
+      {balances.isPending && (
+        <div role="status" aria-label={t('evm.balances.loading')}>
+          <ul className="evm-rows" aria-hidden="true">
+            {Array.from({ length: SKELETON_ROWS }, (_, index) => (
+              <li key={index} className="evm-row evm-row--skeleton">
+                <span className="evm-token__logo skeleton" />
+                <span className="skeleton skeleton--text" />
+                <span className="skeleton skeleton--text" />
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {balances.isError && !balances.data && (
+        <EvmQueryError failed={t('evm.balances.failed')} error={balances.error} onRetry={() => void balances.refetch()} />
+      )}
+
+      {balances.data?.balances.length === 0 && <p className="evm-muted">{t('evm.balances.empty')}</p>}
+
+      {balances.data && balances.data.balances.length > 0 && (
+        <table className="evm-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('evm.balances.token')}</th>
+              <th scope="col" className="evm-num">{t('evm.balances.amount')}</th>
+              <th scope="col" className="evm-num">{t('evm.balances.price')}</th>
+              <th scope="col" className="evm-num">{t('evm.balances.value')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {balances.data.balances.map((row) => (
+              <tr key={row.token.id}>
+                <th scope="row" className="evm-token">
+                  <TokenLogo row={row} />
+                  <span className="evm-token__text">
+                    <span className="evm-token__symbol">{row.token.symbol}</span>
+                    <span className="evm-token__name">{row.token.name}</span>
+                  </span>
+                </th>
+                <td className="evm-num" data-label={t('evm.balances.amount')}>
+                  {format.exact(row.amount.value)}
+                </td>
+                <td className="evm-num" data-label={t('evm.balances.price')}>
+                  {row.priceAvailable ? format.fiat(row.price) : t('evm.balances.no_price')}
+                </td>
+                <td className="evm-num" data-label={t('evm.balances.value')}>
+                  {row.fiatValue ? format.fiat(row.fiatValue.value) : '—'}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      {balances.isError && balances.data !== undefined && (
+        <EvmQueryError failed={t('evm.balances.failed')} error={balances.error} onRetry={() => void balances.refetch()} />
+      )}
+    </section>
+  );
+}

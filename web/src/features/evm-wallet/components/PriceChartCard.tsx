@@ -1,0 +1,103 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAmountFormatter, usePreferences } from '../../../lib/preferences/usePreferences';
+import { usePriceChart } from '../api/priceChart';
+import { changeDirection, chartPoints, dayChangeText, drawPriceChart, type ChartColors, type ChartLibrary, type ChartPoint } from '../model/priceChart';
+import { EvmQueryError } from './EvmQueryError';
+
+/** The theme's colours as the canvas needs them: resolved (the tokens use light-dark()), read off a probe. */
+function themeColors(element: HTMLElement): ChartColors {
+  const probe = document.createElement('span');
+  element.appendChild(probe);
+  const read = (name: string) => {
+    probe.style.color = `var(${name})`;
+    return getComputedStyle(probe).color;
+  };
+  const colors = {
+    line: read('--color-primary'),
+    fill: read('--color-primary-soft'),
+    text: read('--color-text-muted'),
+    grid: read('--color-border'),
+  };
+  probe.remove();
+  return colors;
+}
+
+/** The line itself; the chart library (and its canvas) loads only when a chart is shown. */
+function PriceLine({ points }: { points: ChartPoint[] }) {
+  const { t } = useTranslation();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (container === null || points.length === 0) return;
+    let dispose: (() => void) | null = null;
+    let current = true;
+    import('lightweight-charts').then(
+      (library) => {
+        // The typings brand times as UTCTimestamp; ChartPoint times are those seconds.
+        const chartLibrary = library as unknown as ChartLibrary<typeof library.AreaSeries>;
+        if (current) dispose = drawPriceChart(chartLibrary, container, points, themeColors(container));
+      },
+      () => { if (current) setFailed(true); },
+    );
+    return () => {
+      current = false;
+      dispose?.();
+    };
+  }, [points]);
+
+  if (failed) return <p className="evm-muted">{t('evm.chart.draw_failed')}</p>;
+  return <div ref={containerRef} className="evm-chart__canvas" role="img" aria-label={t('evm.chart.line_label')} />;
+}
+
+/** Spec §4 Balances: the system token's price over the last day, with its day change, volume and market cap. */
+export function PriceChartCard({ network, symbol }: { network: string; symbol: string }) {
+  const { t } = useTranslation();
+  const [{ fiatCurrency }] = usePreferences();
+  const format = useAmountFormatter();
+  const chart = usePriceChart(network, symbol, fiatCurrency);
+  const prices = chart.data?.prices;
+  const points = useMemo(() => chartPoints(prices ?? []), [prices]);
+
+  return (
+    <section className="card evm-card evm-chart" aria-labelledby="evm-chart-title">
+      <header className="evm-card__header">
+        <h2 id="evm-chart-title" className="evm-card__title">
+          {t('evm.chart.title', { symbol })}
+        </h2>
+        {chart.data?.priceAvailable && <p className="evm-total__value">{format.fiat(chart.data.tokenPrice)}</p>}
+      </header>
+      {chart.isPending && (
+        <p className="evm-state" role="status">
+          <span className="spinner" aria-hidden="true" />
+          {t('evm.chart.loading')}
+        </p>
+      )}
+      {chart.isError && <EvmQueryError failed={t('evm.chart.failed')} error={chart.error} onRetry={() => void chart.refetch()} />}
+      {chart.data && !chart.data.priceAvailable && <p className="evm-muted">{t('evm.chart.unavailable')}</p>}
+      {chart.data?.priceAvailable && (
+        <>
+          <dl className="evm-figures">
+            <div>
+              <dt>{t('evm.chart.day_change')}</dt>
+              <dd className={`evm-change evm-change--${changeDirection(chart.data.dayChange)}`}>
+                {chart.data.dayChange ? dayChangeText(chart.data.dayChange) : '—'}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('evm.chart.volume')}</dt>
+              <dd>{chart.data.dayVolume ? format.fiat(chart.data.dayVolume) : '—'}</dd>
+            </div>
+            <div>
+              <dt>{t('evm.chart.market_cap')}</dt>
+              <dd>{chart.data.marketCap ? format.fiat(chart.data.marketCap) : '—'}</dd>
+            </div>
+          </dl>
+          <PriceLine points={points} />
+        </>
+      )}
+    </section>
+  );
+}
