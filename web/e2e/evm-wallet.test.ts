@@ -13,6 +13,7 @@ import { launchBrowser, openPage } from './browser';
 interface EvmManifest {
   network: string;
   accounts: { name: string; address: string }[];
+  seeded: { transactions: Record<string, { hash: string; from: string }> };
 }
 
 function manifest(): EvmManifest {
@@ -136,4 +137,30 @@ describe('EVM receive', () => {
       assert.equal(await page.evaluate(() => navigator.clipboard.readText()), alice);
       await page.getByRole('button', { name: 'Copy address' }).waitFor({ timeout: 3_000 });
     }));
+});
+
+describe('EVM history', () => {
+  const expectations = [
+    { label: 'tlos.alice-bob', texts: ['Send', 'To', 'TLOS'] },
+    { label: 'erc20.bob-alice.TUSD', texts: ['Receive', 'From', '+', 'TUSD'] },
+    { label: 'swap', texts: ['Swap', 'TUSD', 'GEMS'] },
+    { label: 'failed', texts: ['Failed'] },
+    { label: 'contractCreation', texts: ['Contract creation', 'New contract'] },
+  ];
+  for (const { label, texts } of expectations) {
+    it(`shows the seeded ${label} row with its action, counterparty, values and fee`, () =>
+      withPage(async (page) => {
+        const seeded = manifest().seeded.transactions[label];
+        if (!seeded) throw new Error(`the manifest has no ${label} transaction`);
+        const viewer = label === 'erc20.bob-alice.TUSD' ? 'alice' : seeded.from;
+        await viewFromHome(page, addressOf(viewer));
+        await page.getByRole('link', { name: 'History', exact: true }).click();
+        await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('50');
+        const row = page.locator(`[data-hash="${seeded.hash}"]`);
+        await row.waitFor();
+        const text = await row.innerText();
+        for (const expected of texts) assert.ok(text.includes(expected), `${label} row shows "${expected}": ${text}`);
+        assert.match(text, /\d TLOS/, `${label} row shows the fee`);
+      }));
+  }
 });

@@ -13,20 +13,10 @@ export interface PlannedCapability {
 }
 
 export const ROADMAP = {
-  evmWallet: {
-    release: '0.2',
-    title: 'EVM wallet',
-    summary: 'See your Telos EVM balances with fiat value, prices and your transaction history.',
-  },
   evmSend: {
     release: '0.2',
     title: 'Send tokens',
     summary: 'Send TLOS and ERC-20 tokens to any address, with checks before you sign in your wallet.',
-  },
-  evmReceive: {
-    release: '0.2',
-    title: 'Receive tokens',
-    summary: 'Show your address and a QR code to receive TLOS and tokens.',
   },
   injectedWallets: {
     release: '0.2',

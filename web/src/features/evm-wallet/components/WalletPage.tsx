@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { registerEvmTexts } from '../../../lib/i18n/evm';
-import { availabilityNote, ROADMAP } from '../../../lib/roadmap';
 import { walletTab, WALLET_TABS } from '../model/wallet';
 import { BalancesCard } from './BalancesCard';
 import { EvmQueryError } from './EvmQueryError';
+import { HistoryCard } from './HistoryCard';
 import { PriceChartCard } from './PriceChartCard';
 import { useWalletAccount } from './useWalletAccount';
 import './evm-wallet.css';
@@ -68,11 +68,8 @@ export function WalletPage() {
           <PriceChartCard network={network.name} symbol={network.systemToken?.symbol ?? 'TLOS'} />
         </div>
       )}
-      {tab === 'history' && (
-        <div className="card evm-card">
-          <p className="badge">{availabilityNote(ROADMAP.evmWallet)}</p>
-          <p className="evm-muted">{ROADMAP.evmWallet.summary}</p>
-        </div>
+      {network && account !== null && tab === 'history' && (
+        <HistoryCard network={network.name} address={account} explorerUrl={network.explorerUrl} />
       )}
     </section>
   );

@@ -1,0 +1,47 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { getJson, type RequestOptions } from '../../../lib/api/client';
+import { EVM_QUERY_ROOT, evmAccountPath, expectArray, expectRecord, expectString, type Schemas } from './evmApi';
+
+export type HistoryPage = Schemas['HistoryPage'];
+export type TransactionRow = Schemas['TransactionRowView'];
+
+/** GET …/accounts/{address}/transactions, checked for the fields the table shows. */
+export function parseHistory(json: unknown): HistoryPage {
+  const page = expectRecord(json, 'history');
+  if (typeof page.more !== 'boolean') throw new Error('more is not a boolean');
+  expectArray(page.transactions, 'transactions').forEach((item, index) => {
+    const row = expectRecord(item, `transactions[${index}]`);
+    expectString(row.id, `transactions[${index}].id`);
+    expectString(row.actionName, `transactions[${index}].actionName`);
+    expectString(row.from, `transactions[${index}].from`);
+    expectString(row.gasUsed, `transactions[${index}].gasUsed`);
+    for (const list of ['valuesIn', 'valuesOut', 'nftsIn', 'nftsOut']) expectArray(row[list], `transactions[${index}].${list}`);
+  });
+  return page as HistoryPage;
+}
+
+export interface HistoryRequest {
+  readonly network: string;
+  readonly address: string;
+  readonly fiat: string;
+  readonly offset: number;
+  readonly limit: number;
+}
+
+export function fetchHistory({ network, address, fiat, offset, limit }: HistoryRequest, options?: RequestOptions): Promise<HistoryPage> {
+  const query = new URLSearchParams({ fiat, offset: String(offset), limit: String(limit) });
+  return getJson(evmAccountPath(network, address, 'transactions', query), parseHistory, options);
+}
+
+export const historyQueryOptions = (request: HistoryRequest) =>
+  queryOptions({
+    queryKey: [EVM_QUERY_ROOT, request.network, 'history', request.address, request.fiat, request.offset, request.limit] as const,
+    queryFn: ({ signal }) => fetchHistory(request, { signal }),
+    refetchInterval: 10_000,
+    // The current page stays on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+
+export function useHistory(request: HistoryRequest) {
+  return useQuery(historyQueryOptions(request));
+}

@@ -1,0 +1,160 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useAmountFormatter, usePreferences } from '../../../lib/preferences/usePreferences';
+import { useHistory, type TransactionRow } from '../api/history';
+import {
+  counterparty,
+  explorerAddressUrl,
+  explorerTransactionUrl,
+  knownAction,
+  pageNumber,
+  rowsPerPage,
+  ROWS_PER_PAGE,
+  shortHex,
+} from '../model/history';
+import { EvmQueryError } from './EvmQueryError';
+
+interface HistoryCardProps {
+  network: string;
+  address: string;
+  explorerUrl: string | null;
+}
+
+function Movements({ row }: { row: TransactionRow }) {
+  const { t } = useTranslation();
+  const format = useAmountFormatter();
+  const values = [
+    ...row.valuesOut.map((value) => ({ sign: '−', ...value })),
+    ...row.valuesIn.map((value) => ({ sign: '+', ...value })),
+  ];
+  const nfts = [...row.nftsOut.map((nft) => ({ sign: '−', ...nft })), ...row.nftsIn.map((nft) => ({ sign: '+', ...nft }))];
+  if (values.length === 0 && nfts.length === 0) return <span className="evm-muted">—</span>;
+  return (
+    <ul className="evm-movements">
+      {values.map((value, index) => (
+        <li key={`v${index}`} className={value.sign === '+' ? 'evm-change--up' : undefined}>
+          {value.sign} {format.exact(value.amount)} {value.symbol}
+          {value.fiatValue && <span className="evm-muted"> ({format.fiat(value.fiatValue)})</span>}
+        </li>
+      ))}
+      {nfts.map((nft, index) => (
+        <li key={`n${index}`}>
+          {nft.sign} {t('evm.history.nft', { quantity: nft.quantity, name: nft.tokenName ?? nft.collectionName ?? shortHex(nft.collectionAddress), id: nft.tokenId })}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Spec §4 History: shaped rows, newest first, paged, linked to the explorer when there is one. */
+export function HistoryCard({ network, address, explorerUrl }: HistoryCardProps) {
+  const { t } = useTranslation();
+  const [{ fiatCurrency }] = usePreferences();
+  const format = useAmountFormatter();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const limit = rowsPerPage(searchParams.get('rows'));
+  const page = pageNumber(searchParams.get('page'));
+  const history = useHistory({ network, address, fiat: fiatCurrency, offset: (page - 1) * limit, limit });
+
+  const goTo = (change: { page?: number; rows?: number }) => {
+    const next = new URLSearchParams(searchParams);
+    next.set('page', String(change.page ?? page));
+    if (change.rows !== undefined) next.set('rows', String(change.rows));
+    setSearchParams(next);
+  };
+
+  return (
+    <section className="card evm-card" aria-labelledby="evm-history-title" aria-busy={history.isFetching}>
+      <header className="evm-card__header">
+        <h2 id="evm-history-title" className="evm-card__title">
+          {t('evm.history.title')}
+        </h2>
+        <label className="evm-rows-per-page">
+          {t('evm.history.rows_per_page')}{' '}
+          <select value={limit} onChange={(event) => { goTo({ page: 1, rows: Number(event.target.value) }); }}>
+            {ROWS_PER_PAGE.map((rows) => (
+              <option key={rows} value={rows}>{rows}</option>
+            ))}
+          </select>
+        </label>
+      </header>
+
+      {history.isPending && (
+        <p className="evm-state" role="status">
+          <span className="spinner" aria-hidden="true" />
+          {t('evm.history.loading')}
+        </p>
+      )}
+      {history.isError && <EvmQueryError failed={t('evm.history.failed')} error={history.error} onRetry={() => void history.refetch()} />}
+      {history.data?.transactions.length === 0 && <p className="evm-muted">{t('evm.history.empty')}</p>}
+
+      {history.data && history.data.transactions.length > 0 && (
+        <table className="evm-table evm-history">
+          <thead>
+            <tr>
+              <th scope="col">{t('evm.history.action')}</th>
+              <th scope="col">{t('evm.history.counterparty')}</th>
+              <th scope="col">{t('evm.history.values')}</th>
+              <th scope="col" className="evm-num">{t('evm.history.gas')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {history.data.transactions.map((row) => {
+              const other = counterparty(row, address);
+              const action = knownAction(row.actionName);
+              const txUrl = explorerTransactionUrl(explorerUrl, row.id);
+              const otherUrl = other.address === null ? null : explorerAddressUrl(explorerUrl, other.address);
+              const otherLabel = other.name ?? (other.address === null ? '' : shortHex(other.address));
+              return (
+                <tr key={row.id} data-testid="evm-history-row" data-hash={row.id} className={row.failed ? 'evm-history__failed' : undefined}>
+                  <th scope="row" className="evm-history__action">
+                    <span className="evm-token__symbol">{action === null ? row.actionName : t(`evm.history.action_${action}`)}</span>
+                    {row.failed && <span className="badge evm-badge--failed">{t('evm.history.failed_marker')}</span>}
+                    <span className="evm-token__name">
+                      <time dateTime={new Date(row.epoch * 1000).toISOString()}>{new Date(row.epoch * 1000).toLocaleString()}</time>
+                      {' · '}
+                      {txUrl === null ? shortHex(row.id) : <a href={txUrl} target="_blank" rel="noreferrer">{shortHex(row.id)}</a>}
+                    </span>
+                  </th>
+                  <td data-label={t('evm.history.counterparty')}>
+                    {other.direction === 'created' ? (
+                      t('evm.history.created')
+                    ) : (
+                      <>
+                        {t(`evm.history.direction_${other.direction}`)}{' '}
+                        {otherUrl === null ? (
+                          <span title={other.address ?? undefined}>{otherLabel}</span>
+                        ) : (
+                          <a href={otherUrl} target="_blank" rel="noreferrer" title={other.address ?? undefined}>{otherLabel}</a>
+                        )}
+                      </>
+                    )}
+                  </td>
+                  <td data-label={t('evm.history.values')}>
+                    <Movements row={row} />
+                  </td>
+                  <td className="evm-num" data-label={t('evm.history.gas')}>
+                    {format.gas(row.gasUsed)} TLOS
+                    {row.gasFiatValue && <span className="evm-muted"> ({format.fiat(row.gasFiatValue)})</span>}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+
+      {history.data && (page > 1 || history.data.more) && (
+        <nav className="evm-paging" aria-label={t('evm.history.paging')}>
+          <button type="button" className="button button--secondary button--small" disabled={page <= 1} onClick={() => { goTo({ page: page - 1 }); }}>
+            {t('evm.history.previous')}
+          </button>
+          <span>{t('evm.history.page', { page })}</span>
+          <button type="button" className="button button--secondary button--small" disabled={!history.data.more} onClick={() => { goTo({ page: page + 1 }); }}>
+            {t('evm.history.next')}
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}
