@@ -1,5 +1,6 @@
 // Runs the browser end-to-end specs (web/e2e) against a freshly started local stack,
-// then stops the stack whatever the outcome.
+// then stops the stack whatever the outcome. `node scripts/lib/e2e.mjs zero.test.ts` runs one
+// spec file against the same stack.
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,8 +14,11 @@ process.on('SIGINT', interrupt);
 process.on('SIGTERM', interrupt);
 try {
   const webDir = join(repoRoot, 'web');
+  // Arguments narrow the run to some spec files (by file name or path) while working on them.
+  const wanted = process.argv.slice(2).map((arg) => arg.split('/').pop());
   const specs = readdirSync(join(webDir, 'e2e'))
     .filter((name) => name.endsWith('.test.ts'))
+    .filter((name) => wanted.length === 0 || wanted.includes(name))
     .sort()
     .map((name) => join('e2e', name));
   if (specs.length === 0) throw new Error('no browser specs found in web/e2e');

@@ -18,11 +18,6 @@ export const ROADMAP = {
     title: 'Send tokens',
     summary: 'Send TLOS and ERC-20 tokens to any address, with checks before you sign in your wallet.',
   },
-  injectedWallets: {
-    release: '0.2',
-    title: 'Browser wallets',
-    summary: 'Connect a browser-extension or built-in browser wallet on Telos EVM.',
-  },
   staking: {
     release: '0.3',
     title: 'Staking',
@@ -46,7 +41,8 @@ export const ROADMAP = {
   walletConnect: {
     release: '0.6',
     title: 'Mobile and connection-protocol wallets',
-    summary: 'Connect a mobile wallet by scanning a wallet-connection QR code.',
+    summary:
+      'Connect a mobile wallet by scanning a wallet-connection QR code. It needs a connection-protocol project id, which this server does not configure yet.',
   },
   createAccount: {
     release: '0.6',

@@ -8,6 +8,8 @@ import { Header } from './Header';
 // Toasts, and the i18next they bring, load beside the first screen instead of
 // before it: the store in lib/notify keeps anything raised meanwhile.
 const Toaster = lazy(async () => ({ default: (await import('../../lib/notify/Toaster')).Toaster }));
+// The EVM wallet connection (auto-login, logout, the development wallet's prompt) loads beside the first screen too.
+const EvmWalletSession = lazy(async () => ({ default: (await import('../../lib/evm-wallet/EvmWalletSession')).EvmWalletSession }));
 
 export function AppLayout() {
   const mainRef = useRef<HTMLElement>(null);
@@ -27,6 +29,7 @@ export function AppLayout() {
       <Footer />
       <Suspense fallback={null}>
         <Toaster />
+        <EvmWalletSession />
       </Suspense>
     </div>
   );

@@ -5,6 +5,7 @@
  * Interpolation is i18next's `{{name}}`; `_one` / `_other` are plural forms of `count`.
  */
 import type { evmEn } from './evm';
+import type { txEn } from './tx';
 import type { zeroEn } from './zero';
 
 export const en = {
@@ -37,6 +38,15 @@ export const en = {
       error_add_chain_rejected: 'You rejected adding {{network}} to your wallet',
       error_add_chain: 'Your wallet could not add {{network}}',
       error_transaction_canceled: 'Transaction canceled',
+      error_connect_rejected: 'You rejected the connection request',
+      error_login: 'Your wallet could not log in. Unlock it and try again',
+      error_no_account: 'Your wallet shared no account. Unlock it or add an account, then try again',
+      error_multiple_providers:
+        'Multiple wallet providers detected: several wallet extensions compete for this page. Disable all but one in your browser’s extensions, then reload',
+      error_auto_login: 'Your wallet could not reconnect. Connect it again to make transactions',
+    },
+    chain: {
+      error_settings_not_found: 'This server has incomplete settings for {{network}}',
     },
   },
   wallet: {
@@ -86,9 +96,23 @@ export const en = {
     view_evm_submit: 'View',
     view_evm_detail: 'Any Telos EVM address, read-only',
     view_evm_no_network: 'This server serves no EVM network. Ask its operator to configure one.',
+    evm_connect: 'Connect {{wallet}}',
+    evm_connecting: 'Connecting {{wallet}}…',
+    evm_injected_detail: 'Browser extension or built-in browser wallet',
+    evm_no_wallet:
+      'No browser wallet found. Install a wallet extension such as MetaMask, or open this page in your wallet app’s built-in browser.',
+    evm_walletconnect: 'Mobile and connection-protocol wallets',
+    evm_walletconnect_detail: 'Scan a QR code with your phone',
+    evm_dev_title: 'Development wallet (devnet only)',
+    evm_dev_detail: 'Sign with a key of the local devnet',
+    evm_dev_warning:
+      'Only for the local devnet: its keys are public test keys. Never paste a key that holds real funds into any web page.',
+    evm_dev_key: 'Devnet private key',
+    evm_dev_key_invalid: 'A private key is 64 hexadecimal characters, optionally starting with 0x',
+    evm_dev_connect: 'Connect',
     view_evm_networks_failed: 'The list of networks could not be loaded. Check that the Tandem server is running, then try again.',
   },
 };
 
 /** The texts' type; areas loaded on demand (`zero`, `evm`) add their texts when they load. */
-export type Resources = typeof en & { readonly zero: typeof zeroEn; readonly evm: typeof evmEn };
+export type Resources = typeof en & { readonly zero: typeof zeroEn; readonly evm: typeof evmEn; readonly tx: typeof txEn };

@@ -1,14 +1,10 @@
 /** Plain decisions of the EVM wallet screens, kept apart from React so they are tested directly. */
 
-import type { NetworkSummary } from '../../../lib/networks/api/networks';
-import { defaultNetwork } from '../../../lib/networks/model/defaultNetwork';
+import { walletNetworkFor } from '../../../lib/networks/model/defaultNetwork';
 import type { StatusView } from '../api/status';
 
 /** The stored network when it is an EVM network this server serves, else the default EVM network. */
-export function walletNetwork(stored: string | null, networks: readonly NetworkSummary[]): NetworkSummary | null {
-  const match = networks.find((network) => network.kind === 'evm' && network.name === stored);
-  return match ?? defaultNetwork(networks, 'evm');
-}
+export const walletNetwork = walletNetworkFor;
 
 /**
  * Spec §4 "Indexer health": warn that data may be out of sync while the primary

@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { appConfig } from '../../../lib/config';
 import { connectGroups, nativeSignInPath, SOCIAL_PROVIDERS } from '../model/connectOptions';
+import { ConnectEvmWallet } from './ConnectEvmWallet';
 import { PlannedButton } from './PlannedButton';
 import { ViewEvmAccountForm } from './ViewEvmAccountForm';
 import './home.css';
@@ -41,12 +42,15 @@ export function HomePage() {
           Connect Your Wallet
         </h2>
         <p className="home__connect-lead">
-          Telos Zero wallets work now; each other way in says which release brings it.
+          Pick the wallet that holds your account. Each way that is not ready yet says which release brings it.
         </p>
 
         {groups.map((group) => (
           <div className="connect-group" key={group.id}>
             <h3 className="connect-group__title">{group.title}</h3>
+            {group.id === 'evm' ? (
+              <ConnectEvmWallet />
+            ) : (
             <div className="connect-group__options">
               {group.options.map((option) =>
                 option.to === undefined ? (
@@ -62,6 +66,7 @@ export function HomePage() {
                 ),
               )}
             </div>
+            )}
           </div>
         ))}
 

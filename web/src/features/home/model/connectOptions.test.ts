@@ -10,16 +10,6 @@ describe('connectGroups', () => {
   it('offers native wallets first after a native logout', () => {
     expect(connectGroups('zero').map((group) => group.id)).toEqual(['zero', 'evm']);
   });
-
-  it('offers the four EVM wallet kinds of the spec', () => {
-    const evm = connectGroups(null)[0];
-    expect(evm?.options.map((option) => option.label)).toEqual([
-      'Browser extension wallet',
-      'Built-in browser wallet',
-      'Mobile wallet',
-      'Wallet-connection protocol',
-    ]);
-  });
 });
 
 describe('native options', () => {

@@ -18,16 +18,8 @@ export interface ConnectGroup {
   options: readonly ConnectOption[];
 }
 
-const EVM_GROUP: ConnectGroup = {
-  id: 'evm',
-  title: 'Telos EVM',
-  options: [
-    { label: 'Browser extension wallet', detail: 'MetaMask and other EIP-1193 extensions', capability: 'injectedWallets' },
-    { label: 'Built-in browser wallet', detail: 'Wallets that come with your browser', capability: 'injectedWallets' },
-    { label: 'Mobile wallet', detail: 'Scan a QR code with your phone', capability: 'walletConnect' },
-    { label: 'Wallet-connection protocol', detail: 'Any wallet that speaks the connection protocol', capability: 'walletConnect' },
-  ],
-};
+/** The EVM wallets depend on what this browser has; ConnectEvmWallet lists them when home renders. */
+const EVM_GROUP: ConnectGroup = { id: 'evm', title: 'Telos EVM', options: [] };
 
 const ZERO_GROUP: ConnectGroup = {
   id: 'zero',

@@ -16,3 +16,9 @@ export function defaultNetwork(networks: readonly NetworkSummary[], kind: 'nativ
     null
   );
 }
+
+/** The stored network when it is an EVM network this server serves, else the default EVM network. */
+export function walletNetworkFor(stored: string | null, networks: readonly NetworkSummary[]): NetworkSummary | null {
+  const match = networks.find((network) => network.kind === 'evm' && network.name === stored);
+  return match ?? defaultNetwork(networks, 'evm');
+}

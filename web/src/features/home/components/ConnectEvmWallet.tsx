@@ -1,0 +1,178 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import type { EvmWalletChoice } from '../../../lib/evm-wallet/connection';
+import { isEvmDevWalletAllowed, keepEvmDevWalletKey, normalisePrivateKey } from '../../../lib/evm-wallet/devWallet';
+import { discoverWallets, type DiscoveredWallet } from '../../../lib/evm-wallet/discovery';
+import { destinationAfterLogin } from '../../../lib/navigation/destinations';
+import { networksQueryOptions, useNetworks, type NetworkSummary } from '../../../lib/networks/api/networks';
+import { walletNetworkFor } from '../../../lib/networks/model/defaultNetwork';
+import { notify } from '../../../lib/notify/notify';
+import type { Message } from '../../../lib/notify/toastStore';
+import { readStoredSession } from '../../../lib/session/storedSession';
+import { browserStorage } from '../../../lib/storage';
+import { PlannedButton } from './PlannedButton';
+
+type Failure = Message | null;
+
+/** The network an EVM login goes to: the one last used when this server serves it, else the default EVM network. */
+function loginNetwork(networks: readonly NetworkSummary[]): NetworkSummary | null {
+  return walletNetworkFor(readStoredSession(browserStorage()).network, networks);
+}
+
+/**
+ * Connect Your Wallet, Telos EVM side (spec §2, §4 "EVM login"): the wallets this
+ * browser has (EIP-6963 announcements, else window.ethereum), the multiple-provider
+ * warning, and on the local devnet only the development wallet. The login code
+ * (network switch, checksum, session) loads when a wallet is picked.
+ */
+export function ConnectEvmWallet() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  const networks = useNetworks();
+  const discovery = useQuery({ queryKey: ['evm-wallets'], queryFn: () => discoverWallets(), staleTime: Infinity, gcTime: 0 });
+  const [busy, setBusy] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Failure>(null);
+  const devNetwork = networks.data?.find((network) => isEvmDevWalletAllowed(network)) ?? null;
+
+  const login = async (id: string, choose: (network: NetworkSummary) => Promise<EvmWalletChoice>) => {
+    setBusy(id);
+    setFailure(null);
+    try {
+      const network = loginNetwork(await queryClient.query(networksQueryOptions()));
+      if (network === null) {
+        setFailure({ key: 'home.view_evm_no_network' });
+        return;
+      }
+      const [{ connectEvmWallet }, { reportSwitchOutcome }] = await Promise.all([
+        import('../../../lib/evm-wallet/connection'),
+        import('../../../lib/wallet/switchNetwork'),
+      ]);
+      const outcome = await connectEvmWallet(await choose(network), network);
+      if (outcome.kind !== 'connected') {
+        setFailure({ key: outcome.message, ...(outcome.values === undefined ? {} : { values: outcome.values }) });
+        return;
+      }
+      reportSwitchOutcome(outcome.switched, network.displayName, notify);
+      const target = destinationAfterLogin('evm', pathname);
+      if (target !== null) await navigate(target);
+    } catch (error) {
+      setFailure({ text: `${t('antelope.evm.error_login')}: ${error instanceof Error ? error.message : String(error)}` });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const connectInjected = (wallet: DiscoveredWallet) =>
+    login(wallet.id, async () => (await import('../../../lib/evm-wallet/walletChoices')).injectedChoice(wallet));
+
+  const wallets = discovery.data?.wallets ?? [];
+  return (
+    <div className="connect-group__options" aria-busy={busy !== null}>
+      {wallets.map((wallet) => (
+        <button
+          key={wallet.id}
+          type="button"
+          className="connect-option"
+          disabled={busy !== null}
+          onClick={() => void connectInjected(wallet)}
+        >
+          <span className="planned__text">
+            <span className="planned__label">
+              {wallet.icon !== null && <img src={wallet.icon} alt="" width={20} height={20} className="connect-option__icon" />}
+              {busy === wallet.id ? t('home.evm_connecting', { wallet: wallet.name }) : t('home.evm_connect', { wallet: wallet.name })}
+            </span>
+            <span className="planned__detail">{t('home.evm_injected_detail')}</span>
+          </span>
+          <span className="connect-option__go" aria-hidden="true">→</span>
+        </button>
+      ))}
+      {discovery.isSuccess && wallets.length === 0 && (
+        <p className="connect-note">{t('home.evm_no_wallet')}</p>
+      )}
+      {discovery.data?.multipleLegacyProviders === true && (
+        <p className="connect-note connect-note--warning" role="alert">
+          {t('antelope.evm.error_multiple_providers')}
+        </p>
+      )}
+      <PlannedButton label={t('home.evm_walletconnect')} detail={t('home.evm_walletconnect_detail')} capability="walletConnect" />
+      {devNetwork !== null && (
+        <DevWalletForm
+          busy={busy !== null}
+          onConnect={(key) =>
+            login('dev', async (network) => {
+              keepEvmDevWalletKey(key);
+              return (await import('../../../lib/evm-wallet/walletChoices')).devWalletChoice(network, key);
+            })
+          }
+        />
+      )}
+      {failure !== null && (
+        <p className="view-evm__error" role="alert">
+          {'text' in failure ? failure.text : t(failure.key, failure.values ?? {})}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function DevWalletForm({ busy, onConnect }: { busy: boolean; onConnect: (key: `0x${string}`) => Promise<void> }) {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const errorId = useId();
+  const [key, setKey] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    const normalised = normalisePrivateKey(key);
+    if (normalised === null) {
+      setError(t('home.evm_dev_key_invalid'));
+      return;
+    }
+    setError(null);
+    void onConnect(normalised);
+  };
+
+  return (
+    <details className="dev-wallet">
+      <summary>
+        <span className="planned__label">{t('home.evm_dev_title')}</span>
+        <span className="planned__detail">{t('home.evm_dev_detail')}</span>
+      </summary>
+      <form onSubmit={submit} noValidate className="view-evm">
+        <p className="connect-note connect-note--warning">{t('home.evm_dev_warning')}</p>
+        <label htmlFor={inputId} className="view-evm__label">
+          <span className="planned__label">{t('home.evm_dev_key')}</span>
+        </label>
+        <div className="view-evm__row">
+          <input
+            id={inputId}
+            type="password"
+            className="view-evm__input"
+            value={key}
+            onChange={(event) => {
+              setKey(event.target.value);
+              setError(null);
+            }}
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={error !== null}
+            aria-describedby={error !== null ? errorId : undefined}
+          />
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {t('home.evm_dev_connect')}
+          </button>
+        </div>
+        {error !== null && (
+          <p id={errorId} className="view-evm__error" role="alert">
+            {error}
+          </p>
+        )}
+      </form>
+    </details>
+  );
+}

@@ -1,0 +1,174 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { registerTxTexts } from '../i18n/tx';
+import type { ParseKeys } from 'i18next';
+import type { Message } from '../notify/toastStore';
+import { isBusy } from './transactionFlow';
+import { transactionUrl } from './transactions';
+import type { TransactionFlow } from './useTransactionFlow';
+import './transaction-review.css';
+
+registerTxTexts();
+
+const WEI_PER_TLOS = 10n ** 18n;
+
+/** Wei as exact TLOS text (no float on the way). */
+export function formatWei(wei: string): string {
+  const value = BigInt(wei);
+  const whole = value / WEI_PER_TLOS;
+  const fraction = (value % WEI_PER_TLOS).toString().padStart(18, '0').replace(/0+$/, '');
+  return fraction === '' ? whole.toString() : `${whole.toString()}.${fraction}`;
+}
+
+interface TransactionReviewProps {
+  readonly flow: TransactionFlow;
+  readonly explorerUrl: string | null;
+  /** Called when the dialog closes (after Cancel, Close, or Escape while nothing is in flight). */
+  readonly onClose: () => void;
+  /** Extra facts the screen adds under the summary (expected sTLOS, unlock time…). */
+  readonly children?: ReactNode;
+}
+
+/**
+ * The confirmation every EVM write shows (spec §4, §8): the server's one-sentence
+ * summary, the recipient or contract, TLOS sent along, the fee in TLOS and fiat,
+ * warnings; then the wallet step, the pending state with the hash, and the result.
+ * It cannot be closed while the wallet or the chain still has the transaction.
+ */
+export function TransactionReview({ flow, explorerUrl, onClose, children }: TransactionReviewProps) {
+  const { t } = useTranslation();
+  const messageText = (message: Message) => ('text' in message ? message.text : t(message.key, message.values ?? {}));
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const { state } = flow;
+  const open = state.phase !== 'idle';
+  const busy = isBusy(state);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  const close = () => {
+    if (busy) return;
+    flow.reset();
+    onClose();
+  };
+
+  const prepared = 'prepared' in state ? state.prepared : null;
+  const hash = 'hash' in state ? state.hash : null;
+  const link = hash === null ? undefined : transactionUrl(explorerUrl, hash);
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="tx-dialog"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        close();
+      }}
+    >
+      <h2 id={titleId} className="tx-dialog__title">
+        {state.phase === 'failed' ? t('tx.failed_title') : t('tx.review_title')}
+      </h2>
+
+      {state.phase === 'preparing' && (
+        <p role="status" className="tx-dialog__status">
+          <span className="spinner" aria-hidden="true" />
+          {t('tx.preparing')}
+        </p>
+      )}
+
+      {prepared !== null && (
+        <>
+          <p className="tx-dialog__summary">{prepared.summary}</p>
+          {children}
+          <dl className="tx-dialog__facts">
+            <div>
+              <dt>{t('tx.to')}</dt>
+              <dd>
+                <code className="evm-address">{prepared.to}</code>
+              </dd>
+            </div>
+            {prepared.value !== '0' && (
+              <div>
+                <dt>{t('tx.value')}</dt>
+                <dd>{formatWei(prepared.value)} TLOS</dd>
+              </div>
+            )}
+            <div>
+              <dt>{t('tx.fee')}</dt>
+              <dd>
+                {prepared.fee.amount} {prepared.fee.symbol}{' '}
+                <span className="tx-dialog__muted">
+                  {prepared.fee.fiat === null || prepared.fee.fiat === undefined
+                    ? `(${t('tx.fee_no_price')})`
+                    : t('tx.fee_fiat', { fiat: `${prepared.fee.fiat} ${prepared.fee.fiatCurrency}` })}
+                </span>
+              </dd>
+            </div>
+          </dl>
+          {prepared.warnings.length > 0 && (
+            <div className="tx-dialog__warning" role="note">
+              <strong>{t('tx.warning')}</strong>
+              <ul>
+                {prepared.warnings.map((warning) => (
+                  <li key={`${warning.field}-${warning.code}`}>{t(warning.code as ParseKeys, { defaultValue: warning.code })}</li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </>
+      )}
+
+      {state.phase === 'review' && <p className="tx-dialog__muted">{t('tx.review_lead')}</p>}
+      {state.phase === 'signing' && (
+        <p role="status" className="tx-dialog__status">
+          <span className="spinner" aria-hidden="true" />
+          {t('tx.signing')}
+        </p>
+      )}
+      {state.phase === 'pending' && (
+        <p role="status" className="tx-dialog__status">
+          <span className="spinner" aria-hidden="true" />
+          {t('tx.pending')}
+        </p>
+      )}
+      {state.phase === 'confirmed' && (
+        <p role="status" className="tx-dialog__status tx-dialog__status--success">
+          {t('tx.confirmed', { block: state.receipt.blockNumber.toString() })}
+        </p>
+      )}
+      {state.phase === 'failed' && (
+        <p role="alert" className="tx-dialog__status tx-dialog__status--error">
+          {messageText(state.message)}
+        </p>
+      )}
+      {hash !== null && (
+        <p className="tx-dialog__hash">
+          {link === undefined ? (
+            <code>{t('tx.hash', { hash })}</code>
+          ) : (
+            <a href={link} target="_blank" rel="noreferrer">
+              {t('tx.see_transaction')}
+            </a>
+          )}
+        </p>
+      )}
+
+      <div className="button-row tx-dialog__actions">
+        {state.phase === 'review' && (
+          <button type="button" className="button" onClick={() => void flow.confirm()}>
+            {t('tx.confirm')}
+          </button>
+        )}
+        <button type="button" className="button button--secondary" onClick={close} disabled={busy}>
+          {state.phase === 'confirmed' || state.phase === 'failed' ? t('tx.close') : t('tx.cancel')}
+        </button>
+      </div>
+    </dialog>
+  );
+}
