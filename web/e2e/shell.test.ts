@@ -36,8 +36,11 @@ describe('home', () => {
       // Viewing a native account works: it leads to the read-only /zero sign-in.
       const view = page.getByRole('link', { name: /View Any Account/ });
       assert.equal(await view.getAttribute('href'), '/zero/balance?signin=viewer');
+      // Offers that are not built yet (the connection protocol, account creation) name their release.
       const notes = page.getByText(/^Coming in release \d+\.\d+$/);
-      assert.ok((await notes.count()) >= 5, 'every planned offer names its release');
+      assert.ok((await notes.count()) >= 2, 'every planned offer names its release');
+      // Chromium here has no wallet extension: home says so instead of offering a dead button.
+      await page.getByText(/No browser wallet found/).waitFor();
     }));
 
   it('is usable at 360 px wide without horizontal scrolling', () =>
