@@ -1,0 +1,97 @@
+/**
+ * Shared pieces of the EVM browser specs: the devnet manifest (accounts with their
+ * public test keys, contracts, seeded facts), signing in with the development
+ * wallet the way a user does, answering its sign/reject prompt, and reading the
+ * chain directly to check what a transaction really did.
+ */
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { createPublicClient, http, parseAbi, type Address } from 'viem';
+
+export interface EvmDevnetManifest {
+  network: string;
+  chainId: number;
+  rpcUrl: string;
+  assetsUrl: string;
+  contracts: Record<string, Address>;
+  accounts: { name: string; address: Address; privateKey: `0x${string}` }[];
+  seeded: Record<string, unknown>;
+}
+
+let cached: EvmDevnetManifest | null = null;
+
+export function evmManifest(): EvmDevnetManifest {
+  if (cached) return cached;
+  const path = process.env.TANDEM_DEVNET_MANIFEST;
+  if (path === undefined || path.trim() === '') throw new Error('TANDEM_DEVNET_MANIFEST is not set: run the specs through scripts/lib/e2e.mjs');
+  cached = JSON.parse(readFileSync(path, 'utf8')) as EvmDevnetManifest;
+  return cached;
+}
+
+export function evmAccount(name: string): EvmDevnetManifest['accounts'][number] {
+  const entry = evmManifest().accounts.find((account) => account.name === name);
+  if (!entry) throw new Error(`the manifest has no account ${name}`);
+  return entry;
+}
+
+/** A viem client on the devnet's node, for reading what really happened on chain. */
+export function chain() {
+  return createPublicClient({ transport: http(evmManifest().rpcUrl) });
+}
+
+export const ERC20_ABI = parseAbi([
+  'function balanceOf(address) view returns (uint256)',
+  'function allowance(address owner, address spender) view returns (uint256)',
+]);
+export const ERC721_ABI = parseAbi([
+  'function ownerOf(uint256) view returns (address)',
+  'function getApproved(uint256) view returns (address)',
+  'function isApprovedForAll(address owner, address operator) view returns (bool)',
+]);
+export const ERC1155_ABI = parseAbi([
+  'function balanceOf(address account, uint256 id) view returns (uint256)',
+  'function isApprovedForAll(address owner, address operator) view returns (bool)',
+]);
+
+/** Home → Development wallet (devnet only) → paste the account's devnet key → Connect; lands on the wallet. */
+export async function connectDevWallet(page: Page, name: string): Promise<void> {
+  const { privateKey } = evmAccount(name);
+  await page.goto('/');
+  await page.getByText('Development wallet (devnet only)').click();
+  await page.getByLabel('Devnet private key').fill(privateKey);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/evm/wallet');
+}
+
+function devWalletDialog(page: Page) {
+  return page.getByRole('dialog', { name: 'Development wallet' });
+}
+
+/** Answers the development wallet's prompt: Sign. */
+export async function signInDevWallet(page: Page): Promise<void> {
+  const dialog = devWalletDialog(page);
+  await dialog.getByRole('button', { name: 'Sign' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** Answers the development wallet's prompt: Reject (the page gets EIP-1193's 4001). */
+export async function rejectInDevWallet(page: Page): Promise<void> {
+  const dialog = devWalletDialog(page);
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/**
+ * In the open "Review the transaction" dialog: Confirm in wallet, Sign in the
+ * development wallet, wait for the receipt, Close. Answers the review's summary.
+ */
+export async function confirmAndSign(page: Page): Promise<string> {
+  const review = page.getByRole('dialog', { name: 'Review the transaction' });
+  const summary = (await review.locator('.tx-dialog__summary').textContent()) ?? '';
+  await review.getByRole('button', { name: 'Confirm in wallet' }).click();
+  await signInDevWallet(page);
+  await review.getByText(/Confirmed in block \d+/).waitFor({ timeout: 30_000 });
+  await review.getByRole('button', { name: 'Close' }).click();
+  await review.waitFor({ state: 'hidden' });
+  return summary;
+}
