@@ -248,6 +248,64 @@ mod tests {
         );
     }
 
+    /// A local HTTP server answering one scripted status per request (the last one
+    /// repeats); answers the URL and a counter of requests served.
+    async fn scripted_server(statuses: Vec<u16>) -> (String, Arc<std::sync::atomic::AtomicUsize>) {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}/meta.json", listener.local_addr().unwrap());
+        let served = Arc::new(AtomicUsize::new(0));
+        let counter = Arc::clone(&served);
+        tokio::spawn(async move {
+            loop {
+                let Ok((mut socket, _)) = listener.accept().await else {
+                    return;
+                };
+                let mut request = [0u8; 2048];
+                let _ = socket.read(&mut request).await;
+                let index = counter.fetch_add(1, Ordering::SeqCst);
+                let status = statuses[index.min(statuses.len() - 1)];
+                let body = if status == 200 {
+                    r#"{"name":"ok"}"#
+                } else {
+                    ""
+                };
+                let answer = format!(
+                    "HTTP/1.1 {status} X\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+                    body.len()
+                );
+                let _ = socket.write_all(answer.as_bytes()).await;
+            }
+        });
+        (url, served)
+    }
+
+    #[tokio::test]
+    async fn retries_server_errors_until_an_answer() {
+        let (url, served) = scripted_server(vec![503, 502, 200]).await;
+        let client = reqwest::Client::new();
+        let document = fetch_with_retries(&client, &url, 3).await;
+        assert_eq!(document.as_deref(), Some(r#"{"name":"ok"}"#));
+        assert_eq!(served.load(std::sync::atomic::Ordering::SeqCst), 3);
+    }
+
+    #[tokio::test]
+    async fn gives_up_after_the_attempts_allowed() {
+        let (url, served) = scripted_server(vec![500]).await;
+        let client = reqwest::Client::new();
+        assert_eq!(fetch_with_retries(&client, &url, 2).await, None);
+        assert_eq!(served.load(std::sync::atomic::Ordering::SeqCst), 2);
+    }
+
+    #[tokio::test]
+    async fn does_not_retry_a_missing_document() {
+        let (url, served) = scripted_server(vec![404, 200]).await;
+        let client = reqwest::Client::new();
+        assert_eq!(fetch_with_retries(&client, &url, 5).await, None);
+        assert_eq!(served.load(std::sync::atomic::Ordering::SeqCst), 1);
+    }
+
     #[test]
     fn percent_decoding_keeps_stray_percent_signs() {
         assert_eq!(percent_decode("100%25 %zz%4"), b"100% %zz%4");

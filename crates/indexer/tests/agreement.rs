@@ -1,5 +1,7 @@
 //! The own index and plain RPC reads answer the same wallet queries alike on the
-//! seeded devnet: balances of every holder and what is known of every token contract.
+//! seeded devnet: balances of every holder, the NFTs each holds (ERC-721 and ERC-1155
+//! with amounts), the owner of every ERC-721 id, and what is known of every token
+//! contract.
 //! The server switches between them on health, so a user must not see the numbers
 //! change when it does.
 
@@ -11,9 +13,15 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use alloy::primitives::{Address, U256};
 use common::{chain, contract, holders, indexer, start_devnet, tokens};
+use tandem_domain::nft::NftStandard;
 use tandem_evm::EvmSource;
+use tandem_evm::reads::KnownNft;
 use tandem_evm::rpc_source::RpcSource;
-use tandem_evm::source::{ContractInterface, ContractRecord, TokenBalance};
+use tandem_evm::source::{
+    ContractInterface, ContractRecord, HolderQuery, HolderRecord, NftRecord, PageRequest,
+    TokenBalance,
+};
+use tandem_testkit::EvmManifest;
 
 /// Non-zero balances keyed by token (`None` is the native coin).
 fn non_zero(balances: &[TokenBalance]) -> BTreeMap<Option<Address>, U256> {
@@ -41,8 +49,41 @@ fn comparable(
     )
 }
 
+/// `(contract, token id) → amount` of NFT rows.
+fn holdings(rows: &[NftRecord]) -> BTreeMap<(Address, U256), U256> {
+    rows.iter()
+        .map(|row| ((row.contract, row.token_id), row.amount))
+        .collect()
+}
+
+/// Every seeded NFT id, as plain RPC reads need them configured (no index to list them).
+fn seeded_nfts(manifest: &EvmManifest) -> Vec<KnownNft> {
+    let id = |value: &serde_json::Value| -> U256 { value.as_str().unwrap().parse().unwrap() };
+    let art = contract(manifest, "ART");
+    let items = contract(manifest, "ITEMS");
+    let art_ids = manifest.seeded["nftTokens"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| KnownNft {
+            contract: art,
+            standard: NftStandard::Erc721,
+            token_id: id(&row["tokenId"]),
+        });
+    let item_ids = manifest.seeded["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| KnownNft {
+            contract: items,
+            standard: NftStandard::Erc1155,
+            token_id: id(&row["id"]),
+        });
+    art_ids.chain(item_ids).collect()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn own_index_and_rpc_reads_agree_on_balances_and_contracts() {
+async fn own_index_and_rpc_reads_agree_on_balances_nfts_and_contracts() {
     let devnet = start_devnet();
     let manifest = devnet.manifest().clone();
     let dir = tempfile::tempdir().unwrap();
@@ -51,7 +92,10 @@ async fn own_index_and_rpc_reads_agree_on_balances_and_contracts() {
     indexer.enrich().await.unwrap();
 
     let token_addresses = tokens(&manifest);
-    let rpc = RpcSource::new(chain(&manifest)).with_tokens(token_addresses.clone(), Vec::new());
+    let known_nfts = seeded_nfts(&manifest);
+    let rpc = RpcSource::new(chain(&manifest))
+        .with_tokens(token_addresses.clone(), Vec::new())
+        .with_nfts(known_nfts.clone());
 
     let mut token_rows = 0;
     for holder in holders(&manifest) {
@@ -64,6 +108,45 @@ async fn own_index_and_rpc_reads_agree_on_balances_and_contracts() {
         token_rows >= 10,
         "the seed gives holders many token balances ({token_rows})"
     );
+
+    // NFTs held, per standard, by every holder.
+    let all = PageRequest {
+        offset: 0,
+        limit: 10_000,
+    };
+    let mut nft_rows = 0;
+    for holder in holders(&manifest) {
+        for standard in [NftStandard::Erc721, NftStandard::Erc1155] {
+            let indexed = holdings(&index.nfts_owned(holder, standard, all).await.unwrap());
+            let read = holdings(&rpc.nfts_owned(holder, standard, all).await.unwrap());
+            assert_eq!(indexed, read, "{standard:?} holdings of {holder}");
+            nft_rows += read.len();
+        }
+    }
+    assert!(
+        nft_rows >= 5,
+        "the seed spreads NFTs over holders ({nft_rows})"
+    );
+
+    // The owner of every ERC-721 id.
+    for nft in known_nfts
+        .iter()
+        .filter(|nft| nft.standard == NftStandard::Erc721)
+    {
+        let query = HolderQuery::TokenId {
+            token_id: nft.token_id,
+            limit: 10,
+        };
+        let owner = |rows: Vec<HolderRecord>| {
+            rows.into_iter()
+                .find(|row| !row.balance.is_zero())
+                .map(|row| row.address)
+        };
+        let indexed = owner(index.token_holders(nft.contract, &query).await.unwrap());
+        let read = owner(rpc.token_holders(nft.contract, &query).await.unwrap());
+        assert_eq!(indexed, read, "owner of ART #{}", nft.token_id);
+        assert!(read.is_some(), "ART #{} has an owner", nft.token_id);
+    }
 
     let mut contracts = token_addresses;
     contracts.push(contract(&manifest, "ART"));
