@@ -1,7 +1,7 @@
 //! Property tests over the whole router, in process: random paths, query strings,
-//! methods and JSON bodies never make it answer 500 (the panic guard's status). The
-//! staking and preparation routes always answer errors as the JSON error body, and with
-//! the seeded devnet behind them never any 5xx: every bad input is the caller's 4xx.
+//! methods and JSON bodies never make it answer 500 (the panic guard's status). Every
+//! API error is the JSON error body with a code, and with the seeded devnet behind the
+//! EVM routes never any 5xx: every bad input is the caller's 4xx.
 //!
 //! Without a devnet, every upstream points at a closed local port, so routes that get
 //! past validation fail fast with 502/503 — an honest answer, which is allowed there.
@@ -12,6 +12,7 @@
     reason = "a broken fixture fails the test"
 )]
 
+mod evm_history_support;
 mod evm_prepare_support;
 
 use std::path::PathBuf;
@@ -234,7 +235,7 @@ fn probe(addresses: Vec<String>, networks: Vec<&'static str>) -> impl Strategy<V
         proptest::sample::select(vec![
             "staking",
             "balances",
-            "history",
+            "transactions",
             "nfts",
             "approvals",
             "nfts/1",
@@ -247,6 +248,32 @@ fn probe(addresses: Vec<String>, networks: Vec<&'static str>) -> impl Strategy<V
                 encode(&address)
             );
             (path, Method::GET)
+        });
+    // Routes keyed by a contract, a token id or a symbol.
+    let keyed = (
+        proptest::sample::select(networks.clone()),
+        field_text(addresses.clone()),
+        field_text(addresses.clone()),
+        proptest::sample::select(vec![
+            "contracts/{a}",
+            "nfts/{a}/{b}",
+            "nfts/{a}/{b}/refresh",
+            "prices/{b}",
+            "prices/{b}/chart",
+            "prices/TLOS",
+            "prices/TLOS/chart",
+        ]),
+    )
+        .prop_map(|(network, a, b, template)| {
+            let tail = template
+                .replace("{a}", &encode(&a))
+                .replace("{b}", &encode(&b));
+            let method = if tail.ends_with("/refresh") {
+                Method::POST
+            } else {
+                Method::GET
+            };
+            (format!("/api/v1/evm/{network}/{tail}"), method)
         });
     let route = (
         proptest::sample::select(networks),
@@ -280,7 +307,7 @@ fn probe(addresses: Vec<String>, networks: Vec<&'static str>) -> impl Strategy<V
         proptest::collection::vec(segment(addresses.clone()), 0..6),
     )
         .prop_map(|(prefix, segments)| (format!("{prefix}{}", segments.join("/")), Method::GET));
-    let path = prop_oneof![2 => templated, 3 => route, 2 => free];
+    let path = prop_oneof![2 => templated, 2 => keyed, 3 => route, 2 => free];
     let query_pairs = proptest::collection::vec(
         (
             proptest::sample::select(vec![
@@ -317,18 +344,8 @@ fn probe(addresses: Vec<String>, networks: Vec<&'static str>) -> impl Strategy<V
     )
 }
 
-/// True for the staking and preparation routes (of any network).
-fn is_staking_or_prepare(uri: &str) -> bool {
-    let path = uri.split('?').next().unwrap_or_default();
-    path.starts_with("/api/v1/evm/")
-        && (path.ends_with("/staking")
-            || path.ends_with("/transactions/prepare")
-            || path.ends_with("/approvals/revoke-plan"))
-}
-
-/// Anywhere: never 500 (a panic or an unexpected error). On the staking and
-/// preparation routes: every error is the JSON body with a code, and with the devnet
-/// up never any 5xx.
+/// Anywhere: never 500 (a panic or an unexpected error), and every API error is the
+/// JSON body with a code. With the devnet up, no EVM route of the devnet answers any 5xx.
 fn check(
     probe: &Probe,
     status: StatusCode,
@@ -342,19 +359,17 @@ fn check(
         probe,
         body
     );
-    if is_staking_or_prepare(&probe.uri) {
-        if status.as_u16() >= 400 {
-            prop_assert!(
-                body["code"].is_string(),
-                "{:?} → {} {}",
-                probe,
-                status,
-                body
-            );
-        }
-        if devnet && probe.uri.starts_with("/api/v1/evm/telos-evm-devnet/") {
-            prop_assert!(status.as_u16() < 500, "{:?} → {} {}", probe, status, body);
-        }
+    if probe.uri.starts_with("/api/") && status.as_u16() >= 400 {
+        prop_assert!(
+            body["code"].is_string(),
+            "{:?} → {} {}",
+            probe,
+            status,
+            body
+        );
+    }
+    if devnet && probe.uri.starts_with("/api/v1/evm/telos-evm-devnet/") {
+        prop_assert!(status.as_u16() < 500, "{:?} → {} {}", probe, status, body);
     }
     Ok(())
 }
@@ -433,11 +448,12 @@ fn evm_router_props_offline_never_500() {
     run(&app, &runtime, addresses, 512, false);
 }
 
+/// The devnet served as the demo serves it: the built-in index in use, RPC reads behind it.
 #[test]
-fn evm_router_props_devnet_staking_and_prepare_never_5xx() {
+fn evm_router_props_devnet_never_5xx() {
     let runtime = tokio::runtime::Runtime::new().unwrap();
-    let harness = runtime.block_on(evm_prepare_support::Harness::start());
-    let manifest = harness.devnet.manifest();
+    let served = runtime.block_on(evm_history_support::DevnetApp::start());
+    let manifest = served.devnet.manifest();
     let mut addresses: Vec<String> = manifest.contracts.values().cloned().collect();
     addresses.extend(
         manifest
@@ -445,5 +461,5 @@ fn evm_router_props_devnet_staking_and_prepare_never_5xx() {
             .iter()
             .map(|account| account.address.clone()),
     );
-    run(&harness.app, &runtime, addresses, 512, true);
+    run(&served.router(), &runtime, addresses, 512, true);
 }
