@@ -1,18 +1,21 @@
 //! The NFT routes in-process: the seeded devnet's holdings through the built-in index
 //! checked against `ownerOf` / ERC-1155 `balanceOf`, metadata (media, attributes, the
 //! broken token's fallback), details with owners and approvals, refresh, filters and
-//! paging; the Teloscan fixtures on telos-evm; malformed input.
+//! paging; an ERC-721 transfer signed like a wallet would, after which refresh shows the
+//! new owner at once and the inventories follow; the Teloscan fixtures on telos-evm;
+//! malformed input.
 
 #![allow(clippy::expect_used, clippy::unwrap_used, reason = "tests")]
 
 mod evm_history_support;
+mod evm_prepare_support;
 
 use alloy_primitives::U256;
-use axum::http::StatusCode;
+use axum::http::{Method, StatusCode};
 use evm_history_support::{
     DEVNET, DevnetApp, TeloscanFixtures, addr, assert_bad_request, fixture, get, post, teloscan_app,
 };
-use serde_json::Value;
+use serde_json::{Value, json};
 
 fn nfts(list: &Value) -> &Vec<Value> {
     list["nfts"].as_array().unwrap()
@@ -242,6 +245,68 @@ async fn evm_nfts_of_the_seeded_devnet() {
     ] {
         assert_bad_request(devnet.router(), &uri, code).await;
     }
+    devnet.state.shut_down().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn evm_nft_owner_refreshed_after_a_transfer() {
+    let devnet = DevnetApp::start().await;
+    let art = devnet.contract("ART");
+    let (alice, carol) = (devnet.account("alice"), devnet.account("carol"));
+    let token_id = devnet.seeded()["erc721Owners"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|row| row["owner"] == "alice")
+        .map(|row| row["tokenId"].as_str().unwrap().to_owned())
+        .expect("alice owns an ART token");
+    let details = format!("/api/v1/evm/{DEVNET}/nfts/{art}/{token_id}");
+    let holds = |list: &Value| {
+        nfts(list).iter().any(|row| {
+            row["contractAddress"]
+                .as_str()
+                .is_some_and(|c| same(c, &art))
+                && row["tokenId"] == token_id
+        })
+    };
+    let list = |name: &str| {
+        format!(
+            "/api/v1/evm/{DEVNET}/accounts/{}/nfts",
+            devnet.account(name)
+        )
+    };
+
+    // Read once so the details are cached with the old owner.
+    let (status, before) = get(devnet.router(), &details).await;
+    assert_eq!(status, StatusCode::OK, "{before}");
+    assert!(same(before["owner"].as_str().unwrap(), &alice));
+
+    // The transfer, prepared by the server and signed with alice's devnet key.
+    let (status, prepared) = evm_prepare_support::call(
+        &devnet.router(),
+        Method::POST,
+        &format!("/api/v1/evm/{DEVNET}/transactions/prepare"),
+        Some(json!({
+            "kind": "nftTransfer", "from": alice, "contract": art, "tokenId": token_id, "to": carol,
+        })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{prepared}");
+    evm_prepare_support::sign_and_send(&devnet.devnet, "alice", &prepared).await;
+
+    // Refresh reads the owner from the chain at once, without waiting for the index.
+    let (status, refreshed) = post(devnet.router(), &format!("{details}/refresh")).await;
+    assert_eq!(status, StatusCode::OK, "{refreshed}");
+    assert!(
+        same(refreshed["owner"].as_str().unwrap(), &carol),
+        "{refreshed}"
+    );
+    let (_, after) = get(devnet.router(), &details).await;
+    assert!(same(after["owner"].as_str().unwrap(), &carol), "{after}");
+
+    // The inventories follow once the index has the block.
+    devnet.get_until(&list("carol"), holds).await;
+    devnet.get_until(&list("alice"), |body| !holds(body)).await;
     devnet.state.shut_down().await;
 }
 

@@ -129,33 +129,39 @@ impl Harness {
     /// Signs a prepared transaction with `name`'s key, sends it and waits for a
     /// successful receipt.
     pub async fn sign_and_send(&self, name: &str, prepared: &Value) {
-        let key = &self.devnet.manifest().account(name).unwrap().private_key;
-        let signer = PrivateKeySigner::from_str(key).unwrap();
-        assert_eq!(
-            signer.address().to_checksum(None),
-            prepared["from"].as_str().unwrap(),
-            "prepared for another sender"
-        );
-        let provider = ProviderBuilder::new()
-            .wallet(EthereumWallet::from(signer))
-            .connect_http(self.devnet.rpc_url().parse().unwrap());
-        let number = |field: &str| prepared[field].as_str().unwrap().parse::<u128>().unwrap();
-        let request = TransactionRequest::default()
-            .with_to(prepared["to"].as_str().unwrap().parse().unwrap())
-            .with_input(Bytes::from_str(prepared["data"].as_str().unwrap()).unwrap())
-            .with_value(U256::from_str(prepared["value"].as_str().unwrap()).unwrap())
-            .with_gas_limit(u64::try_from(number("gasLimit")).unwrap())
-            .with_gas_price(number("gasPrice"))
-            .with_chain_id(prepared["chainId"].as_u64().unwrap());
-        let receipt = provider
-            .send_transaction(request)
-            .await
-            .expect("sent")
-            .get_receipt()
-            .await
-            .expect("receipt");
-        assert!(receipt.status(), "reverted on chain: {prepared}");
+        sign_and_send(&self.devnet, name, prepared).await;
     }
+}
+
+/// Signs a transaction the server prepared with the devnet key of `name`, sends it
+/// and waits for a successful receipt (what the user's wallet does).
+pub async fn sign_and_send(devnet: &EvmDevnet, name: &str, prepared: &Value) {
+    let key = &devnet.manifest().account(name).unwrap().private_key;
+    let signer = PrivateKeySigner::from_str(key).unwrap();
+    assert_eq!(
+        signer.address().to_checksum(None),
+        prepared["from"].as_str().unwrap(),
+        "prepared for another sender"
+    );
+    let provider = ProviderBuilder::new()
+        .wallet(EthereumWallet::from(signer))
+        .connect_http(devnet.rpc_url().parse().unwrap());
+    let number = |field: &str| prepared[field].as_str().unwrap().parse::<u128>().unwrap();
+    let request = TransactionRequest::default()
+        .with_to(prepared["to"].as_str().unwrap().parse().unwrap())
+        .with_input(Bytes::from_str(prepared["data"].as_str().unwrap()).unwrap())
+        .with_value(U256::from_str(prepared["value"].as_str().unwrap()).unwrap())
+        .with_gas_limit(u64::try_from(number("gasLimit")).unwrap())
+        .with_gas_price(number("gasPrice"))
+        .with_chain_id(prepared["chainId"].as_u64().unwrap());
+    let receipt = provider
+        .send_transaction(request)
+        .await
+        .expect("sent")
+        .get_receipt()
+        .await
+        .expect("receipt");
+    assert!(receipt.status(), "reverted on chain: {prepared}");
 }
 
 /// One request through the router, in process.
