@@ -55,7 +55,7 @@ fn run() -> anyhow::Result<()> {
         let address = listener
             .local_addr()
             .context("cannot read the bound address")?;
-        // The one line on stdout that scripts wait for (notes/interfaces.md).
+        // The one line on stdout that scripts wait for (scripts/lib/stack.mjs).
         let url = tandem_server::local_url(address);
         write_stdout(&format!("tandem-server listening on {url}"))?;
         let state = AppState::with_evm(networks, config.web_dist.clone(), &evm);

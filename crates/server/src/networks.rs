@@ -1,5 +1,5 @@
 //! The networks this server serves: the built-in ones with the configured overrides,
-//! plus the devnet when a manifest is configured (its format: notes/interfaces.md).
+//! plus the devnet when a manifest is configured (its format: devnet/evm/README.md, "Manifest").
 
 use std::path::Path;
 

@@ -1,5 +1,5 @@
 // Turns the seeding context (ledger + recorded transactions) into the devnet manifest
-// (format: notes/interfaces.md "Devnet manifest"; `seeded` documented in devnet/evm/README.md).
+// (format and `seeded` documented in devnet/evm/README.md, "Manifest").
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { maxUint256, parseEther, zeroAddress } from 'viem';

@@ -1,4 +1,4 @@
-//! Per-network EVM state, built once at start (notes/interfaces.md, "EVM wallet API"):
+//! Per-network EVM state, built once at start (docs/architecture.md):
 //! the data source chosen by health (Teloscan on telos-evm / telos-evm-testnet, the
 //! built-in index on the devnet, plain RPC reads as the fallback), chain reads, the
 //! contract resolver, the token list, prices and the balance cache.
