@@ -6,7 +6,26 @@ import { fileURLToPath } from 'node:url';
 import { DEV_MNEMONIC } from './accounts.mjs';
 
 const EVM_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const ANVIL_BIN = join(EVM_DIR, 'node_modules', '@foundry-rs', 'anvil-linux-amd64', 'bin', 'anvil');
+
+/**
+ * npm `@foundry-rs/anvil` brings the binary of this platform as an optional dependency
+ * (`@foundry-rs/anvil-<os>-<cpu>`); it is run directly, without the package's Node wrapper,
+ * so stopping the devnet signals anvil itself.
+ */
+const PLATFORM_PACKAGES = {
+  'linux-x64': 'anvil-linux-amd64',
+  'linux-arm64': 'anvil-linux-arm64',
+  'darwin-x64': 'anvil-darwin-amd64',
+  'darwin-arm64': 'anvil-darwin-arm64',
+  'win32-x64': 'anvil-win32-amd64',
+};
+
+export function anvilBinary() {
+  const platform = `${process.platform}-${process.arch}`;
+  const name = PLATFORM_PACKAGES[platform];
+  if (name === undefined) throw new Error(`@foundry-rs/anvil ships no binary for ${platform}`);
+  return join(EVM_DIR, 'node_modules', '@foundry-rs', name, 'bin', process.platform === 'win32' ? 'anvil.exe' : 'anvil');
+}
 const STARTUP_TIMEOUT_MS = 15_000;
 
 /** npm does not always keep the executable bit of a binary inside a package. */
@@ -23,7 +42,8 @@ function ensureExecutable(path) {
  * Resolves to { rpcUrl, port, stop }.
  */
 export async function startAnvil({ chainId, genesisTimestamp, log = () => {} }) {
-  ensureExecutable(ANVIL_BIN);
+  const binary = anvilBinary();
+  ensureExecutable(binary);
   const args = [
     '--host', '127.0.0.1',
     '--port', '0',
@@ -31,7 +51,7 @@ export async function startAnvil({ chainId, genesisTimestamp, log = () => {} }) 
     '--mnemonic', DEV_MNEMONIC,
     '--timestamp', String(genesisTimestamp),
   ];
-  const child = spawn(ANVIL_BIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise((resolveExit) => child.once('exit', (code, signal) => resolveExit({ code, signal })));
   let output = '';
 

@@ -84,14 +84,26 @@ impl Drop for Anvil {
     }
 }
 
+/// The anvil binary npm `@foundry-rs/anvil` installed in devnet/evm for this platform
+/// (its `@foundry-rs/anvil-<os>-<cpu>` package).
+fn installed_anvil() -> anyhow::Result<PathBuf> {
+    let packages =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../devnet/evm/node_modules/@foundry-rs");
+    let entries = std::fs::read_dir(&packages)
+        .with_context(|| format!("{}: run `npm ci` in devnet/evm", packages.display()))?;
+    entries
+        .filter_map(Result::ok)
+        .filter(|entry| entry.file_name().to_string_lossy().starts_with("anvil-"))
+        .map(|entry| entry.path().join("bin").join("anvil"))
+        .find(|binary| binary.is_file())
+        .with_context(|| format!("no anvil binary under {}", packages.display()))
+}
+
 fn start_anvil() -> anyhow::Result<Anvil> {
-    let binary = std::env::var_os("ANVIL").map_or_else(
-        || {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-                .join("../../devnet/evm/node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil")
-        },
-        PathBuf::from,
-    );
+    let binary = match std::env::var_os("ANVIL") {
+        Some(path) => PathBuf::from(path),
+        None => installed_anvil()?,
+    };
     let port = TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
     let child = Command::new(&binary)
         .args([
