@@ -209,6 +209,17 @@ describe('waitForReceipt', () => {
     await vi.advanceTimersByTimeAsync(5000);
     expect(wallet.calls).toHaveLength(2);
   });
+
+  it('does not keep polling for a signal that was aborted already', async () => {
+    const wallet = minedAfter(Number.POSITIVE_INFINITY);
+    const controller = new AbortController();
+    controller.abort(new Error('closed'));
+    const receipt = waitForReceipt(wallet.provider, HASH, { pollMs: 1000, timeoutMs: 60_000, signal: controller.signal });
+    const outcome = expect(receipt).rejects.toThrow('closed');
+    await vi.advanceTimersByTimeAsync(0);
+    await outcome;
+    expect(wallet.calls).toHaveLength(1);
+  });
 });
 
 describe('transactionUrl', () => {
