@@ -91,6 +91,18 @@ export const en = {
   session: {
     reconnect_after_update: 'Tandem was updated. Please reconnect your wallet.',
   },
+  preferences: {
+    open: 'Display preferences',
+    title: 'Display preferences',
+    lead: 'How amounts are shown on every screen. Stored in this browser only.',
+    currency: 'Fiat currency',
+    currency_hint: 'Token values are converted with the prices this server reads. Where no price exists in this currency, values show as unavailable.',
+    locale: 'Number format',
+    locale_hint: 'Decimal and thousands separators, and where the currency sign goes. The texts stay in English.',
+    preview: 'Preview',
+    preview_value: '{{token}} TLOS ≈ {{fiat}}',
+    close: 'Close',
+  },
   home: {
     view_evm_label: 'EVM address',
     view_evm_submit: 'View',
