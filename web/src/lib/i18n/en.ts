@@ -113,6 +113,8 @@ export const en = {
     evm_injected_detail: 'Browser extension or built-in browser wallet',
     evm_no_wallet:
       'No browser wallet found. Install a wallet extension such as MetaMask, or open this page in your wallet app’s built-in browser.',
+    evm_no_wallet_mobile:
+      'No wallet found in this browser. On a phone, open this page in the built-in browser of your wallet app (MetaMask, SafePal, Trust Wallet…), where the wallet connects directly.',
     evm_walletconnect: 'Mobile and connection-protocol wallets',
     evm_walletconnect_detail: 'Scan a QR code with your phone',
     evm_dev_title: 'Development wallet (devnet only)',
