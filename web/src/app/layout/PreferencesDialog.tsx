@@ -28,6 +28,12 @@ export function PreferencesDialog({ onClose }: { onClose: () => void }) {
     if (dialog && !dialog.open) dialog.showModal();
   }, []);
 
+  // Closing the modal first lifts the page's inertness, so the opener can take the focus back.
+  const close = () => {
+    dialogRef.current?.close();
+    onClose();
+  };
+
   return (
     <dialog
       ref={dialogRef}
@@ -35,7 +41,7 @@ export function PreferencesDialog({ onClose }: { onClose: () => void }) {
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
-        onClose();
+        close();
       }}
     >
       <h2 id={titleId} className="preferences-dialog__title">
@@ -83,7 +89,7 @@ export function PreferencesDialog({ onClose }: { onClose: () => void }) {
         <output>{t('preferences.preview_value', preview)}</output>
       </p>
       <div className="button-row preferences-dialog__actions">
-        <button type="button" className="button button--secondary" onClick={onClose}>
+        <button type="button" className="button button--secondary" onClick={close}>
           {t('preferences.close')}
         </button>
       </div>
