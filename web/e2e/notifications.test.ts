@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, SAMPLE_EVM_ADDRESS, WEB_VERSION } from './browser';
+import { baseUrl, launchBrowser, openPage, SAMPLE_EVM_ADDRESS, WEB_VERSION } from './browser';
 
 let browser: Browser;
 
@@ -91,4 +91,59 @@ describe('app-version check', () => {
       await context.close();
     }
   });
+});
+
+describe('debug mode', () => {
+  it('turns on with ?debug on a development host: badge, API calls in the console, kept across navigation, off with ?debug=0', () =>
+    withPage(async (page) => {
+      const host = new URL(baseUrl()).hostname;
+      assert.ok(['localhost', '127.0.0.1', '[::1]'].includes(host), `the suite runs on a development host, not ${host}`);
+      const logged: string[] = [];
+      page.on('console', (message) => {
+        if (message.text().startsWith('[api] ')) logged.push(message.text());
+      });
+      await page.goto('/?debug');
+      const badge = page.getByRole('contentinfo').getByText('Debug mode', { exact: true });
+      await badge.waitFor();
+      await page.getByRole('contentinfo').getByText(/^Server /).waitFor();
+      assert.ok(
+        logged.some((line) => /^\[api\] GET \/api\/v1\/health → 200 in \d+ ms$/.test(line)),
+        `the health call is logged: ${logged.join(' | ')}`,
+      );
+
+      // In-app navigation drops the query; the tab remembers the mode, also across a reload.
+      await page.goto('/no/such/page');
+      await page.getByRole('heading', { name: 'Oops. Nothing here...' }).waitFor();
+      await badge.waitFor();
+
+      await page.goto('/?debug=0');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      assert.equal(await badge.count(), 0);
+      await page.reload();
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      assert.equal(await badge.count(), 0);
+    }));
+
+  it('is ignored on any other host', () =>
+    withPage(async (page) => {
+      // The same server answers for a public-looking name, as behind a reverse proxy.
+      const origin = 'http://wallet.tandem.test';
+      await page.route(`${origin}/**`, async (route) => {
+        const url = new URL(route.request().url());
+        const response = await page.request.fetch(`${baseUrl()}${url.pathname}${url.search}`, {
+          method: route.request().method(),
+          ...(route.request().postDataBuffer() === null ? {} : { data: route.request().postDataBuffer() ?? undefined }),
+        });
+        await route.fulfill({ response });
+      });
+      const logged: string[] = [];
+      page.on('console', (message) => logged.push(message.text()));
+      await page.goto(`${origin}/?debug`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.getByRole('contentinfo').getByText(/^Server /).waitFor();
+      assert.equal(await page.getByText('Debug mode', { exact: true }).count(), 0);
+      assert.deepEqual(logged.filter((line) => line.startsWith('[api] ') || line.includes('debug mode')), []);
+      // Chunks loading beside the first screen may still be in the proxy when the context closes.
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+    }));
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage } from './browser';
+import { baseUrl, launchBrowser, openPage } from './browser';
 
 let browser: Browser;
 
@@ -42,6 +42,25 @@ describe('home', () => {
       // Chromium here has no wallet extension: home says so instead of offering a dead button.
       await page.getByText(/No browser wallet found/).waitFor();
     }));
+
+  it('tells a phone without a wallet to open the page in the wallet app’s browser', async () => {
+    const context = await browser.newContext({
+      baseURL: baseUrl(),
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      await page.getByText(/On a phone, open this page in the built-in browser of your wallet app/).waitFor();
+      assert.equal(await page.getByText(/Install a wallet extension/).count(), 0);
+    } finally {
+      await context.close();
+    }
+  });
 
   it('is usable at 360 px wide without horizontal scrolling', () =>
     withPage(
@@ -98,6 +117,39 @@ describe('code splitting', () => {
         assert.equal(script.status, 200, script.url);
         assert.match(script.type, /javascript/, script.url);
       }
+    }));
+});
+
+describe('a screen whose code cannot be loaded', () => {
+  it('explains it and loads the screen when the user tries again', () =>
+    withPage(async (page) => {
+      // The not-found screen's chunk fails to download once, as on a dropped connection.
+      let failures = 0;
+      await page.route(/\/assets\/NotFoundPage-[\w-]+\.js$/, async (route) => {
+        failures += 1;
+        await route.abort('connectionreset');
+      });
+      await page.goto('/no/such/page');
+      await page.getByRole('heading', { level: 1, name: 'This screen could not be loaded' }).waitFor();
+      await page.getByText(/connection dropped, or Tandem was updated/).waitFor();
+      assert.equal(failures, 1);
+      await page.unroute(/\/assets\/NotFoundPage-[\w-]+\.js$/);
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await page.getByRole('heading', { name: 'Oops. Nothing here...' }).waitFor();
+      assert.equal(new URL(page.url()).pathname, '/no/such/page');
+    }));
+});
+
+describe('web analytics', () => {
+  it('are off unless the build configures them', () =>
+    withPage(async (page) => {
+      await page.goto('/');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      assert.equal(await page.locator('#tandem-analytics').count(), 0);
+      const external = await page.evaluate(() =>
+        performance.getEntriesByType('resource').map((entry) => entry.name).filter((url) => new URL(url).origin !== window.location.origin),
+      );
+      assert.deepEqual(external, [], 'home talks to no other origin');
     }));
 });
 

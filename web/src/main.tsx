@@ -1,6 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { startAnalytics } from './lib/analytics';
+import { appConfig } from './lib/config';
+import { initDebugMode } from './lib/debug';
 import { notify } from './lib/notify/notify';
 import { runVersionCheck } from './lib/session/appVersion';
 import { browserStorage } from './lib/storage';
@@ -22,6 +25,13 @@ function start() {
 
   // Before the first render, so the page never flashes the other theme.
   applyTheme();
+  initDebugMode(appConfig.developmentHosts);
+  // Spec §2: the analytics script on start, only when the operator configured one (off by default).
+  const privacy = navigator as Navigator & { globalPrivacyControl?: boolean };
+  startAnalytics<HTMLScriptElement>(appConfig.analytics, document, {
+    doNotTrack: privacy.doNotTrack,
+    ...(privacy.globalPrivacyControl === undefined ? {} : { globalPrivacyControl: privacy.globalPrivacyControl }),
+  });
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');

@@ -1,5 +1,6 @@
 import { redirect, type RouteObject } from 'react-router';
 import { DEMOS } from '../features/demos/model/demos';
+import { withChunkTimeout } from '../lib/chunkLoad';
 import { alwaysRevalidate, guardLoader } from './guards/guardLoader';
 import { AppLayout } from './layout/AppLayout';
 import { PageLoading } from './pages/PageLoading';
@@ -11,7 +12,7 @@ import { RouteErrorPage } from './pages/RouteErrorPage';
  * instead of flashing a Suspense fallback.
  */
 
-export const routes: RouteObject[] = [
+const screens: RouteObject[] = [
   {
     id: 'root',
     Component: AppLayout,
@@ -102,3 +103,13 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** A route whose lazy chunk (and its children's) fails clearly when it errors or takes over 120 s (spec §9). */
+function withChunkTimeouts(route: RouteObject): RouteObject {
+  const { lazy, children } = route;
+  const wrapped = typeof lazy === 'function' ? { lazy: () => withChunkTimeout(lazy) } : {};
+  if (route.index === true) return { ...route, ...wrapped };
+  return { ...route, ...wrapped, ...(children === undefined ? {} : { children: children.map(withChunkTimeouts) }) };
+}
+
+export const routes: RouteObject[] = screens.map(withChunkTimeouts);

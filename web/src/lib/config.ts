@@ -1,3 +1,5 @@
+import { parseAnalyticsSetting } from './analytics';
+
 /**
  * Deployment settings fixed at build time (Vite `VITE_*` variables, see web/README.md).
  * Unset values fall back to defaults that are safe for a public deployment.
@@ -23,4 +25,5 @@ export const appConfig = {
   developmentHosts: parseHostList(import.meta.env.VITE_TANDEM_DEV_HOSTS),
   termsOfServiceUrl: optionalUrl(import.meta.env.VITE_TANDEM_TERMS_URL),
   privacyPolicyUrl: optionalUrl(import.meta.env.VITE_TANDEM_PRIVACY_URL),
+  analytics: parseAnalyticsSetting(import.meta.env.VITE_TANDEM_ANALYTICS_SCRIPT, import.meta.env.VITE_TANDEM_ANALYTICS_DATA),
 };

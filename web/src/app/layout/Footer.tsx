@@ -1,4 +1,5 @@
 import { ServerVersion } from '../../features/server-status/components/ServerVersion';
+import { isDebugMode } from '../../lib/debug';
 import { BrandMark } from '../../lib/ui/BrandMark';
 
 export function Footer() {
@@ -10,6 +11,11 @@ export function Footer() {
           Tandem · web {__APP_VERSION__}
         </span>
         <span className="footer__note">Keys stay in your wallet. This server never sees them.</span>
+        {isDebugMode() && (
+          <span className="footer__debug" title="Error details open by default; API calls are logged to the console. Add ?debug=0 to the address to turn it off.">
+            Debug mode
+          </span>
+        )}
         <ServerVersion />
       </div>
     </footer>

@@ -7,6 +7,7 @@ import { BrandWordmark } from '../../lib/ui/BrandMark';
 import { Icon } from '../../lib/ui/icons';
 import { navItemsFor } from '../navigation/model/navItems';
 import { AccountMenu } from './AccountMenu';
+import { PreferencesButton } from './PreferencesButton';
 import { PrimaryNav } from './PrimaryNav';
 import { ThemeToggle } from './ThemeToggle';
 
@@ -28,6 +29,7 @@ export function Header() {
           <PrimaryNav id={NAV_ID} items={items} open={menuOpen} onNavigate={() => { setMenuOpen(false); }} />
         )}
         <div className="header__actions">
+          <PreferencesButton />
           <ThemeToggle />
           {account === null ? (
             <Link to="/" className="button button--primary button--small">

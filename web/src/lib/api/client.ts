@@ -1,3 +1,5 @@
+import { withDebugLog } from '../debug';
+
 /**
  * The one way the browser talks to tandem-server. Every failure becomes an
  * `ApiError` carrying the server's stable error code (interfaces.md: error body
@@ -67,7 +69,8 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 export async function getJson<T>(path: string, parse: Parser<T>, options: RequestOptions = {}): Promise<T> {
-  const fetchImpl = options.fetchImpl ?? fetch;
+  // Debug mode (lib/debug.ts, development hosts only) logs every call; otherwise this is the plain fetch.
+  const fetchImpl = withDebugLog(options.fetchImpl ?? fetch);
   let response: Response;
   try {
     response = await fetchImpl(path, {

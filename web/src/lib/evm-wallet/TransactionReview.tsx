@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { registerTxTexts } from '../i18n/tx';
 import type { ParseKeys } from 'i18next';
 import type { Message } from '../notify/toastStore';
+import { useAmountFormatter, usePreferences } from '../preferences/usePreferences';
 import { isBusy } from './transactionFlow';
 import { transactionUrl } from './transactions';
 import type { TransactionFlow } from './useTransactionFlow';
@@ -37,6 +38,8 @@ interface TransactionReviewProps {
  */
 export function TransactionReview({ flow, explorerUrl, onClose, children }: TransactionReviewProps) {
   const { t } = useTranslation();
+  const format = useAmountFormatter();
+  const [{ fiatCurrency }] = usePreferences();
   const messageText = (message: Message) => ('text' in message ? message.text : t(message.key, message.values ?? {}));
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -96,17 +99,23 @@ export function TransactionReview({ flow, explorerUrl, onClose, children }: Tran
             {prepared.value !== '0' && (
               <div>
                 <dt>{t('tx.value')}</dt>
-                <dd>{formatWei(prepared.value)} TLOS</dd>
+                <dd>{format.exact(formatWei(prepared.value))} TLOS</dd>
               </div>
             )}
             <div>
               <dt>{t('tx.fee')}</dt>
               <dd>
-                {prepared.fee.amount} {prepared.fee.symbol}{' '}
+                {format.exact(prepared.fee.amount)} {prepared.fee.symbol}{' '}
                 <span className="tx-dialog__muted">
                   {prepared.fee.fiat === null || prepared.fee.fiat === undefined
                     ? `(${t('tx.fee_no_price')})`
-                    : t('tx.fee_fiat', { fiat: `${prepared.fee.fiat} ${prepared.fee.fiatCurrency}` })}
+                    : t('tx.fee_fiat', {
+                        // Prepared with the user's currency; one prepared before a change keeps its own code.
+                        fiat:
+                          prepared.fee.fiatCurrency === fiatCurrency
+                            ? format.fiat(prepared.fee.fiat)
+                            : `${prepared.fee.fiat} ${prepared.fee.fiatCurrency}`,
+                      })}
                 </span>
               </dd>
             </div>

@@ -91,6 +91,18 @@ export const en = {
   session: {
     reconnect_after_update: 'Tandem was updated. Please reconnect your wallet.',
   },
+  preferences: {
+    open: 'Display preferences',
+    title: 'Display preferences',
+    lead: 'How amounts are shown on every screen. Stored in this browser only.',
+    currency: 'Fiat currency',
+    currency_hint: 'Token values are converted with the prices this server reads. Where no price exists in this currency, values show as unavailable.',
+    locale: 'Number format',
+    locale_hint: 'Decimal and thousands separators, and where the currency sign goes. The texts stay in English.',
+    preview: 'Preview',
+    preview_value: '{{token}} TLOS ≈ {{fiat}}',
+    close: 'Close',
+  },
   home: {
     view_evm_label: 'EVM address',
     view_evm_submit: 'View',
@@ -101,6 +113,8 @@ export const en = {
     evm_injected_detail: 'Browser extension or built-in browser wallet',
     evm_no_wallet:
       'No browser wallet found. Install a wallet extension such as MetaMask, or open this page in your wallet app’s built-in browser.',
+    evm_no_wallet_mobile:
+      'No wallet found in this browser. On a phone, open this page in the built-in browser of your wallet app (MetaMask, SafePal, Trust Wallet…), where the wallet connects directly.',
     evm_walletconnect: 'Mobile and connection-protocol wallets',
     evm_walletconnect_detail: 'Scan a QR code with your phone',
     evm_dev_title: 'Development wallet (devnet only)',

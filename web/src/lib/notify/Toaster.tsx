@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isDebugMode } from '../debug';
 import '../i18n/i18n';
 import { Icon, type IconName } from '../ui/icons';
 import { watchConnectivity } from './connectivity';
@@ -31,7 +32,8 @@ function dismissAndRefocus(id: number, element: HTMLElement) {
 function ToastItem({ toast }: { toast: Toast }) {
   const { t } = useTranslation();
   const text = useMessageText();
-  const [showDetails, setShowDetails] = useState(false);
+  // Debug mode (development hosts only) shows the raw error at once.
+  const [showDetails, setShowDetails] = useState(isDebugMode);
   const detailsId = useId();
   const pause = () => {
     toasts.pause(toast.id);

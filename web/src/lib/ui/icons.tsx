@@ -15,6 +15,7 @@ const PATHS = {
   check: 'm8 12.5 2.8 2.8L16.5 9.5M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z',
   warning: 'M12 9.5v4m0 3v.01M10.3 4.2 2.6 17.6A2 2 0 0 0 4.3 20.6h15.4a2 2 0 0 0 1.7-3L13.7 4.2a2 2 0 0 0-3.4 0Z',
   info: 'M12 11v5.5m0-9v.01M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z',
+  sliders: 'M4 6h9m4 0h3M4 12h3m4 0h9M4 18h11m4 0h1M15 4v4M9 10v4M17 16v4',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { isMobileBrowser } from '../../../lib/device';
 import type { EvmWalletChoice } from '../../../lib/evm-wallet/connection';
 import { isEvmDevWalletAllowed, keepEvmDevWalletKey, normalisePrivateKey } from '../../../lib/evm-wallet/devWallet';
 import { discoverWallets, type DiscoveredWallet } from '../../../lib/evm-wallet/discovery';
@@ -91,7 +92,7 @@ export function ConnectEvmWallet() {
         </button>
       ))}
       {discovery.isSuccess && wallets.length === 0 && (
-        <p className="connect-note">{t('home.evm_no_wallet')}</p>
+        <p className="connect-note">{t(isMobileBrowser() ? 'home.evm_no_wallet_mobile' : 'home.evm_no_wallet')}</p>
       )}
       {discovery.data?.multipleLegacyProviders === true && (
         <p className="connect-note connect-note--warning" role="alert">
