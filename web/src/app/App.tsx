@@ -1,11 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { prefetchNetworks } from './prefetch';
+import { queryClient } from './queryClient';
 import { routes } from './routes';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { refetchOnWindowFocus: false } },
-});
+prefetchNetworks();
 
 const router = createBrowserRouter(routes);
 

@@ -2,6 +2,7 @@ import { redirect, type RouteObject } from 'react-router';
 import { DEMOS } from '../features/demos/model/demos';
 import { withChunkTimeout } from '../lib/chunkLoad';
 import { alwaysRevalidate, guardLoader } from './guards/guardLoader';
+import { prefetchWalletBalances } from './prefetch';
 import { AppLayout } from './layout/AppLayout';
 import { PageLoading } from './pages/PageLoading';
 import { RouteErrorPage } from './pages/RouteErrorPage';
@@ -47,6 +48,7 @@ const screens: RouteObject[] = [
           { index: true, loader: () => redirect('/evm/wallet?tab=balance') },
           {
             path: 'wallet',
+            loader: prefetchWalletBalances,
             lazy: async () => ({ Component: (await import('../features/evm-wallet/components/WalletPage')).WalletPage }),
           },
           {

@@ -1,0 +1,35 @@
+/**
+ * Reads a screen needs, started by its route's loader so they run beside the
+ * download of the screen's chunk instead of after it renders (issue 6 target: the
+ * first balance row within 500 ms of navigation). Loaders never wait for them: a
+ * failed prefetch only means the screen fetches (and reports) it itself.
+ */
+import { balancesQueryOptions } from '../features/evm-wallet/api/balances';
+import { networksQueryOptions } from '../lib/networks/api/networks';
+import { walletNetworkFor } from '../lib/networks/model/defaultNetwork';
+import { readPreferences } from '../lib/preferences/preferences';
+import { accountKind } from '../lib/session/storedAccount';
+import { readStoredSession } from '../lib/session/storedSession';
+import { browserStorage } from '../lib/storage';
+import { queryClient } from './queryClient';
+
+/** The networks list, which nearly every screen reads: fetched as the app starts. */
+export function prefetchNetworks(): void {
+  queryClient.query(networksQueryOptions()).catch(() => undefined);
+}
+
+/** /evm/wallet: the stored account's balances, keyed exactly as BalancesCard reads them. */
+export function prefetchWalletBalances(): null {
+  const storage = browserStorage();
+  const { account, network: stored } = readStoredSession(storage);
+  if (account === null || accountKind(account) !== 'evm') return null;
+  const { fiatCurrency } = readPreferences(storage);
+  queryClient
+    .query(networksQueryOptions())
+    .then((networks) => {
+      const network = walletNetworkFor(stored, networks);
+      return network === null ? undefined : queryClient.query(balancesQueryOptions(network.name, account, fiatCurrency));
+    })
+    .catch(() => undefined);
+  return null;
+}

@@ -1,0 +1,6 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/** The app's one TanStack Query client, shared by the provider and the route loaders that prefetch. */
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { refetchOnWindowFocus: false } },
+});
