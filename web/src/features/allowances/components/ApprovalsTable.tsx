@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAmountFormatter, usePreferences } from '../../../lib/preferences/usePreferences';
 import type { ApprovalRow } from '../api/approvals';
-import { allowed, assetLabel, canChange, canRevoke, selectionState, spenderLabel } from '../model/approvalRow';
+import { allowed, assetLabel, canChange, canRevoke, selectionState, spenderLabel, type Erc20Row } from '../model/approvalRow';
 
 interface ApprovalsTableProps {
   readonly account: string;
@@ -14,7 +14,7 @@ interface ApprovalsTableProps {
   readonly busy: boolean;
   readonly onToggle: (id: string) => void;
   readonly onToggleAll: () => void;
-  readonly onChange: (row: ApprovalRow & { type: 'erc20' }) => void;
+  readonly onChange: (row: Erc20Row) => void;
   readonly onRevoke: (row: ApprovalRow) => void;
 }
 

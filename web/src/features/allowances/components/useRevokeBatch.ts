@@ -71,7 +71,11 @@ export function useRevokeBatch({ network, owner, onMined }: { network: string; o
       askPlan(store, selection);
     },
     start: () => {
-      if (store === null || connection === null || store.get().phase !== 'ready') return;
+      if (store?.get().phase !== 'ready') return;
+      if (connection === null) {
+        notify.error({ key: 'tx.no_signer' });
+        return;
+      }
       void runRevokeBatch(store, {
         recheck,
         send: (transaction: PreparedTransaction) => sendPrepared(connection, transaction),
