@@ -33,11 +33,6 @@ export const ROADMAP = {
     title: 'Digital collectibles',
     summary: 'Browse your ERC-721 and ERC-1155 collectibles, see their details and transfer them.',
   },
-  allowances: {
-    release: '0.4',
-    title: 'Approvals',
-    summary: 'Review, change and revoke the token approvals you have given to contracts.',
-  },
   walletConnect: {
     release: '0.6',
     title: 'Mobile and connection-protocol wallets',

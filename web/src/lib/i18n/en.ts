@@ -4,6 +4,7 @@
  * reports as API `code`, so server and browser errors share one text.
  * Interpolation is i18next's `{{name}}`; `_one` / `_other` are plural forms of `count`.
  */
+import type { allowancesEn } from './allowances';
 import type { evmEn } from './evm';
 import type { txEn } from './tx';
 import type { zeroEn } from './zero';
@@ -129,4 +130,9 @@ export const en = {
 };
 
 /** The texts' type; areas loaded on demand (`zero`, `evm`) add their texts when they load. */
-export type Resources = typeof en & { readonly zero: typeof zeroEn; readonly evm: typeof evmEn; readonly tx: typeof txEn };
+export type Resources = typeof en & {
+  readonly zero: typeof zeroEn;
+  readonly evm: typeof evmEn;
+  readonly tx: typeof txEn;
+  readonly allowances: typeof allowancesEn;
+};

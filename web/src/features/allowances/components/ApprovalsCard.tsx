@@ -1,0 +1,215 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { NetworkSummary } from '../../../lib/networks/api/networks';
+import { TransactionReview } from '../../../lib/evm-wallet/TransactionReview';
+import { isBusy as isFlowBusy } from '../../../lib/evm-wallet/transactionFlow';
+import { useTransactionFlow } from '../../../lib/evm-wallet/useTransactionFlow';
+import { useAmountFormatter, usePreferences } from '../../../lib/preferences/usePreferences';
+import { toPlainString } from '../../../lib/amount/fixedAmount';
+import { useApprovals, type ApprovalRow } from '../api/approvals';
+import {
+  approveRequest,
+  assetLabel,
+  revokeRequest,
+  selectedRows,
+  toggleAll,
+  toggleOne,
+  type AllowanceChoice,
+  type Erc20Row,
+} from '../model/approvalRow';
+import { isBusy as isBatchBusy } from '../model/revokeBatch';
+import { UPDATE_FAILURE_KEY } from '../model/runRevokeBatch';
+import { isFiltered, readListQuery, writeListQuery, type ListQuery } from '../model/listQuery';
+import { ApprovalsTable } from './ApprovalsTable';
+import { ApprovalsToolbar } from './ApprovalsToolbar';
+import { ChangeAllowanceDialog } from './ChangeAllowanceDialog';
+import { RevokeBatchDialog } from './RevokeBatchDialog';
+import { useRefetchLater } from './useRefetchLater';
+import { useRevokeBatch } from './useRevokeBatch';
+
+interface ApprovalsCardProps {
+  readonly network: Pick<NetworkSummary, 'name' | 'explorerUrl'>;
+  readonly account: string;
+  readonly canSign: boolean;
+}
+
+/** What the review of a single change or revoke adds under the server's summary. */
+interface Target {
+  readonly row: ApprovalRow;
+  /** The new allowance of a change; null for a revoke. */
+  readonly choice: AllowanceChoice | null;
+}
+
+function ReviewFacts({ target }: { target: Target }) {
+  const { t } = useTranslation();
+  const format = useAmountFormatter();
+  const { row, choice } = target;
+  return (
+    <dl className="tx-dialog__facts">
+      <div>
+        <dt>{t('allowances.review.token')}</dt>
+        <dd>{assetLabel(row)}</dd>
+      </div>
+      <div>
+        <dt>{t('allowances.review.spender')}</dt>
+        <dd>
+          <code className="allowances-address">{row.spenderAddress}</code>
+        </dd>
+      </div>
+      {choice !== null && row.type === 'erc20' && (
+        <div>
+          <dt>{t('allowances.review.new_allowance')}</dt>
+          <dd>
+            {choice.kind === 'unlimited'
+              ? t('allowances.review.unlimited')
+              : t('allowances.table.amount', { amount: format.exact(toPlainString(choice.amount)), symbol: row.tokenSymbol })}
+          </dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+/** The account's approvals: filters, the table, and (for a signing wallet) change, revoke and the revoke batch. */
+export function ApprovalsCard({ network, account, canSign }: ApprovalsCardProps) {
+  const { t } = useTranslation();
+  const [{ fiatCurrency }] = usePreferences();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const query = readListQuery(searchParams);
+  const approvals = useApprovals({ network: network.name, address: account, query, fiat: fiatCurrency });
+  const refetchLater = useRefetchLater(network.name, account);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [changing, setChanging] = useState<Erc20Row | null>(null);
+  const [target, setTarget] = useState<Target | null>(null);
+  const [batchRows, setBatchRows] = useState<ReadonlyMap<string, ApprovalRow>>(new Map());
+
+  const onConfirmed = useCallback(() => { refetchLater(); }, [refetchLater]);
+  const revokeFlow = useTransactionFlow({
+    network,
+    failureKey: UPDATE_FAILURE_KEY,
+    successMessage: { key: 'allowances.revoked_toast' },
+    onConfirmed,
+  });
+  const changeFlow = useTransactionFlow({
+    network,
+    failureKey: UPDATE_FAILURE_KEY,
+    successMessage: { key: 'allowances.confirmed' },
+    onConfirmed,
+  });
+  const batch = useRevokeBatch({ network: network.name, owner: account, onMined: onConfirmed });
+
+  const changeQuery = useCallback(
+    (change: Partial<ListQuery>, options?: { replace?: boolean }) => {
+      setSearchParams((current) => writeListQuery(current, change), options);
+    },
+    [setSearchParams],
+  );
+
+  const rows = useMemo(() => approvals.data?.approvals ?? [], [approvals.data]);
+  const picked = selectedRows(rows, selected);
+  const busy =
+    isFlowBusy(revokeFlow.state) || isFlowBusy(changeFlow.state) || (batch.state !== null && isBatchBusy(batch.state));
+
+  const revokeOne = (row: ApprovalRow) => {
+    setTarget({ row, choice: null });
+    void revokeFlow.prepare(revokeRequest(row, account));
+  };
+  const submitChange = (row: Erc20Row, choice: AllowanceChoice) => {
+    setChanging(null);
+    setTarget({ row, choice });
+    void changeFlow.prepare(approveRequest(row, account, choice));
+  };
+  const startBatch = () => {
+    setBatchRows(new Map(picked.map((row) => [row.id, row])));
+    batch.plan(picked.map((row) => row.id));
+  };
+  const closeBatch = () => {
+    // After a run the selection is spent; closing a plan unsent keeps it to adjust.
+    if (batch.state?.phase === 'finished') setSelected(new Set());
+    batch.close();
+  };
+
+  return (
+    <section className="card allowances-card" aria-labelledby="allowances-list-title" aria-busy={approvals.isFetching}>
+      <header className="allowances-card__header">
+        <h2 id="allowances-list-title" className="allowances-card__title">
+          {approvals.data ? t('allowances.count', { count: approvals.data.total }) : t('allowances.title')}
+        </h2>
+        {approvals.isFetching && approvals.data && (
+          <span className="allowances-muted" role="status">
+            {t('allowances.updating')}
+          </span>
+        )}
+      </header>
+
+      <ApprovalsToolbar query={query} onChange={changeQuery} />
+
+      {canSign && (
+        <div className="allowances-selection" role="group" aria-label={t('allowances.selection.count', { count: picked.length })}>
+          <span className="allowances-muted">
+            {picked.length === 0 ? t('allowances.selection.none') : t('allowances.selection.count', { count: picked.length })}
+          </span>
+          <div className="button-row">
+            <button type="button" className="button button--primary button--small" disabled={picked.length === 0 || busy} onClick={startBatch}>
+              {t('allowances.selection.revoke', { count: picked.length })}
+            </button>
+            {picked.length > 0 && (
+              <button type="button" className="button button--ghost button--small" disabled={busy} onClick={() => { setSelected(new Set()); }}>
+                {t('allowances.selection.clear')}
+              </button>
+            )}
+          </div>
+        </div>
+      )}
+
+      {approvals.isPending && (
+        <p className="allowances-state" role="status">
+          <span className="spinner" aria-hidden="true" />
+          {t('allowances.loading')}
+        </p>
+      )}
+
+      {approvals.isError && (
+        <div className="allowances-state allowances-state--error" role="alert">
+          <p>
+            <strong>{t('allowances.error_fetch')}</strong> {approvals.error.message}
+          </p>
+          <button type="button" className="button button--secondary button--small" onClick={() => void approvals.refetch()}>
+            {t('allowances.batch.retry')}
+          </button>
+        </div>
+      )}
+
+      {approvals.data && rows.length === 0 && (
+        <p className="allowances-muted">{isFiltered(query) ? t('allowances.empty_filtered') : t('allowances.empty')}</p>
+      )}
+
+      {rows.length > 0 && (
+        <div className="allowances-table-wrap">
+          <ApprovalsTable
+            account={account}
+            rows={rows}
+            canSign={canSign}
+            selected={selected}
+            busy={busy}
+            onToggle={(id) => { setSelected((current) => toggleOne(current, id)); }}
+            onToggleAll={() => { setSelected((current) => toggleAll(rows, current)); }}
+            onChange={setChanging}
+            onRevoke={revokeOne}
+          />
+        </div>
+      )}
+
+      {changing !== null && (
+        <ChangeAllowanceDialog row={changing} onSubmit={(choice) => { submitChange(changing, choice); }} onClose={() => { setChanging(null); }} />
+      )}
+      {[revokeFlow, changeFlow].map((flow, index) => (
+        <TransactionReview key={index} flow={flow} explorerUrl={network.explorerUrl} onClose={() => { setTarget(null); }}>
+          {target !== null && <ReviewFacts target={target} />}
+        </TransactionReview>
+      ))}
+      {batch.state !== null && <RevokeBatchDialog batch={{ ...batch, state: batch.state, close: closeBatch }} rows={batchRows} explorerUrl={network.explorerUrl} />}
+    </section>
+  );
+}
