@@ -260,7 +260,7 @@ export function SendForm({ network, account, tokens }: SendFormProps) {
             <button
               type="button"
               className="button button--secondary button--small"
-              aria-label={max.kind === 'busy' ? t('evm.send.max_busy') : t('evm.send.max_label')}
+              aria-describedby={`${ids.amount}-max`}
               aria-busy={max.kind === 'busy'}
               disabled={max.kind === 'busy'}
               onClick={() => void fillMax()}
@@ -270,6 +270,9 @@ export function SendForm({ network, account, tokens }: SendFormProps) {
           </div>
           <p id={`${ids.amount}-fiat`} className="evm-field__hint" aria-live="polite">
             {amountFiat !== null ? t('evm.send.fiat', { fiat: format.fiat(amountFiat) }) : ' '}
+          </p>
+          <p id={`${ids.amount}-max`} className="visually-hidden">
+            {max.kind === 'busy' ? t('evm.send.max_busy') : t('evm.send.max_label')}
           </p>
           {fieldMessage('amount')}
         </div>
