@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { registerTxTexts } from '../i18n/tx';
 import type { ParseKeys } from 'i18next';
 import type { Message } from '../notify/toastStore';
+import { useAmountFormatter } from '../preferences/usePreferences';
 import { isBusy } from './transactionFlow';
 import { transactionUrl } from './transactions';
 import type { TransactionFlow } from './useTransactionFlow';
@@ -37,6 +38,7 @@ interface TransactionReviewProps {
  */
 export function TransactionReview({ flow, explorerUrl, onClose, children }: TransactionReviewProps) {
   const { t } = useTranslation();
+  const format = useAmountFormatter();
   const messageText = (message: Message) => ('text' in message ? message.text : t(message.key, message.values ?? {}));
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -102,11 +104,11 @@ export function TransactionReview({ flow, explorerUrl, onClose, children }: Tran
             <div>
               <dt>{t('tx.fee')}</dt>
               <dd>
-                {prepared.fee.amount} {prepared.fee.symbol}{' '}
+                {format.exact(prepared.fee.amount)} {prepared.fee.symbol}{' '}
                 <span className="tx-dialog__muted">
                   {prepared.fee.fiat === null || prepared.fee.fiat === undefined
                     ? `(${t('tx.fee_no_price')})`
-                    : t('tx.fee_fiat', { fiat: `${prepared.fee.fiat} ${prepared.fee.fiatCurrency}` })}
+                    : t('tx.fee_fiat', { fiat: format.fiat(prepared.fee.fiat) })}
                 </span>
               </dd>
             </div>
@@ -161,7 +163,7 @@ export function TransactionReview({ flow, explorerUrl, onClose, children }: Tran
 
       <div className="button-row tx-dialog__actions">
         {state.phase === 'review' && (
-          <button type="button" className="button" onClick={() => void flow.confirm()}>
+          <button type="button" className="button button--primary" onClick={() => void flow.confirm()}>
             {t('tx.confirm')}
           </button>
         )}
