@@ -53,6 +53,7 @@ export function FeeEstimate({ id, valid, estimating, prepared, sentAmount }: Fee
   } else if (!valid) {
     content = <p className="evm-muted">{t('evm.send.fee_pending')}</p>;
   } else {
+    // The server's objection shows under its field or the form instead.
     content = null;
   }
 

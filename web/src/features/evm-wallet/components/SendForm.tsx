@@ -41,6 +41,8 @@ interface Reviewed {
   readonly request: SendRequest;
   readonly amount: FixedAmount;
   readonly token: SendToken;
+  /** The recipient's warnings, repeated in the review: the form sends the checksummed address, so the server has none. */
+  readonly warnings: readonly FieldProblem[];
 }
 
 const ADDRESS_LENGTH = 42;
@@ -93,6 +95,7 @@ export function SendForm({ network, account, tokens }: SendFormProps) {
     if (problem?.field === field && check.errors[field] === undefined) {
       return { text: t(problem.code as ParseKeys, { ...problem.values, defaultValue: problem.message }) };
     }
+    if (field === 'amount' && max.kind === 'note') return max.message;
     return null;
   };
 
@@ -158,7 +161,7 @@ export function SendForm({ network, account, tokens }: SendFormProps) {
       else toRef.current?.focus();
       return;
     }
-    setReviewed({ request, amount: check.amount, token });
+    setReviewed({ request, amount: check.amount, token, warnings: check.warnings });
     void flow.prepare(request);
   };
 
@@ -316,6 +319,16 @@ export function SendForm({ network, account, tokens }: SendFormProps) {
               </dd>
             </div>
           </dl>
+        )}
+        {reviewed !== null && reviewed.warnings.length > 0 && (
+          <div className="tx-dialog__warning" role="note">
+            <strong>{t('tx.warning')}</strong>
+            <ul>
+              {reviewed.warnings.map((warning) => (
+                <li key={warning.key}>{t(warning.key, warning.values ?? {})}</li>
+              ))}
+            </ul>
+          </div>
         )}
       </TransactionReview>
     </>
