@@ -268,6 +268,7 @@ export function SendForm({ network, account, tokens }: SendFormProps) {
               disabled={max.kind === 'busy'}
               onClick={() => void fillMax()}
             >
+              {max.kind === 'busy' && <span className="spinner" aria-hidden="true" />}
               {t('evm.send.max')}
             </button>
           </div>
