@@ -13,11 +13,6 @@ export interface PlannedCapability {
 }
 
 export const ROADMAP = {
-  evmSend: {
-    release: '0.2',
-    title: 'Send tokens',
-    summary: 'Send TLOS and ERC-20 tokens to any address, with checks before you sign in your wallet.',
-  },
   staking: {
     release: '0.3',
     title: 'Staking',

@@ -63,7 +63,7 @@ export function DevWalletPrompt() {
             </div>
           </dl>
           <div className="button-row tx-dialog__actions">
-            <button type="button" className="button" onClick={() => { devWalletPrompts.approve(pending.id); }}>
+            <button type="button" className="button button--primary" onClick={() => { devWalletPrompts.approve(pending.id); }}>
               {t('tx.dev_wallet.sign')}
             </button>
             <button type="button" className="button button--secondary" onClick={() => { devWalletPrompts.reject(pending.id); }}>

@@ -170,7 +170,7 @@ export function TransactionReview({ flow, explorerUrl, onClose, children }: Tran
 
       <div className="button-row tx-dialog__actions">
         {state.phase === 'review' && (
-          <button type="button" className="button" onClick={() => void flow.confirm()}>
+          <button type="button" className="button button--primary" onClick={() => void flow.confirm()}>
             {t('tx.confirm')}
           </button>
         )}

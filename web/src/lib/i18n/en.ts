@@ -19,6 +19,7 @@ export const en = {
     value_too_large: 'Value too large',
     unsupported_decimals: 'Tokens with {{decimals}} decimals are not supported',
     balance_too_low: 'Balance too low',
+    amount_positive: 'The amount must be greater than zero',
     account_required: 'Account required',
     account_name_characters: 'An account name may only contain lowercase letters, digits 1 to 5 or a dot',
     account_name_length: 'An account name can have at most 12 characters',

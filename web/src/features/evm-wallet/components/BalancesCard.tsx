@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { usePreferences, useAmountFormatter } from '../../../lib/preferences/usePreferences';
 import { useBalances, type BalanceRow } from '../api/balances';
 import { useEvmStatus } from '../api/status';
@@ -19,7 +20,8 @@ function TokenLogo({ row }: { row: BalanceRow }) {
 }
 
 /** Spec §4 Balances: every token with its exact amount, price and fiat value, refreshed every 10 s. */
-export function BalancesCard({ network, address }: { network: string; address: string }) {
+/** `sendable`: the account's own wallet is in use (not a read-only view), so each token row links to Send. */
+export function BalancesCard({ network, address, sendable }: { network: string; address: string; sendable: boolean }) {
   const { t } = useTranslation();
   const [{ fiatCurrency }] = usePreferences();
   const format = useAmountFormatter();
@@ -74,6 +76,11 @@ export function BalancesCard({ network, address }: { network: string; address: s
               <th scope="col" className="evm-num">{t('evm.balances.amount')}</th>
               <th scope="col" className="evm-num">{t('evm.balances.price')}</th>
               <th scope="col" className="evm-num">{t('evm.balances.value')}</th>
+              {sendable && (
+                <th scope="col" className="evm-actions">
+                  <span className="visually-hidden">{t('evm.balances.actions')}</span>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -95,6 +102,19 @@ export function BalancesCard({ network, address }: { network: string; address: s
                 <td className="evm-num" data-label={t('evm.balances.value')}>
                   {row.fiatValue ? format.fiat(row.fiatValue.value) : '—'}
                 </td>
+                {sendable && (
+                  <td className="evm-actions">
+                    {(row.token.type === 'native' || row.token.type === 'erc20') && (
+                      <Link
+                        to={`/evm/send?token=${encodeURIComponent(row.token.symbol)}`}
+                        className="button button--secondary button--small"
+                        aria-label={t('evm.send.open_token', { symbol: row.token.symbol })}
+                      >
+                        {t('evm.send.open')}
+                      </Link>
+                    )}
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>

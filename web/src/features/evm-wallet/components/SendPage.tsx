@@ -1,15 +1,99 @@
-import { ROADMAP } from '../../../lib/roadmap';
-import { ComingSoonPanel } from '../../../lib/ui/ComingSoonPanel';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { registerEvmTexts } from '../../../lib/i18n/evm';
+import { registerTxTexts } from '../../../lib/i18n/tx';
+import { useEvmWallet } from '../../../lib/evm-wallet/useEvmWallet';
+import type { NetworkSummary } from '../../../lib/networks/api/networks';
+import { usePreferences } from '../../../lib/preferences/usePreferences';
+import { useBalances } from '../api/balances';
+import { sendTokens } from '../model/sendForm';
+import { EvmQueryError } from './EvmQueryError';
+import { SendForm } from './SendForm';
+import { useWalletAccount } from './useWalletAccount';
+import './evm-wallet.css';
+import './send.css';
 
-export function SendPage() {
+registerEvmTexts();
+registerTxTexts();
+
+/** Why the form is not offered, with the way out: connect the wallet on the home page. */
+function CannotSend({ title, text }: { title: string; text: string }) {
+  const { t } = useTranslation();
   return (
-    <ComingSoonPanel
-      capability={ROADMAP.evmSend}
-      plans={[
-        'Pick a token, enter a recipient and an exact amount.',
-        'Check the address and the amount against your balance before you sign.',
-        'Sign in your own wallet and follow the transaction until it is confirmed.',
-      ]}
-    />
+    <div className="card evm-card evm-send__blocked" role="region" aria-label={title}>
+      <h2 className="evm-card__title">{title}</h2>
+      <p>{text}</p>
+      <div className="button-row">
+        <Link to={{ pathname: '/', hash: 'connect' }} className="button button--primary">
+          {t('evm.send.connect')}
+        </Link>
+        <Link to="/evm/wallet?tab=balance" className="button button--secondary">
+          {t('evm.send.back_to_wallet')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** The form once the wallet can sign: the account's balances feed the token picker. */
+function SendWithBalances({ network, account }: { network: NetworkSummary; account: string }) {
+  const { t } = useTranslation();
+  const [{ fiatCurrency }] = usePreferences();
+  const balances = useBalances(network.name, account, fiatCurrency);
+
+  if (balances.isPending) {
+    return (
+      <p className="evm-state" role="status">
+        <span className="spinner" aria-hidden="true" />
+        {t('evm.send.loading')}
+      </p>
+    );
+  }
+  if (balances.isError && balances.data === undefined) {
+    return <EvmQueryError failed={t('evm.balances.failed')} error={balances.error} onRetry={() => void balances.refetch()} />;
+  }
+  const [first, ...rest] = sendTokens(balances.data);
+  if (first === undefined) return <p className="evm-state">{t('evm.send.no_tokens')}</p>;
+  return <SendForm network={network} account={account} tokens={[first, ...rest]} />;
+}
+
+/** /evm/send (spec §4 "Send"): TLOS or an ERC-20, checked, reviewed, signed in the user's wallet. */
+export function SendPage() {
+  const { t } = useTranslation();
+  const { networks, network } = useWalletAccount();
+  const { account, isViewer, canSign } = useEvmWallet();
+
+  let body;
+  if (networks.isPending) {
+    body = (
+      <p className="evm-state" role="status">
+        <span className="spinner" aria-hidden="true" />
+        {t('evm.wallet.network_loading')}
+      </p>
+    );
+  } else if (networks.isError) {
+    body = <EvmQueryError failed={t('evm.wallet.network_failed')} error={networks.error} onRetry={() => void networks.refetch()} />;
+  } else if (network === null) {
+    body = <p className="evm-state" role="alert">{t('evm.wallet.network_missing')}</p>;
+  } else if (account === null) {
+    body = <CannotSend title={t('evm.send.disconnected_title')} text={t('evm.receive.no_account')} />;
+  } else if (isViewer) {
+    body = <CannotSend title={t('evm.send.viewer_title')} text={t('evm.send.viewer', { address: account })} />;
+  } else if (!canSign) {
+    body = <CannotSend title={t('evm.send.disconnected_title')} text={t('evm.send.disconnected', { address: account })} />;
+  } else {
+    body = <SendWithBalances network={network} account={account} />;
+  }
+
+  return (
+    <section className="page evm-wallet evm-send" aria-labelledby="page-title">
+      <header className="page__header">
+        <h1 id="page-title" className="page__title">
+          {t('evm.send.title')}
+        </h1>
+        {network && <p className="page__lead">{t('evm.send.lead', { network: network.displayName })}</p>}
+      </header>
+      {body}
+    </section>
   );
 }

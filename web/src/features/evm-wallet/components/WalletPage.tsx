@@ -32,6 +32,9 @@ export function WalletPage() {
         )}
         {network && <p className="page__lead">{t('evm.wallet.network', { network: network.displayName })}</p>}
         <div className="button-row">
+          <Link to="/evm/send" className="button button--primary">
+            {t('evm.send.open')}
+          </Link>
           <Link to="/evm/receive" className="button button--secondary">
             {t('evm.receive.title')}
           </Link>
@@ -64,7 +67,7 @@ export function WalletPage() {
 
       {network && account !== null && tab === 'balance' && (
         <div className="evm-grid">
-          <BalancesCard network={network.name} address={account} />
+          <BalancesCard network={network.name} address={account} sendable={!isViewer} />
           <PriceChartCard network={network.name} symbol={network.systemToken?.symbol ?? 'TLOS'} />
         </div>
       )}

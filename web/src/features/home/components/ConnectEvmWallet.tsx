@@ -53,6 +53,11 @@ export function ConnectEvmWallet() {
         import('../../../lib/wallet/switchNetwork'),
       ]);
       const outcome = await connectEvmWallet(await choose(network), network);
+      if (outcome.kind === 'rejected') {
+        // Spec §4, §8: the user said no in their wallet (connection or network switch); a neutral message, not an error.
+        notify.neutral({ key: outcome.message, ...(outcome.values === undefined ? {} : { values: outcome.values }) });
+        return;
+      }
       if (outcome.kind !== 'connected') {
         setFailure({ key: outcome.message, ...(outcome.values === undefined ? {} : { values: outcome.values }) });
         return;
