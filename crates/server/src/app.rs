@@ -34,6 +34,15 @@ struct StateInner {
     evm: EvmNetworks,
     web_dist: PathBuf,
     started: Instant,
+    client: ClientSettings,
+}
+
+/// What the browser app is told about this server's configuration
+/// (`GET /api/v1/client-config`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ClientSettings {
+    /// The connection-protocol (WalletConnect v2) project id, when configured.
+    pub wallet_connect_project_id: Option<String>,
 }
 
 impl AppState {
@@ -55,8 +64,26 @@ impl AppState {
                 networks,
                 web_dist,
                 started: Instant::now(),
+                client: ClientSettings::default(),
             }),
         }
+    }
+
+    /// The same state with `client` settings; call it right after building the state
+    /// (before it is shared), as `main` does.
+    #[must_use]
+    pub fn with_client_settings(mut self, client: ClientSettings) -> Self {
+        match Arc::get_mut(&mut self.inner) {
+            Some(inner) => inner.client = client,
+            None => tracing::warn!("client settings ignored: the state is already shared"),
+        }
+        self
+    }
+
+    /// What the browser app is told about this server.
+    #[must_use]
+    pub fn client_settings(&self) -> &ClientSettings {
+        &self.inner.client
     }
 
     #[must_use]
@@ -112,7 +139,10 @@ impl AppState {
 
 /// The complete application, ready to serve.
 pub fn router(state: AppState) -> Router {
-    let policy = security::content_security_policy(state.networks());
+    let policy = security::content_security_policy(
+        state.networks(),
+        state.client_settings().wallet_connect_project_id.is_some(),
+    );
     let routes = api::routes()
         .method_not_allowed_fallback(method_not_allowed)
         .fallback(fallback)

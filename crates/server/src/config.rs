@@ -35,6 +35,9 @@ pub struct Config {
     pub data_dir: PathBuf,
     /// The price aggregator (CoinGecko-style API); `None` when disabled.
     pub price_aggregator_url: Option<String>,
+    /// The connection-protocol (WalletConnect v2) project id mobile wallets connect
+    /// through; `None` leaves that way in off.
+    pub wallet_connect_project_id: Option<String>,
     pub network_overrides: BTreeMap<NetworkName, ChainSettingsOverride>,
 }
 
@@ -48,6 +51,7 @@ impl Default for Config {
             log: DEFAULT_LOG.to_owned(),
             data_dir: PathBuf::from(DEFAULT_DATA_DIR),
             price_aggregator_url: Some(DEFAULT_PRICE_AGGREGATOR_URL.to_owned()),
+            wallet_connect_project_id: None,
             network_overrides: BTreeMap::new(),
         }
     }
@@ -64,12 +68,13 @@ pub struct Environment {
     pub native_devnet_manifest: Option<PathBuf>,
     pub log: Option<String>,
     pub data_dir: Option<PathBuf>,
+    pub wallet_connect_project_id: Option<String>,
 }
 
 impl Environment {
     /// Reads `TANDEM_CONFIG`, `TANDEM_LISTEN`, `TANDEM_WEB_DIST`,
-    /// `TANDEM_DEVNET_MANIFEST`, `TANDEM_NATIVE_DEVNET_MANIFEST`, `TANDEM_LOG` and
-    /// `TANDEM_DATA_DIR`; empty values count as unset.
+    /// `TANDEM_DEVNET_MANIFEST`, `TANDEM_NATIVE_DEVNET_MANIFEST`, `TANDEM_LOG`,
+    /// `TANDEM_DATA_DIR` and `TANDEM_WALLET_CONNECT_PROJECT_ID`; empty values count as unset.
     #[must_use]
     pub fn from_process() -> Self {
         let text = |name: &str| std::env::var(name).ok().filter(|value| !value.is_empty());
@@ -81,6 +86,7 @@ impl Environment {
             native_devnet_manifest: text("TANDEM_NATIVE_DEVNET_MANIFEST").map(PathBuf::from),
             log: text("TANDEM_LOG"),
             data_dir: text("TANDEM_DATA_DIR").map(PathBuf::from),
+            wallet_connect_project_id: text("TANDEM_WALLET_CONNECT_PROJECT_ID"),
         }
     }
 }
@@ -139,6 +145,7 @@ struct ConfigFile {
     log: Option<String>,
     data_dir: Option<PathBuf>,
     price_aggregator_url: Option<String>,
+    wallet_connect_project_id: Option<String>,
     #[serde(default)]
     networks: BTreeMap<NetworkName, NetworkOverrideFile>,
 }
@@ -203,6 +210,18 @@ impl ConfigFile {
             Some(url) => Some(validate::http_url_text("price_aggregator_url", url)?),
         };
 
+        let (project_field, project_id) = match (
+            &env.wallet_connect_project_id,
+            self.wallet_connect_project_id,
+        ) {
+            (Some(value), _) => ("TANDEM_WALLET_CONNECT_PROJECT_ID", Some(value.clone())),
+            (None, value) => ("wallet_connect_project_id", value),
+        };
+        let wallet_connect_project_id = project_id
+            .filter(|id| !id.is_empty())
+            .map(|id| validate::wallet_connect_project_id(project_field, &id))
+            .transpose()?;
+
         let mut network_overrides = BTreeMap::new();
         for (network, section) in self.networks {
             network_overrides.insert(network, section.resolve(network)?);
@@ -227,6 +246,7 @@ impl ConfigFile {
                 .or(self.data_dir)
                 .unwrap_or_else(|| PathBuf::from(DEFAULT_DATA_DIR)),
             price_aggregator_url,
+            wallet_connect_project_id,
             network_overrides,
         })
     }

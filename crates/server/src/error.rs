@@ -31,6 +31,11 @@ pub enum ServerError {
     #[error("{field}: '{value}' is not an EVM address (0x followed by 40 hex digits)")]
     InvalidAddress { field: String, value: String },
 
+    #[error(
+        "{field}: '{value}' is not a connection-protocol project id (32 hexadecimal characters)"
+    )]
+    InvalidProjectId { field: String, value: String },
+
     #[error("{field}: '{value}' is not an IP address and port such as 127.0.0.1:8080")]
     InvalidListen { field: String, value: String },
 

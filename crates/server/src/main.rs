@@ -7,7 +7,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use tandem_server::app::{self, AppState};
+use tandem_server::app::{self, AppState, ClientSettings};
 use tandem_server::config::{self, Config, Environment};
 use tandem_server::evm::EvmOptions;
 use tandem_server::networks::{devnet_extras, served_networks};
@@ -58,7 +58,10 @@ fn run() -> anyhow::Result<()> {
         // The one line on stdout that scripts wait for (scripts/lib/stack.mjs).
         let url = tandem_server::local_url(address);
         write_stdout(&format!("tandem-server listening on {url}"))?;
-        let state = AppState::with_evm(networks, config.web_dist.clone(), &evm);
+        let state = AppState::with_evm(networks, config.web_dist.clone(), &evm)
+            .with_client_settings(ClientSettings {
+                wallet_connect_project_id: config.wallet_connect_project_id.clone(),
+            });
         tracing::info!(%address, web_dist = %config.web_dist.display(), "serving");
         let stopping = state.clone();
         let shutdown = async move {

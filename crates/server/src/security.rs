@@ -29,9 +29,27 @@ fn push_unique(list: &mut Vec<String>, item: Option<String>) {
     }
 }
 
-/// The policy for a server serving `networks`.
+/// The connection protocol's relay, RPC, telemetry and verification origins
+/// (WalletConnect v2), allowed only when a project id is configured.
+const WALLET_CONNECT_CONNECT: &[&str] = &[
+    "wss://relay.walletconnect.com",
+    "wss://relay.walletconnect.org",
+    "https://rpc.walletconnect.com",
+    "https://rpc.walletconnect.org",
+    "https://pulse.walletconnect.org",
+    "https://verify.walletconnect.com",
+    "https://verify.walletconnect.org",
+];
+/// Its verification page, which the connection library frames.
+const WALLET_CONNECT_FRAMES: &[&str] = &[
+    "https://verify.walletconnect.com",
+    "https://verify.walletconnect.org",
+];
+
+/// The policy for a server serving `networks`, with the connection protocol's
+/// origins when `wallet_connect` is on.
 #[must_use]
-pub fn content_security_policy(networks: &[ChainSettings]) -> HeaderValue {
+pub fn content_security_policy(networks: &[ChainSettings], wallet_connect: bool) -> HeaderValue {
     let mut rpc = Vec::new();
     let mut local_media = Vec::new();
     for settings in networks {
@@ -50,12 +68,26 @@ pub fn content_security_policy(networks: &[ChainSettings]) -> HeaderValue {
             .map(|origin| format!(" {origin}"))
             .collect::<String>()
     };
+    let owned = |origins: &[&str]| {
+        origins
+            .iter()
+            .map(|&origin| origin.to_owned())
+            .collect::<Vec<_>>()
+    };
+    let (relay, frames) = if wallet_connect {
+        (
+            join(&owned(WALLET_CONNECT_CONNECT)),
+            format!("; frame-src{}", join(&owned(WALLET_CONNECT_FRAMES))),
+        )
+    } else {
+        (String::new(), String::new())
+    };
     let media = join(&local_media);
     let policy = format!(
         "default-src 'self'; script-src 'self'; style-src 'self'; \
          img-src 'self' data: https:{media}; media-src 'self' data: https:{media}; \
-         font-src 'self'; connect-src 'self'{}; object-src 'none'; \
-         base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+         font-src 'self'; connect-src 'self'{}{relay}; object-src 'none'; \
+         base-uri 'self'; form-action 'self'; frame-ancestors 'none'{frames}",
         join(&rpc)
     );
     HeaderValue::from_str(&policy).unwrap_or_else(|_| HeaderValue::from_static(STRICT))
@@ -77,9 +109,11 @@ mod tests {
     #[test]
     fn connect_src_lists_each_rpc_origin_once() {
         let networks = ChainSettings::all_builtin();
-        let header = content_security_policy(&networks);
+        let header = content_security_policy(&networks, false);
         let policy = header.to_str().unwrap_or_default();
         let connect = directive(policy, "connect-src");
+        assert!(!connect.contains("walletconnect"), "{connect}");
+        assert_eq!(directive(policy, "frame-src"), "");
         assert!(connect.starts_with("connect-src 'self' "), "{connect}");
         assert!(connect.contains(" https://rpc.telos.net"), "{connect}");
         assert!(connect.contains(" https://mainnet.telos.net"), "{connect}");
@@ -91,6 +125,23 @@ mod tests {
             "frame-ancestors 'none'"
         );
         assert!(networks.iter().any(|n| n.name == NetworkName::TelosEvm));
+    }
+
+    #[test]
+    fn the_connection_protocol_is_allowed_only_when_configured() {
+        let networks = ChainSettings::all_builtin();
+        let header = content_security_policy(&networks, true);
+        let policy = header.to_str().unwrap_or_default();
+        let connect = directive(policy, "connect-src");
+        assert!(connect.contains(" https://rpc.telos.net"), "{connect}");
+        for origin in WALLET_CONNECT_CONNECT {
+            assert!(connect.contains(&format!(" {origin}")), "{connect}");
+        }
+        assert_eq!(
+            directive(policy, "frame-src"),
+            "frame-src https://verify.walletconnect.com https://verify.walletconnect.org"
+        );
+        assert_eq!(directive(policy, "script-src"), "script-src 'self'");
     }
 
     #[test]

@@ -44,6 +44,20 @@ pub fn rpc_endpoint(field: &str, value: &str) -> Result<RpcEndpoint, ServerError
     })
 }
 
+/// A WalletConnect cloud project id: 32 hexadecimal characters. It ends up in the
+/// page (the browser sends it to the relay), so anything else is refused here rather
+/// than leaking a mistyped secret or breaking every pairing.
+pub fn wallet_connect_project_id(field: &str, value: &str) -> Result<String, ServerError> {
+    if value.len() == 32 && value.chars().all(|c| c.is_ascii_hexdigit()) {
+        Ok(value.to_owned())
+    } else {
+        Err(ServerError::InvalidProjectId {
+            field: field.to_owned(),
+            value: value.to_owned(),
+        })
+    }
+}
+
 /// `0x` followed by 40 hex digits; the text is kept as written (checksummed or not).
 pub fn evm_address(field: &str, value: &str) -> Result<String, ServerError> {
     let valid = value

@@ -14,7 +14,7 @@ use axum::response::Response;
 use axum::routing::get;
 use serde_json::Value;
 use tandem_domain::network::{ChainSettings, DevnetSettings, RpcEndpoint};
-use tandem_server::app::{self, AppState};
+use tandem_server::app::{self, AppState, ClientSettings};
 use tower::ServiceExt;
 
 fn app_with(networks: Vec<ChainSettings>, web_dist: &Path) -> Router {
@@ -384,4 +384,32 @@ async fn extractor_rejections_answer_with_the_json_error_body() {
             .is_some_and(|code| code.starts_with("validation.")),
         "{body}"
     );
+}
+
+#[tokio::test]
+async fn client_config_says_whether_the_connection_protocol_is_configured() {
+    let (status, body) = get_json(app_without_dist(), "/api/v1/client-config").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body, serde_json::json!({ "walletConnectProjectId": null }));
+
+    let id = "0123456789abcdef0123456789abcdef";
+    let configured = app::router(
+        AppState::new(ChainSettings::all_builtin(), "/nonexistent".into()).with_client_settings(
+            ClientSettings {
+                wallet_connect_project_id: Some(id.to_owned()),
+            },
+        ),
+    );
+    let response = send(configured.clone(), Method::GET, "/api/v1/client-config").await;
+    let policy = header_value(&response, header::CONTENT_SECURITY_POLICY)
+        .expect("a policy")
+        .to_owned();
+    assert!(policy.contains("wss://relay.walletconnect.org"), "{policy}");
+    assert_eq!(
+        json_body(response).await,
+        serde_json::json!({ "walletConnectProjectId": id })
+    );
+    let response = send(app_without_dist(), Method::GET, "/api/v1/client-config").await;
+    let policy = header_value(&response, header::CONTENT_SECURITY_POLICY).expect("a policy");
+    assert!(!policy.contains("walletconnect"), "{policy}");
 }

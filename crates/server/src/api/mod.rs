@@ -1,5 +1,6 @@
 //! The HTTP API under `/api/v1`, one module per resource.
 
+mod client_config;
 pub mod error;
 pub mod evm;
 mod health;
@@ -17,6 +18,7 @@ use crate::app::AppState;
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/api/v1/health", get(health::health))
+        .route("/api/v1/client-config", get(client_config::client_config))
         .route("/api/v1/networks", get(networks::list))
         .route("/api/v1/networks/{name}", get(networks::one))
         .route("/api/v1/openapi.json", get(openapi::openapi_json))

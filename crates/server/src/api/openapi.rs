@@ -39,6 +39,7 @@ pub struct ErrorBody {
     paths(
         // Server
         super::health::health,
+        super::client_config::client_config,
         super::networks::list,
         super::networks::one,
         openapi_json,

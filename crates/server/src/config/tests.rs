@@ -125,6 +125,7 @@ fn environment_overrides_the_file() {
         native_devnet_manifest: Some(PathBuf::from("native.json")),
         log: None,
         data_dir: Some(PathBuf::from("/var/lib/tandem")),
+        wallet_connect_project_id: None,
     };
     let config = Config::load(Some(file.path()), &env).expect("valid");
     assert_eq!(config.listen.port(), 0);
@@ -220,5 +221,51 @@ fn the_price_aggregator_can_be_replaced_or_switched_off() {
     assert!(
         message.starts_with("price_aggregator_url: 'coingecko'"),
         "{message}"
+    );
+}
+
+#[test]
+fn the_connection_protocol_project_id_is_checked_and_overridable() {
+    let path = Path::new("tandem.toml");
+    let id = "0123456789abcdef0123456789ABCDEF";
+    assert_eq!(
+        Config::from_toml(path, "")
+            .expect("empty")
+            .wallet_connect_project_id,
+        None
+    );
+    let set =
+        Config::from_toml(path, &format!("wallet_connect_project_id = \"{id}\"\n")).expect("set");
+    assert_eq!(set.wallet_connect_project_id.as_deref(), Some(id));
+    let off = Config::from_toml(path, "wallet_connect_project_id = \"\"\n").expect("empty is off");
+    assert_eq!(off.wallet_connect_project_id, None);
+    let message = Config::from_toml(path, "wallet_connect_project_id = \"my-secret\"\n")
+        .expect_err("not an id")
+        .to_string();
+    assert!(
+        message.starts_with(
+            "wallet_connect_project_id: 'my-secret' is not a connection-protocol project id"
+        ),
+        "{message}"
+    );
+    let env = Environment {
+        wallet_connect_project_id: Some("abc".to_owned()),
+        ..Environment::default()
+    };
+    let message = Config::load(None, &env).expect_err("refused").to_string();
+    assert!(
+        message.starts_with("TANDEM_WALLET_CONNECT_PROJECT_ID: 'abc'"),
+        "{message}"
+    );
+    let env = Environment {
+        wallet_connect_project_id: Some(id.to_owned()),
+        ..Environment::default()
+    };
+    assert_eq!(
+        Config::load(None, &env)
+            .expect("valid")
+            .wallet_connect_project_id
+            .as_deref(),
+        Some(id)
     );
 }

@@ -5,6 +5,23 @@
  */
 
 export interface paths {
+    "/api/v1/client-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The browser app's settings. */
+        get: operations["client_config"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/evm/{network}/accounts/{address}/approvals": {
         parameters: {
             query?: never;
@@ -495,6 +512,14 @@ export interface components {
              * @example 0.2345
              */
             tokenPrice: string;
+        };
+        /** @description Settings for the browser app. */
+        ClientConfig: {
+            /**
+             * @description The connection-protocol (WalletConnect v2) project id; `null` when this server
+             *     has none, and mobile wallets cannot connect through the protocol.
+             */
+            walletConnectProjectId?: string | null;
         };
         /** @description A contract (spec §3 "Contract"). */
         ContractView: {
@@ -1168,6 +1193,26 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    client_config: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The app's settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientConfig"];
+                };
+            };
+        };
+    };
     approvals: {
         parameters: {
             query?: {

@@ -1,0 +1,30 @@
+//! `GET /api/v1/client-config`: what the browser app needs to know about this
+//! server's configuration, so one build of the app serves every deployment.
+
+use axum::Json;
+use axum::extract::State;
+use serde::Serialize;
+
+use crate::app::AppState;
+
+/// Settings for the browser app.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ClientConfig {
+    /// The connection-protocol (WalletConnect v2) project id; `null` when this server
+    /// has none, and mobile wallets cannot connect through the protocol.
+    wallet_connect_project_id: Option<String>,
+}
+
+/// The browser app's settings.
+#[utoipa::path(
+    get,
+    path = "/api/v1/client-config",
+    tag = "server",
+    responses((status = 200, description = "The app's settings", body = ClientConfig))
+)]
+pub async fn client_config(State(state): State<AppState>) -> Json<ClientConfig> {
+    Json(ClientConfig {
+        wallet_connect_project_id: state.client_settings().wallet_connect_project_id.clone(),
+    })
+}
