@@ -56,6 +56,8 @@ export const collectiblesEn = {
     video_label: 'Video of {{name}}',
     audio_label: 'Audio of {{name}}',
     no_preview: 'No preview',
+    kind_video: 'Video',
+    kind_audio: 'Audio',
     invalid_metadata: 'Its metadata is not valid JSON, so there is nothing to show.',
     missing_metadata: 'Its metadata could not be fetched, so there is nothing to show.',
     unknown_media: 'Its media type is not one the wallet can show.',

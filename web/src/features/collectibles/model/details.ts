@@ -39,7 +39,7 @@ export function detailsHref(contract: string, tokenId: string, network?: string 
 }
 
 export function sameAddress(a: string | null | undefined, b: string | null | undefined): boolean {
-  return a != null && b != null && a.toLowerCase() === b.toLowerCase();
+  return a != null && a.toLowerCase() === b?.toLowerCase();
 }
 
 export interface OwnerRow {

@@ -105,9 +105,9 @@ describe('collectionOptions', () => {
 describe('keepPageOf', () => {
   it('keeps the previous page on screen only when it belongs to the same account', () => {
     const previous = { address: ART, nfts: [] };
-    expect(keepPageOf(ART.toLowerCase())(previous)).toBe(previous);
-    expect(keepPageOf(ITEMS)(previous)).toBeUndefined();
-    expect(keepPageOf(ART)(undefined)).toBeUndefined();
+    expect(keepPageOf(ART.toLowerCase(), previous)).toBe(previous);
+    expect(keepPageOf(ITEMS, previous)).toBeUndefined();
+    expect(keepPageOf(ART, undefined)).toBeUndefined();
   });
 });
 

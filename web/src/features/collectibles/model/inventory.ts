@@ -126,8 +126,8 @@ export function collectionOptions(rows: readonly { contractAddress: string; cont
  * filter loads, the previous page stays on screen, but only if it was the same
  * account's. Another account's collectibles never show under this one.
  */
-export function keepPageOf<T extends { readonly address: string }>(address: string): (previous: T | undefined) => T | undefined {
-  return (previous) => (previous !== undefined && previous.address.toLowerCase() === address.toLowerCase() ? previous : undefined);
+export function keepPageOf<T extends { readonly address: string }>(address: string, previous: T | undefined): T | undefined {
+  return previous?.address.toLowerCase() === address.toLowerCase() ? previous : undefined;
 }
 
 export type ViewMode = 'grid' | 'list';

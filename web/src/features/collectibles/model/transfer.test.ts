@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkQuantity, checkRecipient, checkTransfer, transferAccess } from './transfer';
+import { checkQuantity, checkRecipient, checkTransfer, transferAccess, withoutError } from './transfer';
 
 const CAROL = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
 const DAVE = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65';
@@ -78,5 +78,13 @@ describe('checkTransfer', () => {
       ok: true,
       value: { to: DAVE, quantity: '5', warning: null },
     });
+  });
+});
+
+describe('withoutError', () => {
+  it('drops the field the user is fixing and keeps the other', () => {
+    const errors = { recipient: { key: 'antelope.evm.error_invalid_address' as const }, quantity: { key: 'collectibles.transfer.quantity_whole' as const } };
+    expect(withoutError(errors, 'recipient')).toEqual({ quantity: { key: 'collectibles.transfer.quantity_whole' } });
+    expect(errors.recipient).toBeDefined();
   });
 });

@@ -88,3 +88,12 @@ export function checkTransfer(input: TransferInput, target: TransferTarget): Tra
   if (!recipient.ok || errors.quantity !== undefined) return { ok: false, errors };
   return { ok: true, value: { to: recipient.to, quantity, warning: recipient.warning } };
 }
+
+/** The errors without `field`'s (the user is fixing it). */
+export function withoutError(errors: TransferErrors, field: keyof TransferErrors): TransferErrors {
+  const { recipient, quantity } = errors;
+  return {
+    ...(field === 'recipient' || recipient === undefined ? {} : { recipient }),
+    ...(field === 'quantity' || quantity === undefined ? {} : { quantity }),
+  };
+}
