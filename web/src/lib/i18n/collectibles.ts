@@ -51,7 +51,6 @@ export const collectiblesEn = {
     open: 'Open {{name}}',
   },
   media: {
-    loading: 'Loading media…',
     label: 'Media of {{name}}',
     video_label: 'Video of {{name}}',
     audio_label: 'Audio of {{name}}',
@@ -79,7 +78,6 @@ export const collectiblesEn = {
     failed: 'The collectible could not be loaded.',
     not_found: 'Token {{id}} of this contract does not exist (it may never have been minted, or it was burnt).',
     not_nft_contract: 'This contract is not an ERC-721 or ERC-1155 collection.',
-    to_inventory: 'Back to your collectibles',
     description: 'Description',
     no_description: 'No description.',
     attributes: 'Attributes',
@@ -100,7 +98,6 @@ export const collectiblesEn = {
     unknown: 'Not known',
     explorer: 'See on the explorer',
     no_explorer: 'This network has no explorer set.',
-    collection_inventory: 'Your items of this collection',
     owner: 'Owner',
     owners: 'Owners',
     owners_count_one: '{{count}} holder',

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api/client';
 import { useEvmWallet } from '../../../lib/evm-wallet/useEvmWallet';
 import { registerCollectiblesTexts } from '../../../lib/i18n/collectibles';
 import type { NetworkSummary } from '../../../lib/networks/api/networks';
 import { useAmountFormatter } from '../../../lib/preferences/usePreferences';
 import { useNftDetails } from '../api/details';
-import { explorerAddressUrl, INVENTORY_PATH, parseDetailsParams } from '../model/details';
+import { explorerAddressUrl, parseDetailsParams } from '../model/details';
 import { CollectiblesQueryError } from './CollectiblesQueryError';
 import { ApprovalsSection, AttributesSection, FactsSection, OwnersSection } from './DetailsSections';
 import { NftMedia } from './NftMedia';
@@ -150,19 +150,12 @@ function Details({ network, contract, tokenId }: { network: NetworkSummary; cont
               {t('collectibles.details.description')}
             </h2>
             <p className="nft-description">{nft.description ?? <span className="nft-muted">{t('collectibles.details.no_description')}</span>}</p>
-            {(explorerLink !== null || account !== null) && (
-            <div className="button-row">
-              {explorerLink !== null && (
+            {explorerLink !== null && (
+              <div className="button-row">
                 <a className="button button--secondary button--small" href={explorerLink} target="_blank" rel="noreferrer">
                   {t('collectibles.details.explorer')}
                 </a>
-              )}
-              {account !== null && (
-                <Link className="button button--ghost button--small" to={INVENTORY_PATH}>
-                  {t('collectibles.details.to_inventory')}
-                </Link>
-              )}
-            </div>
+              </div>
             )}
           </section>
           <TransferCard nft={nft} network={network} onTransferred={refresh.schedule} />

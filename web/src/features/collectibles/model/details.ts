@@ -8,7 +8,6 @@
 import { validateEvmAddress } from '../../../lib/validation/evmAddress';
 
 export const DETAILS_PATH = '/evm/collectible-details';
-export const INVENTORY_PATH = '/evm/collectible-inventory';
 /** Spec §4 "NFT transfer" / §9: owner data is refreshed 3 s after the receipt. */
 export const OWNER_REFRESH_DELAY_MS = 3_000;
 
