@@ -23,11 +23,6 @@ export const ROADMAP = {
     title: 'Wrap TLOS',
     summary: 'Wrap TLOS into WTLOS and unwrap it again.',
   },
-  collectibles: {
-    release: '0.4',
-    title: 'Digital collectibles',
-    summary: 'Browse your ERC-721 and ERC-1155 collectibles, see their details and transfer them.',
-  },
   walletConnect: {
     release: '0.6',
     title: 'Mobile and connection-protocol wallets',

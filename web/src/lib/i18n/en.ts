@@ -5,6 +5,7 @@
  * Interpolation is i18next's `{{name}}`; `_one` / `_other` are plural forms of `count`.
  */
 import type { allowancesEn } from './allowances';
+import type { collectiblesEn } from './collectibles';
 import type { evmEn } from './evm';
 import type { txEn } from './tx';
 import type { zeroEn } from './zero';
@@ -136,4 +137,5 @@ export type Resources = typeof en & {
   readonly evm: typeof evmEn;
   readonly tx: typeof txEn;
   readonly allowances: typeof allowancesEn;
+  readonly collectibles: typeof collectiblesEn;
 };

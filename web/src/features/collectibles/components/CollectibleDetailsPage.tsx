@@ -1,14 +1,173 @@
-import { ROADMAP } from '../../../lib/roadmap';
-import { ComingSoonPanel } from '../../../lib/ui/ComingSoonPanel';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api/client';
+import { useEvmWallet } from '../../../lib/evm-wallet/useEvmWallet';
+import { registerCollectiblesTexts } from '../../../lib/i18n/collectibles';
+import type { NetworkSummary } from '../../../lib/networks/api/networks';
+import { useAmountFormatter } from '../../../lib/preferences/usePreferences';
+import { useNftDetails } from '../api/details';
+import { explorerAddressUrl, parseDetailsParams } from '../model/details';
+import { CollectiblesQueryError } from './CollectiblesQueryError';
+import { ApprovalsSection, AttributesSection, FactsSection, OwnersSection } from './DetailsSections';
+import { NftMedia } from './NftMedia';
+import { TransferCard } from './TransferCard';
+import { useCollectiblesNetwork } from './useCollectiblesNetwork';
+import { useOwnerRefresh } from './useOwnerRefresh';
+import './collectibles.css';
 
-export function CollectibleDetailsPage() {
+registerCollectiblesTexts();
+
+function PageHeading({ title, lead }: { title: string; lead?: string }) {
   return (
-    <ComingSoonPanel
-      capability={{ ...ROADMAP.collectibles, title: 'Collectible details' }}
-      plans={[
-        'Show one collectible: media, attributes, owner and collection. Anyone can open this page.',
-        'Let its owner transfer it to another address.',
-      ]}
-    />
+    <header className="page__header">
+      <h1 id="page-title" className="page__title">
+        {title}
+      </h1>
+      {lead !== undefined && <p className="page__lead">{lead}</p>}
+    </header>
+  );
+}
+
+/** /evm/collectible-details?contract=…&id=…[&network=…]: one collectible, for anyone (spec §2, §6). */
+export function CollectibleDetailsPage() {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const params = parseDetailsParams(searchParams);
+  const { networks, network } = useCollectiblesNetwork(params.kind === 'ok' ? params.network : null);
+
+  if (params.kind !== 'ok') {
+    return (
+      <section className="page nft-page" aria-labelledby="page-title">
+        <PageHeading title={t('collectibles.details.title')} lead={t('collectibles.details.lead')} />
+        <p className="nft-state" role={params.kind === 'invalid' ? 'alert' : undefined}>
+          {params.kind === 'missing'
+            ? t('collectibles.details.missing_params')
+            : t(params.field === 'contract' ? 'collectibles.details.invalid_contract' : 'collectibles.details.invalid_id')}
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="page nft-page" aria-labelledby="page-title">
+      {networks.isPending && (
+        <>
+          <PageHeading title={t('collectibles.details.title')} />
+          <p className="nft-state" role="status">
+            <span className="spinner" aria-hidden="true" />
+            {t('collectibles.inventory.network_loading')}
+          </p>
+        </>
+      )}
+      {networks.isError && (
+        <>
+          <PageHeading title={t('collectibles.details.title')} />
+          <CollectiblesQueryError failed={t('collectibles.inventory.network_failed')} error={networks.error} onRetry={() => void networks.refetch()} />
+        </>
+      )}
+      {networks.data && network === null && (
+        <>
+          <PageHeading title={t('collectibles.details.title')} />
+          <p className="nft-state" role="alert">{t('collectibles.inventory.network_missing')}</p>
+        </>
+      )}
+      {network && <Details key={`${network.name}:${params.contract}:${params.tokenId}`} network={network} contract={params.contract} tokenId={params.tokenId} />}
+    </section>
+  );
+}
+
+function failureText(error: Error, tokenId: string, t: ReturnType<typeof useTranslation>['t']): string {
+  if (error instanceof ApiError && error.code === 'evm.nft_not_found') return t('collectibles.details.not_found', { id: tokenId });
+  if (error instanceof ApiError && error.code === 'antelope.contracts.error_invalid_nft_contract_type') return t('collectibles.details.not_nft_contract');
+  return t('collectibles.details.failed');
+}
+
+function Details({ network, contract, tokenId }: { network: NetworkSummary; contract: string; tokenId: string }) {
+  const { t } = useTranslation();
+  const format = useAmountFormatter();
+  const { account } = useEvmWallet();
+  const request = { network: network.name, contract, tokenId };
+  const details = useNftDetails(request, true);
+  const refresh = useOwnerRefresh(request);
+
+  if (details.isPending) {
+    return (
+      <>
+        <PageHeading title={t('collectibles.details.title')} />
+        <p className="nft-state" role="status">
+          <span className="spinner" aria-hidden="true" />
+          {t('collectibles.details.loading')}
+        </p>
+      </>
+    );
+  }
+  if (details.isError) {
+    const final = details.error instanceof ApiError && (details.error.status === 400 || details.error.status === 404);
+    return (
+      <>
+        <PageHeading title={t('collectibles.details.title')} />
+        {final ? (
+          <p className="nft-state nft-state--error" role="alert">
+            {failureText(details.error, tokenId, t)}
+          </p>
+        ) : (
+          <CollectiblesQueryError failed={failureText(details.error, tokenId, t)} error={details.error} onRetry={() => void details.refetch()} />
+        )}
+      </>
+    );
+  }
+
+  const nft = details.data;
+  const collection = nft.contractName ?? nft.contractPrettyName ?? null;
+  const explorerLink = explorerAddressUrl(network.explorerUrl, nft.contractAddress);
+  return (
+    <>
+      <header className="page__header nft-details__header">
+        <p className="eyebrow">{t('collectibles.details.title')}</p>
+        <h1 id="page-title" className="page__title">
+          {nft.name}
+        </h1>
+        <p className="nft-details__tags">
+          <span>
+            {collection ?? nft.contractAddress} · #{nft.tokenId}
+          </span>
+          <span className="badge">{t(`collectibles.standard.${nft.nftInterface}`)}</span>
+          {nft.nftInterface === 'erc1155' && nft.supply != null && (
+            <span className="badge">
+              {t('collectibles.details.supply')} {format.exact(nft.supply)}
+            </span>
+          )}
+        </p>
+      </header>
+
+      <div className="nft-details">
+        <div className="nft-details__media">
+          <NftMedia nft={nft} variant="full" />
+        </div>
+        <div className="nft-details__side">
+          <section className="card nft-section" aria-labelledby="nft-description-title">
+            <h2 id="nft-description-title" className="nft-section__title">
+              {t('collectibles.details.description')}
+            </h2>
+            <p className="nft-description">{nft.description ?? <span className="nft-muted">{t('collectibles.details.no_description')}</span>}</p>
+            {explorerLink !== null && (
+              <div className="button-row">
+                <a className="button button--secondary button--small" href={explorerLink} target="_blank" rel="noreferrer">
+                  {t('collectibles.details.explorer')}
+                </a>
+              </div>
+            )}
+          </section>
+          <TransferCard nft={nft} network={network} onTransferred={refresh.schedule} />
+          <OwnersSection nft={nft} explorerUrl={network.explorerUrl} account={account} refresh={refresh.state} />
+        </div>
+      </div>
+
+      <div className="nft-details__more">
+        <AttributesSection nft={nft} />
+        <ApprovalsSection nft={nft} explorerUrl={network.explorerUrl} account={account} />
+        <FactsSection nft={nft} explorerUrl={network.explorerUrl} />
+      </div>
+    </>
   );
 }

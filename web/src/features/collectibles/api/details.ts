@@ -1,0 +1,42 @@
+/**
+ * GET /api/v1/evm/{network}/nfts/{contract}/{tokenId}: one collectible with its
+ * owner (ERC-721) or owners and amounts (ERC-1155), supply, minter, and who besides
+ * its owners may move it. No login needed.
+ */
+
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getJson, isRecord, type RequestOptions } from '../../../lib/api/client';
+import { checkNftView, COLLECTIBLES_QUERY_ROOT, nftPath, type NftDetails } from './collectiblesApi';
+
+export function parseNftDetails(json: unknown): NftDetails {
+  const view = checkNftView(json, 'the collectible') as unknown as Record<string, unknown>;
+  const approvals = view.approvals;
+  if (!isRecord(approvals) || !Array.isArray(approvals.operators)) throw new Error('approvals is missing');
+  if (view.owners !== undefined && view.owners !== null && !isRecord(view.owners)) throw new Error('owners is not a map');
+  return view as unknown as NftDetails;
+}
+
+export interface DetailsRequest {
+  readonly network: string;
+  readonly contract: string;
+  readonly tokenId: string;
+}
+
+export function fetchNftDetails({ network, contract, tokenId }: DetailsRequest, options?: RequestOptions): Promise<NftDetails> {
+  return getJson(nftPath(network, contract, tokenId), parseNftDetails, options);
+}
+
+export const detailsQueryKey = ({ network, contract, tokenId }: DetailsRequest) =>
+  [COLLECTIBLES_QUERY_ROOT, network, 'details', contract.toLowerCase(), tokenId] as const;
+
+export const detailsQueryOptions = (request: DetailsRequest) =>
+  queryOptions({
+    queryKey: detailsQueryKey(request),
+    queryFn: ({ signal }) => fetchNftDetails(request, { signal }),
+    // A token that does not exist, or a contract that is no collection, will not change on a retry.
+    retry: (failures, error) => failures < 2 && !(error instanceof Error && 'status' in error && (error.status === 400 || error.status === 404)),
+  });
+
+export function useNftDetails(request: DetailsRequest, enabled: boolean) {
+  return useQuery({ ...detailsQueryOptions(request), enabled });
+}

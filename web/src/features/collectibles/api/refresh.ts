@@ -1,0 +1,19 @@
+/**
+ * POST /api/v1/evm/{network}/nfts/{contract}/{tokenId}/refresh: the server forgets
+ * what it cached of the token and answers its fresh details (spec §4 "NFT
+ * transfer": owner data is refreshed after the receipt).
+ */
+
+import { useMutation } from '@tanstack/react-query';
+import { postJson, type RequestOptions } from '../../../lib/api/client';
+import type { NftDetails } from './collectiblesApi';
+import { nftPath } from './collectiblesApi';
+import { parseNftDetails, type DetailsRequest } from './details';
+
+export function refreshNftDetails({ network, contract, tokenId }: DetailsRequest, options?: RequestOptions): Promise<NftDetails> {
+  return postJson(`${nftPath(network, contract, tokenId)}/refresh`, {}, parseNftDetails, options);
+}
+
+export function useRefreshNftDetails() {
+  return useMutation({ mutationFn: (request: DetailsRequest) => refreshNftDetails(request) });
+}
