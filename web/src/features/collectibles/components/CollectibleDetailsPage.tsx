@@ -76,10 +76,11 @@ export function CollectibleDetailsPage() {
   );
 }
 
-function failureText(error: Error, tokenId: string, t: ReturnType<typeof useTranslation>['t']): string {
-  if (error instanceof ApiError && error.code === 'evm.nft_not_found') return t('collectibles.details.not_found', { id: tokenId });
-  if (error instanceof ApiError && error.code === 'antelope.contracts.error_invalid_nft_contract_type') return t('collectibles.details.not_nft_contract');
-  return t('collectibles.details.failed');
+/** What to say about a failed details read, by the server's error code. */
+function failureKey(error: Error): 'collectibles.details.not_found' | 'collectibles.details.not_nft_contract' | 'collectibles.details.failed' {
+  if (error instanceof ApiError && error.code === 'evm.nft_not_found') return 'collectibles.details.not_found';
+  if (error instanceof ApiError && error.code === 'antelope.contracts.error_invalid_nft_contract_type') return 'collectibles.details.not_nft_contract';
+  return 'collectibles.details.failed';
 }
 
 function Details({ network, contract, tokenId }: { network: NetworkSummary; contract: string; tokenId: string }) {
@@ -108,10 +109,10 @@ function Details({ network, contract, tokenId }: { network: NetworkSummary; cont
         <PageHeading title={t('collectibles.details.title')} />
         {final ? (
           <p className="nft-state nft-state--error" role="alert">
-            {failureText(details.error, tokenId, t)}
+            {t(failureKey(details.error), { id: tokenId })}
           </p>
         ) : (
-          <CollectiblesQueryError failed={failureText(details.error, tokenId, t)} error={details.error} onRetry={() => void details.refetch()} />
+          <CollectiblesQueryError failed={t(failureKey(details.error), { id: tokenId })} error={details.error} onRetry={() => void details.refetch()} />
         )}
       </>
     );
