@@ -23,12 +23,6 @@ export const ROADMAP = {
     title: 'Wrap TLOS',
     summary: 'Wrap TLOS into WTLOS and unwrap it again.',
   },
-  walletConnect: {
-    release: '0.6',
-    title: 'Mobile and connection-protocol wallets',
-    summary:
-      'Connect a mobile wallet by scanning a wallet-connection QR code. It needs a connection-protocol project id, which this server does not configure yet.',
-  },
   createAccount: {
     release: '0.6',
     title: 'Create a new account',
