@@ -5,7 +5,9 @@
  * Interpolation is i18next's `{{name}}`; `_one` / `_other` are plural forms of `count`.
  */
 import type { evmEn } from './evm';
+import type { stakingEn } from './staking';
 import type { txEn } from './tx';
+import type { wrapEn } from './wrap';
 import type { zeroEn } from './zero';
 
 export const en = {
@@ -115,4 +117,7 @@ export const en = {
 };
 
 /** The texts' type; areas loaded on demand (`zero`, `evm`) add their texts when they load. */
-export type Resources = typeof en & { readonly zero: typeof zeroEn; readonly evm: typeof evmEn; readonly tx: typeof txEn };
+export type Resources = typeof en & { readonly zero: typeof zeroEn; readonly evm: typeof evmEn; readonly tx: typeof txEn } & {
+  readonly wrap: typeof wrapEn;
+  readonly staking: typeof stakingEn;
+};
