@@ -18,16 +18,6 @@ export const ROADMAP = {
     title: 'Send tokens',
     summary: 'Send TLOS and ERC-20 tokens to any address, with checks before you sign in your wallet.',
   },
-  staking: {
-    release: '0.3',
-    title: 'Staking',
-    summary: 'Stake TLOS for sTLOS, unstake, and withdraw once the unlock period has passed.',
-  },
-  wrap: {
-    release: '0.3',
-    title: 'Wrap TLOS',
-    summary: 'Wrap TLOS into WTLOS and unwrap it again.',
-  },
   collectibles: {
     release: '0.4',
     title: 'Digital collectibles',
