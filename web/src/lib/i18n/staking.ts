@@ -103,6 +103,8 @@ export const stakingEn = {
   connect_title: 'Connect your wallet to stake',
   viewer_note:
     'You are viewing this address read-only, so the figures are shown but nothing can be signed. To stake, unstake or withdraw, disconnect from the account menu and connect the wallet that holds this address.',
+  native_note:
+    'Staking STLOS is a Telos EVM feature. To stake, sign out and connect an EVM wallet (or view an EVM address) from the home page.',
   not_connected_note:
     'Your wallet is not connected in this tab yet. If it does not reconnect in a moment, disconnect from the account menu and connect it again from the home page.',
   go_home: 'Go to the home page',

@@ -27,7 +27,7 @@ export const wrapEn = {
   max_failed: 'The network fee could not be worked out: {{cause}}',
   after_title: 'Your balances after this transaction',
   after_fee_note: 'TLOS also pays the network fee; the review shows it before you confirm.',
-  after_with_fee: 'Network fee included.',
+  after_with_fee: 'The estimated network fee is included.',
   review: 'Review',
   error_not_supported_native: 'Wrap/unwrap not supported on the native chain',
   native_next:

@@ -119,7 +119,7 @@ export function AccountStakingSection({ network, account, overview, canSign, isV
     <>
       <PositionCard position={position} tlos={tlos} balances={balances} updating={updating} />
 
-      {!canSign && <ConnectNotice isViewer={isViewer} />}
+      {!canSign && <ConnectNotice reason={isViewer ? 'viewer' : 'notConnected'} />}
       {canSign && (overview === undefined || position.data === undefined || tlos === null) && (
         <section className="card staking-card staking-area--actions" aria-label={t('staking.actions')}>
           <StakingLoading text={t('staking.position.loading')} />

@@ -62,14 +62,16 @@ export function EscrowCard({ position, onWithdraw, busy, onUnlockReached }: Escr
                 // The escrow keeps deposits in order and has no ids; index and unlock time identify a row.
                 <tr key={`${index.toString()}-${deposit.until.toString()}`} className={`staking-deposit staking-deposit--${status ?? 'locked'}`}>
                   <td data-label={t('staking.escrow.amount')} className="staking-num">
-                    <ExactAmount amount={wei(deposit.amount)} /> TLOS
+                    <span>
+                      <ExactAmount amount={wei(deposit.amount)} /> TLOS
+                    </span>
                   </td>
                   <td data-label={t('staking.escrow.unlocks')}>
                     <time dateTime={new Date(deposit.until * 1000).toISOString()}>{formatDateTime(deposit.until, fiatLocale)}</time>
                   </td>
                   <td data-label={t('staking.escrow.status')}>
                     {status === 'unlocked' && <span className="staking-badge staking-badge--ready">{t('staking.escrow.unlocked')}</span>}
-                    {status === 'unlocking' && t('staking.escrow.unlocking')}
+                    {status === 'unlocking' && <span>{t('staking.escrow.unlocking')}</span>}
                     {status === 'locked' && (
                       <span className="staking-countdown">{t('staking.escrow.unlocks_in', { countdown: duration.countdown(secondsUntil(deposit.until, now)) })}</span>
                     )}

@@ -36,14 +36,15 @@ export function StakingLoading({ text }: { text: string }) {
 }
 
 /** In place of the forms when nothing can sign: why, and where to connect a wallet. */
-export function ConnectNotice({ isViewer }: { isViewer: boolean }) {
+export function ConnectNotice({ reason }: { reason: 'viewer' | 'notConnected' | 'native' }) {
   const { t } = useTranslation();
+  const note = { viewer: t('staking.viewer_note'), notConnected: t('staking.not_connected_note'), native: t('staking.native_note') }[reason];
   return (
     <section className="card staking-card staking-connect staking-area--actions" aria-labelledby="staking-connect-title">
       <h2 id="staking-connect-title" className="staking-card__title">
         {t('staking.connect_title')}
       </h2>
-      <p>{isViewer ? t('staking.viewer_note') : t('staking.not_connected_note')}</p>
+      <p>{note}</p>
       <Link to="/" className="button button--primary">
         {t('staking.go_home')}
       </Link>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api/client';
 import { useEvmWallet } from '../../../lib/evm-wallet/useEvmWallet';
 import { registerEvmTexts } from '../../../lib/i18n/evm';
 import { registerStakingTexts } from '../../../lib/i18n/staking';
@@ -17,12 +18,13 @@ registerStakingTexts();
 
 function StakingPanel({ network, account, canSign, isViewer }: { network: NetworkSummary; account: string | null; canSign: boolean; isViewer: boolean }) {
   const overview = useStakingOverview(network.name);
+  // Without staking contracts there is no position to read; the figures card says so.
+  const notConfigured = overview.error instanceof ApiError && overview.error.code === 'evm.staking_not_configured';
   return (
     <div className="staking-grid">
       <StakingFigures networkName={network.displayName} overview={overview} />
-      {account === null ? (
-        <ConnectNotice isViewer={false} />
-      ) : (
+      {account === null && <ConnectNotice reason="native" />}
+      {account !== null && !notConfigured && (
         <AccountStakingSection network={network} account={account} overview={overview.data} canSign={canSign} isViewer={isViewer} />
       )}
     </div>
