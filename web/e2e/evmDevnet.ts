@@ -53,14 +53,29 @@ export const ERC1155_ABI = parseAbi([
   'function isApprovedForAll(address owner, address operator) view returns (bool)',
 ]);
 
-/** Home → Development wallet (devnet only) → paste the account's devnet key → Connect; lands on the wallet. */
-export async function connectDevWallet(page: Page, name: string): Promise<void> {
-  const { privateKey } = evmAccount(name);
+/**
+ * Home → Development wallet (devnet only) → paste `privateKey` → Connect; lands on the
+ * wallet. The section is opened until its key field shows: a click that lands while home
+ * is still settling can toggle a summary that is then drawn again closed.
+ */
+export async function signInWithDevKey(page: Page, privateKey: string): Promise<void> {
   await page.goto('/');
-  await page.getByText('Development wallet (devnet only)').click();
-  await page.getByLabel('Devnet private key').fill(privateKey);
+  const keyField = page.getByLabel('Devnet private key');
+  for (let attempt = 0; attempt < 5 && !(await keyField.isVisible()); attempt += 1) {
+    const section = page.locator('details.dev-wallet');
+    if (!(await section.evaluate((details) => (details as HTMLDetailsElement).open).catch(() => false))) {
+      await page.getByText('Development wallet (devnet only)').click();
+    }
+    await keyField.waitFor({ timeout: 2_000 }).catch(() => undefined);
+  }
+  await keyField.fill(privateKey);
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/evm/wallet');
+}
+
+/** {@link signInWithDevKey} with a named devnet account's key. */
+export async function connectDevWallet(page: Page, name: string): Promise<void> {
+  await signInWithDevKey(page, evmAccount(name).privateKey);
 }
 
 function devWalletDialog(page: Page) {

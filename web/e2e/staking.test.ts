@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { encodeFunctionData, formatUnits, parseAbi, parseEther, type Address } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { launchBrowser, openPage } from './browser';
-import { chain, confirmAndSign, evmAccount, evmManifest, rejectInDevWallet } from './evmDevnet';
+import { chain, confirmAndSign, evmAccount, evmManifest, rejectInDevWallet, signInWithDevKey } from './evmDevnet';
 
 /** anvil's default development mnemonic; its accounts are public test keys. */
 const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
@@ -113,11 +113,7 @@ async function withPage(run: (page: Page) => Promise<void>, width = 1280) {
 
 /** Home → Development wallet (devnet only) → the key → Connect, then the Staking screen. */
 async function openStakingAs(page: Page, privateKey: string) {
-  await page.goto('/');
-  await page.getByText('Development wallet (devnet only)').click();
-  await page.getByLabel('Devnet private key').fill(privateKey);
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/evm/wallet');
+  await signInWithDevKey(page, privateKey);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Staking' }).click();
   await page.getByRole('heading', { level: 1, name: 'Staking' }).waitFor();
 }

@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { encodeFunctionData, parseAbi, parseEther, type Address } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { launchBrowser, openPage, WEB_VERSION } from './browser';
-import { chain, confirmAndSign, ERC20_ABI, evmManifest, rejectInDevWallet } from './evmDevnet';
+import { chain, confirmAndSign, ERC20_ABI, evmManifest, rejectInDevWallet, signInWithDevKey } from './evmDevnet';
 
 /** anvil's default development mnemonic; its accounts are public test keys. */
 const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
@@ -93,11 +93,7 @@ async function chainBalances(address: Address) {
 
 /** Home → Development wallet (devnet only) → the key → Connect, then the Wrap TLOS screen. */
 async function openWrapAs(page: Page, privateKey: string) {
-  await page.goto('/');
-  await page.getByText('Development wallet (devnet only)').click();
-  await page.getByLabel('Devnet private key').fill(privateKey);
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/evm/wallet');
+  await signInWithDevKey(page, privateKey);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Wrap TLOS' }).click();
   await page.getByRole('heading', { level: 1, name: 'Wrap TLOS' }).waitFor();
 }
