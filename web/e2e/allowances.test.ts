@@ -15,7 +15,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { createWalletClient, defineChain, http, maxUint256, parseAbi, toHex, zeroAddress, type Address } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { launchBrowser, openPage } from './browser';
-import { chain, ERC1155_ABI, ERC20_ABI, ERC721_ABI, evmAccount, evmManifest, rejectInDevWallet, confirmAndSign, signInDevWallet } from './evmDevnet';
+import { chain, ERC1155_ABI, ERC20_ABI, ERC721_ABI, evmAccount, evmManifest, rejectInDevWallet, confirmAndSign, signInDevWallet, signInWithDevKey } from './evmDevnet';
 
 /** anvil's public development mnemonic (the devnet's named accounts are its indices 0-4). */
 const DEV_MNEMONIC = 'test test test test test test test test test test test junk';
@@ -132,11 +132,7 @@ async function withPage(run: (page: Page) => Promise<void>, width = 1280) {
 
 /** Home → Development wallet (devnet only) → the tester's key → Connect; then Approvals from the main navigation. */
 async function openAsTester(page: Page) {
-  await page.goto('/');
-  await page.getByText('Development wallet (devnet only)').click();
-  await page.getByLabel('Devnet private key').fill(setup.tester.privateKey);
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/evm/wallet');
+  await signInWithDevKey(page, setup.tester.privateKey);
   await openApprovals(page);
   await page.getByRole('heading', { level: 1, name: 'Approvals' }).waitFor();
   // The selection bar is there once the wallet is connected (it reconnects itself after a reload).

@@ -53,32 +53,59 @@ export const ERC1155_ABI = parseAbi([
   'function isApprovedForAll(address owner, address operator) view returns (bool)',
 ]);
 
-/** Home → Development wallet (devnet only) → paste the account's devnet key → Connect; lands on the wallet. */
-export async function connectDevWallet(page: Page, name: string): Promise<void> {
-  const { privateKey } = evmAccount(name);
+/**
+ * Home → Development wallet (devnet only) → paste `privateKey` → Connect; lands on the
+ * wallet. The section is opened until its key field shows: a click that lands while home
+ * is still settling can toggle a summary that is then drawn again closed.
+ */
+export async function signInWithDevKey(page: Page, privateKey: string): Promise<void> {
   await page.goto('/');
-  await page.getByText('Development wallet (devnet only)').click();
-  await page.getByLabel('Devnet private key').fill(privateKey);
+  const keyField = page.getByLabel('Devnet private key');
+  for (let attempt = 0; attempt < 5 && !(await keyField.isVisible()); attempt += 1) {
+    const section = page.locator('details.dev-wallet');
+    if (!(await section.evaluate((details) => (details as HTMLDetailsElement).open).catch(() => false))) {
+      await page.getByText('Development wallet (devnet only)').click();
+    }
+    await keyField.waitFor({ timeout: 2_000 }).catch(() => undefined);
+  }
+  await keyField.fill(privateKey);
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/evm/wallet');
+}
+
+/** {@link signInWithDevKey} with a named devnet account's key. */
+export async function connectDevWallet(page: Page, name: string): Promise<void> {
+  await signInWithDevKey(page, evmAccount(name).privateKey);
 }
 
 function devWalletDialog(page: Page) {
   return page.getByRole('dialog', { name: 'Development wallet' });
 }
 
+/**
+ * Clicks `button` in the development wallet's prompt and waits until that request is
+ * answered: the prompt closes, or already shows the next request (a batch can ask again
+ * within milliseconds, too fast to ever see it closed).
+ */
+async function answerDevWallet(page: Page, button: 'Sign' | 'Reject'): Promise<void> {
+  const dialog = devWalletDialog(page);
+  await dialog.getByRole('button', { name: button }).waitFor();
+  const request = await dialog.getAttribute('data-request');
+  await dialog.getByRole('button', { name: button }).click();
+  await page.waitForFunction((answered) => {
+    const prompt = document.querySelector('dialog[data-request]');
+    return !(prompt instanceof HTMLDialogElement) || !prompt.open || prompt.getAttribute('data-request') !== answered;
+  }, request);
+}
+
 /** Answers the development wallet's prompt: Sign. */
 export async function signInDevWallet(page: Page): Promise<void> {
-  const dialog = devWalletDialog(page);
-  await dialog.getByRole('button', { name: 'Sign' }).click();
-  await dialog.waitFor({ state: 'hidden' });
+  await answerDevWallet(page, 'Sign');
 }
 
 /** Answers the development wallet's prompt: Reject (the page gets EIP-1193's 4001). */
 export async function rejectInDevWallet(page: Page): Promise<void> {
-  const dialog = devWalletDialog(page);
-  await dialog.getByRole('button', { name: 'Reject' }).click();
-  await dialog.waitFor({ state: 'hidden' });
+  await answerDevWallet(page, 'Reject');
 }
 
 /**

@@ -1,5 +1,8 @@
 //! [`IndexSource`]: the built-in index as an [`EvmSource`], answering from the store
-//! alone (the follower keeps it current), so the wallet needs no third-party indexer.
+//! (the follower keeps it current), so the wallet needs no third-party indexer. The one
+//! thing logs cannot tell is the native balance of an account that no indexed
+//! transaction ever touched (genesis allocations): with a chain reader attached, that
+//! balance is read from the node instead of being reported as missing.
 
 use std::sync::Arc;
 
@@ -7,6 +10,7 @@ use alloy_primitives::{Address, U256};
 use async_trait::async_trait;
 use tandem_domain::nft::NftStandard;
 use tandem_evm::EvmError;
+use tandem_evm::reads::ChainReader;
 use tandem_evm::source::{
     ApprovalKind, ApprovalRecord, ContractRecord, EvmSource, HolderQuery, HolderRecord, NftRecord,
     Page, PageRequest, SourceHealth, SourceKind, TokenBalance, TransactionQuery, TransactionRecord,
@@ -21,13 +25,22 @@ use crate::store::Store;
 #[derive(Debug, Clone)]
 pub struct IndexSource {
     store: Arc<dyn Store>,
+    chain: Option<ChainReader>,
 }
 
 impl IndexSource {
     /// A source over `store` (the one an [`Indexer`](crate::Indexer) writes).
     #[must_use]
     pub fn new(store: Arc<dyn Store>) -> Self {
-        Self { store }
+        Self { store, chain: None }
+    }
+
+    /// The same source, reading from `chain` the native balance of an account the
+    /// index has never seen (one `eth_getBalance`).
+    #[must_use]
+    pub fn with_chain(mut self, chain: ChainReader) -> Self {
+        self.chain = Some(chain);
+        self
     }
 
     /// Runs a store query off the async runtime: SQLite calls block.
@@ -98,15 +111,31 @@ impl EvmSource for IndexSource {
         })
     }
 
-    /// Native balance first (when the account was ever seen), then non-zero token balances.
+    /// Native balance first (as indexed, else read from the chain when a reader is
+    /// attached), then non-zero token balances.
     async fn balances(&self, owner: Address) -> Result<Vec<TokenBalance>, EvmError> {
-        self.query(move |store| {
-            let mut balances: Vec<TokenBalance> =
-                store.native_balance(owner)?.into_iter().collect();
-            balances.extend(store.token_balances(owner)?);
-            Ok(balances)
-        })
-        .await
+        let mut balances = self
+            .query(move |store| {
+                let mut balances: Vec<TokenBalance> =
+                    store.native_balance(owner)?.into_iter().collect();
+                balances.extend(store.token_balances(owner)?);
+                Ok(balances)
+            })
+            .await?;
+        let seen = balances.iter().any(|balance| balance.token.is_none());
+        if let (false, Some(chain)) = (seen, &self.chain) {
+            let amount = chain.native_balance(owner).await?;
+            balances.insert(
+                0,
+                TokenBalance {
+                    token: None,
+                    amount,
+                    contract: None,
+                    updated_ms: None,
+                },
+            );
+        }
+        Ok(balances)
     }
 
     async fn transactions(

@@ -161,6 +161,21 @@ async fn own_index_and_rpc_reads_agree_on_balances_nfts_and_contracts() {
         );
     }
 
+    // An account no indexed transaction touched (anvil's tenth development account holds
+    // only its genesis allocation): the index alone has no row for it; with the chain
+    // attached it answers what the node says, as RPC reads do.
+    let untouched: Address = "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720"
+        .parse()
+        .unwrap();
+    assert!(non_zero(&index.balances(untouched).await.unwrap()).is_empty());
+    let with_chain = index.clone().with_chain(chain(&manifest));
+    let genesis = non_zero(&with_chain.balances(untouched).await.unwrap());
+    assert_eq!(genesis, non_zero(&rpc.balances(untouched).await.unwrap()));
+    assert!(
+        genesis.contains_key(&None),
+        "the genesis allocation is found"
+    );
+
     // A plain account is no contract for either source.
     let alice: Address = manifest.account("alice").unwrap().address.parse().unwrap();
     assert!(rpc.contract(alice).await.unwrap().is_none());

@@ -13,16 +13,6 @@ export interface PlannedCapability {
 }
 
 export const ROADMAP = {
-  staking: {
-    release: '0.3',
-    title: 'Staking',
-    summary: 'Stake TLOS for sTLOS, unstake, and withdraw once the unlock period has passed.',
-  },
-  wrap: {
-    release: '0.3',
-    title: 'Wrap TLOS',
-    summary: 'Wrap TLOS into WTLOS and unwrap it again.',
-  },
   createAccount: {
     release: '0.6',
     title: 'Create a new account',

@@ -30,6 +30,19 @@ pub struct OwnIndex {
     indexer: Mutex<Option<Arc<Indexer>>>,
 }
 
+/// The index as a source: the store, plus the node for accounts it has never seen
+/// (their genesis balance is in no log). A URL the reader refuses leaves the store alone.
+fn index_source(store: &Arc<SqliteStore>, rpc_url: &str) -> IndexSource {
+    let source = IndexSource::new(Arc::clone(store) as Arc<dyn Store>);
+    match ChainReader::connect(rpc_url) {
+        Ok(chain) => source.with_chain(chain),
+        Err(error) => {
+            tracing::warn!(%error, "built-in index: no chain reads for unseen accounts");
+            source
+        }
+    }
+}
+
 /// What the indexing job needs.
 struct Follow {
     path: PathBuf,
@@ -57,8 +70,8 @@ impl OwnIndex {
             }
         };
         let index = Arc::new(Self {
-            source: Arc::new(SwitchableSource::new(Arc::new(IndexSource::new(
-                Arc::clone(&store) as Arc<dyn Store>,
+            source: Arc::new(SwitchableSource::new(Arc::new(index_source(
+                &store, &rpc_url,
             )))),
             indexer: Mutex::new(None),
         });
@@ -159,9 +172,8 @@ impl OwnIndex {
         }
         match open_store(&follow.path) {
             Ok(store) => {
-                self.source.replace(Arc::new(IndexSource::new(
-                    Arc::clone(&store) as Arc<dyn Store>
-                )));
+                self.source
+                    .replace(Arc::new(index_source(&store, &follow.rpc_url)));
                 follow.store = store;
                 true
             }

@@ -26,6 +26,8 @@ export function DevWalletPrompt() {
     <dialog
       ref={dialogRef}
       className="tx-dialog"
+      // Which request is on screen, so a caller can tell the next prompt from this one.
+      data-request={pending?.id}
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();

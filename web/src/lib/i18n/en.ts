@@ -7,7 +7,9 @@
 import type { allowancesEn } from './allowances';
 import type { collectiblesEn } from './collectibles';
 import type { evmEn } from './evm';
+import type { stakingEn } from './staking';
 import type { txEn } from './tx';
+import type { wrapEn } from './wrap';
 import type { zeroEn } from './zero';
 
 export const en = {
@@ -148,11 +150,13 @@ export const en = {
   },
 };
 
-/** The texts' type; areas loaded on demand (`zero`, `evm`) add their texts when they load. */
+/** The texts' type; areas loaded on demand (`zero`, `evm`, `tx`, and each EVM screen's) add their texts when they load. */
 export type Resources = typeof en & {
   readonly zero: typeof zeroEn;
   readonly evm: typeof evmEn;
   readonly tx: typeof txEn;
   readonly allowances: typeof allowancesEn;
   readonly collectibles: typeof collectiblesEn;
+  readonly wrap: typeof wrapEn;
+  readonly staking: typeof stakingEn;
 };

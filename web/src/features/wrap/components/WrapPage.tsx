@@ -1,11 +1,66 @@
-import { ROADMAP } from '../../../lib/roadmap';
-import { ComingSoonPanel } from '../../../lib/ui/ComingSoonPanel';
+import { useTranslation } from 'react-i18next';
+import { useEvmWallet } from '../../../lib/evm-wallet/useEvmWallet';
+import { registerEvmTexts } from '../../../lib/i18n/evm';
+import { registerWrapTexts } from '../../../lib/i18n/wrap';
+import { useNetworks } from '../../../lib/networks/api/networks';
+import { walletNetworkFor } from '../../../lib/networks/model/defaultNetwork';
+import { readStoredSession } from '../../../lib/session/storedSession';
+import { useStoredAccount } from '../../../lib/session/useStoredAccount';
+import { browserStorage } from '../../../lib/storage';
+import { isNativeSession } from '../model/wrap';
+import { NativeChainNotice, WrapQueryError } from './WrapNotices';
+import { WrapPanel } from './WrapPanel';
+import './wrap.css';
 
+registerEvmTexts();
+registerWrapTexts();
+
+/** /evm/wrap: wrap TLOS into WTLOS and unwrap it again (spec §2, §7 "wrap and unwrap the system token"). */
 export function WrapPage() {
+  const { t } = useTranslation();
+  const stored = useStoredAccount();
+  const session = readStoredSession(browserStorage());
+  const { account, isViewer, canSign } = useEvmWallet();
+  const native = isNativeSession(stored, session.isNative);
+  const networks = useNetworks({ enabled: !native });
+  const network = networks.data ? walletNetworkFor(session.network, networks.data) : null;
+
   return (
-    <ComingSoonPanel
-      capability={ROADMAP.wrap}
-      plans={['Wrap TLOS into WTLOS one to one, for apps that need an ERC-20.', 'Unwrap WTLOS back into TLOS.']}
-    />
+    <section className="page wrap-page" aria-labelledby="page-title">
+      <header className="page__header">
+        <h1 id="page-title" className="page__title">
+          {t('wrap.title')}
+        </h1>
+        <p className="page__lead">{t('wrap.lead')}</p>
+        {account !== null && (
+          <p className="wrap-account">
+            <code className="wrap-address">{account}</code>
+            {isViewer && <span className="badge">{t('wrap.viewer')}</span>}
+          </p>
+        )}
+        {network && <p className="wrap-muted">{t('wrap.network', { network: network.displayName })}</p>}
+      </header>
+
+      {native && <NativeChainNotice />}
+
+      {!native && networks.isPending && (
+        <p className="wrap-state" role="status">
+          <span className="spinner" aria-hidden="true" />
+          {t('evm.wallet.network_loading')}
+        </p>
+      )}
+      {!native && networks.isError && (
+        <WrapQueryError failed={t('evm.wallet.network_failed')} error={networks.error} onRetry={() => void networks.refetch()} />
+      )}
+      {!native && networks.data && network === null && (
+        <p className="wrap-state" role="alert">
+          {t('evm.wallet.network_missing')}
+        </p>
+      )}
+
+      {!native && network && account !== null && (
+        <WrapPanel network={network} account={account} canSign={canSign} isViewer={isViewer} />
+      )}
+    </section>
   );
 }

@@ -1,0 +1,162 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PrepareRequest } from '../../../lib/evm-wallet/api/prepareTransaction';
+import { TransactionReview } from '../../../lib/evm-wallet/TransactionReview';
+import { useTransactionFlow } from '../../../lib/evm-wallet/useTransactionFlow';
+import type { NetworkSummary } from '../../../lib/networks/api/networks';
+import { usePreferences } from '../../../lib/preferences/usePreferences';
+import { useAccountStaking } from '../api/accountStaking';
+import { useStakingBalances } from '../api/balances';
+import type { StakingOverview } from '../api/overview';
+import { STAKING_QUERY_ROOT } from '../api/stakingApi';
+import { formatDateTime } from '../model/countdown';
+import { FRESH_BALANCES_WINDOW_MS, nativeBalance, readBeforeConfirmation, wei } from '../model/staking';
+import { EscrowCard } from './EscrowCard';
+import { ExactAmount, PositionCard } from './PositionCard';
+import { StakeForms, type Reviewed } from './StakeForms';
+import { ConnectNotice, StakingLoading } from './StakingNotices';
+
+/** Spec §8: each action's failure wraps the cause. */
+const FAILURE_KEY = {
+  stake: 'staking.error_stakes_failed',
+  unstake: 'staking.error_unstakes_failed',
+  withdraw: 'staking.error_withdraw_failed',
+} as const;
+
+const SUCCESS_KEY = { stake: 'staking.success_stake', unstake: 'staking.success_unstake', withdraw: 'staking.success_withdraw' } as const;
+
+/** The facts the review shows under the server's summary. */
+function ReviewFacts({ reviewed }: { reviewed: Reviewed }) {
+  const { t } = useTranslation();
+  const [{ fiatLocale }] = usePreferences();
+  return (
+    <dl className="staking-facts staking-facts--review">
+      {reviewed.action === 'stake' && (
+        <div className="staking-facts__row">
+          <dt>{t('staking.review.expected_stlos')}</dt>
+          <dd>
+            <ExactAmount amount={reviewed.shares} /> STLOS
+          </dd>
+        </div>
+      )}
+      {reviewed.action === 'unstake' && (
+        <>
+          <div className="staking-facts__row">
+            <dt>{t('staking.review.unstaked_tlos')}</dt>
+            <dd>
+              <ExactAmount amount={reviewed.assets} /> TLOS
+            </dd>
+          </div>
+          <div className="staking-facts__row">
+            <dt>{t('staking.review.unlock_time')}</dt>
+            <dd>{formatDateTime(reviewed.unlockAt, fiatLocale)}</dd>
+          </div>
+        </>
+      )}
+      {reviewed.action === 'withdraw' && (
+        <div className="staking-facts__row">
+          <dt>{t('staking.review.withdraw_amount')}</dt>
+          <dd>
+            <ExactAmount amount={reviewed.amount} /> TLOS
+          </dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+interface AccountStakingSectionProps {
+  readonly network: NetworkSummary;
+  readonly account: string;
+  readonly overview: StakingOverview | undefined;
+  readonly canSign: boolean;
+  readonly isViewer: boolean;
+}
+
+/**
+ * The account's position, the stake and unstake forms, the escrow list and
+ * withdraw, with one transaction flow for all three actions: after each receipt
+ * the staking figures and balances are read again (spec §4).
+ */
+export function AccountStakingSection({ network, account, overview, canSign, isViewer }: AccountStakingSectionProps) {
+  const { t } = useTranslation();
+  const [{ fiatCurrency }] = usePreferences();
+  const queryClient = useQueryClient();
+  const [confirmedAt, setConfirmedAt] = useState<number | null>(null);
+  const [reviewed, setReviewed] = useState<Reviewed | null>(null);
+  // Bumped after each confirmation: the forms start empty again.
+  const [formGeneration, setFormGeneration] = useState(0);
+  const position = useAccountStaking(network.name, account);
+  const balances = useStakingBalances(network.name, account, fiatCurrency, confirmedAt);
+  const tlos = balances.data ? nativeBalance(balances.data.balances) : null;
+  const updating = readBeforeConfirmation(balances.data?.fetchedMs, confirmedAt);
+
+  // After the window, stop waiting for newer balances: the regular 10 s refresh goes on.
+  useEffect(() => {
+    if (confirmedAt === null) return;
+    const timer = setTimeout(() => { setConfirmedAt(null); }, FRESH_BALANCES_WINDOW_MS);
+    return () => { clearTimeout(timer); };
+  }, [confirmedAt]);
+
+  const onConfirmed = useCallback(() => {
+    setConfirmedAt(Date.now());
+    setFormGeneration((generation) => generation + 1);
+    void queryClient.invalidateQueries({ queryKey: [STAKING_QUERY_ROOT, network.name] });
+  }, [queryClient, network.name]);
+
+  const action = reviewed?.action ?? 'stake';
+  const flow = useTransactionFlow({ network, failureKey: FAILURE_KEY[action], successMessage: { key: SUCCESS_KEY[action] }, onConfirmed });
+  const busy = flow.state.phase !== 'idle';
+  const start = (next: Reviewed, request: PrepareRequest) => {
+    setReviewed(next);
+    void flow.prepare(request);
+  };
+  const { refetch: refetchPositionQuery } = position;
+  const refetchPosition = useCallback(() => { void refetchPositionQuery(); }, [refetchPositionQuery]);
+
+  return (
+    <>
+      <PositionCard position={position} tlos={tlos} balances={balances} updating={updating} />
+
+      {!canSign && <ConnectNotice reason={isViewer ? 'viewer' : 'notConnected'} />}
+      {canSign && (overview === undefined || position.data === undefined || tlos === null) && (
+        <section className="card staking-card staking-area--actions" aria-label={t('staking.actions')}>
+          <StakingLoading text={t('staking.position.loading')} />
+        </section>
+      )}
+      {canSign && overview !== undefined && position.data !== undefined && tlos !== null && (
+        <StakeForms
+          key={formGeneration}
+          networkName={network.name}
+          account={account}
+          overview={overview}
+          position={position.data}
+          tlos={tlos}
+          busy={busy}
+          onStart={start}
+        />
+      )}
+
+      {position.data && (
+        <EscrowCard
+          position={position.data}
+          busy={busy}
+          onUnlockReached={refetchPosition}
+          onWithdraw={
+            canSign
+              ? () => {
+                  const amount = wei(position.data.withdrawable);
+                  start({ action: 'withdraw', amount }, { kind: 'withdraw', from: account });
+                }
+              : null
+          }
+        />
+      )}
+
+      <TransactionReview flow={flow} explorerUrl={network.explorerUrl} onClose={() => undefined}>
+        {reviewed !== null && <ReviewFacts reviewed={reviewed} />}
+      </TransactionReview>
+    </>
+  );
+}

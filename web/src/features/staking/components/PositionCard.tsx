@@ -1,0 +1,84 @@
+import { useTranslation } from 'react-i18next';
+import type { FixedAmount } from '../../../lib/amount/fixedAmount';
+import { useAmountFormatter } from '../../../lib/preferences/usePreferences';
+import type { AccountStaking } from '../api/accountStaking';
+import { wei } from '../model/staking';
+import { StakingLoading, StakingQueryError } from './StakingNotices';
+
+/** An exact amount in the user's locale; the raw wei stays machine-readable in <data>. */
+export function ExactAmount({ amount }: { amount: FixedAmount }) {
+  const format = useAmountFormatter();
+  return <data value={amount.raw.toString()}>{format.exact(amount)}</data>;
+}
+
+interface Read<T> {
+  readonly data: T | undefined;
+  readonly error: Error | null;
+  readonly isPending: boolean;
+  readonly refetch: () => unknown;
+}
+
+interface PositionCardProps {
+  readonly position: Read<AccountStaking>;
+  readonly tlos: FixedAmount | null;
+  readonly balances: Read<unknown>;
+  /** A confirmed transaction is not in the balances yet. */
+  readonly updating: boolean;
+}
+
+/** The account's side: STLOS held and its worth, TLOS to stake, what is locked and what can be withdrawn. */
+export function PositionCard({ position, tlos, balances, updating }: PositionCardProps) {
+  const { t } = useTranslation();
+  const data = position.data;
+
+  return (
+    <section className="card staking-card staking-area--position" aria-labelledby="staking-position-title">
+      <h2 id="staking-position-title" className="staking-card__title">
+        {t('staking.position.title')}
+      </h2>
+      {position.isPending && <StakingLoading text={t('staking.position.loading')} />}
+      {position.error && !data && (
+        <StakingQueryError failed={t('staking.position.failed')} error={position.error} onRetry={() => void position.refetch()} />
+      )}
+      {data && (
+        <dl className="staking-facts">
+          <div className="staking-facts__row">
+            <dt>{t('staking.position.staked')}</dt>
+            <dd>
+              <ExactAmount amount={wei(data.balance)} /> STLOS
+            </dd>
+          </div>
+          <div className="staking-facts__row">
+            <dt>{t('staking.position.value')}</dt>
+            <dd>
+              <ExactAmount amount={wei(data.balanceValue)} /> TLOS
+            </dd>
+          </div>
+          <div className="staking-facts__row">
+            <dt>{t('staking.position.tlos')}</dt>
+            <dd>{tlos === null ? '…' : <><ExactAmount amount={tlos} /> TLOS</>}</dd>
+          </div>
+          <div className="staking-facts__row">
+            <dt>{t('staking.position.locked')}</dt>
+            <dd>
+              <ExactAmount amount={wei(data.locked)} /> TLOS
+            </dd>
+          </div>
+          <div className="staking-facts__row">
+            <dt>{t('staking.position.withdrawable')}</dt>
+            <dd>
+              <ExactAmount amount={wei(data.withdrawable)} /> TLOS
+            </dd>
+          </div>
+        </dl>
+      )}
+      {updating && <StakingLoading text={t('staking.position.updating')} />}
+      {position.error && data && (
+        <StakingQueryError failed={t('staking.position.failed')} error={position.error} onRetry={() => void position.refetch()} />
+      )}
+      {balances.error && (
+        <StakingQueryError failed={t('staking.position.balances_failed')} error={balances.error} onRetry={() => void balances.refetch()} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api/client';
+import { useAmountFormatter } from '../../../lib/preferences/usePreferences';
+import type { StakingOverview } from '../api/overview';
+import { useDurationText } from './Duration';
+import { StakingLoading, StakingQueryError } from './StakingNotices';
+
+interface StakingFiguresProps {
+  readonly networkName: string;
+  readonly overview: {
+    readonly data: StakingOverview | undefined;
+    readonly error: Error | null;
+    readonly isPending: boolean;
+    readonly refetch: () => unknown;
+  };
+}
+
+type ApyText =
+  | { readonly key: 'staking.figures.apy_value'; readonly apy: string }
+  | { readonly key: 'staking.figures.apy_not_configured' | 'staking.figures.apy_unavailable' };
+
+/** Which APY text to show (translated by the caller: a `t` parameter is too deep a type for the checker). */
+function apyText(overview: StakingOverview): ApyText {
+  if (overview.apyStatus === 'available' && overview.apy !== null && overview.apy !== undefined) {
+    return { key: 'staking.figures.apy_value', apy: overview.apy };
+  }
+  return { key: overview.apyStatus === 'not_configured' ? 'staking.figures.apy_not_configured' : 'staking.figures.apy_unavailable' };
+}
+
+/** Vault-wide figures everyone may see: APY, the STLOS↔TLOS prices, total staked, and the lock period wording of spec §4. */
+export function StakingFigures({ networkName, overview }: StakingFiguresProps) {
+  const { t } = useTranslation();
+  const format = useAmountFormatter();
+  const duration = useDurationText();
+  const { data, error } = overview;
+  const apyLine = (apy: ApyText) => ('apy' in apy ? t(apy.key, { apy: apy.apy }) : t(apy.key));
+  const notConfigured = error instanceof ApiError && error.code === 'evm.staking_not_configured';
+
+  return (
+    <section className="card staking-card staking-area--figures" aria-labelledby="staking-figures-title">
+      <h2 id="staking-figures-title" className="staking-card__title">
+        {t('staking.figures.title', { network: networkName })}
+      </h2>
+      {overview.isPending && <StakingLoading text={t('staking.figures.loading')} />}
+      {notConfigured && <p role="alert">{t('staking.figures.not_configured')}</p>}
+      {error && !notConfigured && !data && (
+        <StakingQueryError failed={t('staking.figures.failed')} error={error} onRetry={() => void overview.refetch()} />
+      )}
+      {data && (
+        <>
+          <dl className="staking-facts">
+            <div className="staking-facts__row">
+              <dt>{t('staking.figures.apy')}</dt>
+              <dd>{apyLine(apyText(data))}</dd>
+            </div>
+            <div className="staking-facts__row">
+              <dt>{t('staking.figures.stlos_price', { staked: data.stakedToken })}</dt>
+              <dd>
+                <data value={data.unstakeRatio}>{format.token(data.unstakeRatio)}</data> {data.systemToken}
+              </dd>
+            </div>
+            <div className="staking-facts__row">
+              <dt>{t('staking.figures.tlos_price', { system: data.systemToken })}</dt>
+              <dd>
+                <data value={data.stakeRatio}>{format.token(data.stakeRatio)}</data> {data.stakedToken}
+              </dd>
+            </div>
+            <div className="staking-facts__row">
+              <dt>{t('staking.figures.total_staked')}</dt>
+              <dd>
+                <data value={data.totalStaking}>{format.token(data.totalStaking)}</data> {data.systemToken}
+              </dd>
+            </div>
+            <div className="staking-facts__row">
+              <dt>{t('staking.figures.lock_period')}</dt>
+              <dd>{duration.period(data.lockPeriod)}</dd>
+            </div>
+          </dl>
+          <p className="staking-muted">{t('staking.figures.compounding')}</p>
+          <p className="staking-muted">{t('staking.figures.lock_note', { period: duration.period(data.lockPeriod) })}</p>
+          {error && <StakingQueryError failed={t('staking.figures.failed')} error={error} onRetry={() => void overview.refetch()} />}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../../../lib/api/client';
+
+/** What to tell the user to do after a failed read, by the server's error code. */
+function nextStep(error: unknown): 'evm.state.next_network' | 'evm.state.next_server' | 'evm.state.next_retry' {
+  if (error instanceof ApiError && error.code === 'client.network_unreachable') return 'evm.state.next_server';
+  if (error instanceof ApiError && error.status >= 500) return 'evm.state.next_network';
+  return 'evm.state.next_retry';
+}
+
+/** A failed read: what failed, why, what to do next, and a retry. */
+export function WrapQueryError({ failed, error, onRetry }: { failed: string; error: Error; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="wrap-state wrap-state--error" role="alert">
+      <p>
+        <strong>{failed}</strong> {error.message}
+      </p>
+      <p>{t(nextStep(error))}</p>
+      <button type="button" className="button button--secondary button--small" onClick={onRetry}>
+        {t('evm.state.retry')}
+      </button>
+    </div>
+  );
+}
+
+/** In place of the form when nothing can sign: why, and where to connect a wallet. */
+export function ConnectNotice({ isViewer }: { isViewer: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card wrap-card wrap-connect" aria-labelledby="wrap-connect-title">
+      <h2 id="wrap-connect-title" className="wrap-card__title">
+        {t('wrap.connect_title')}
+      </h2>
+      <p>{isViewer ? t('wrap.viewer_note') : t('wrap.not_connected_note')}</p>
+      <Link to="/" className="button button--primary">
+        {t('wrap.go_home')}
+      </Link>
+    </section>
+  );
+}
+
+/** Spec §8: wrapping is an EVM feature; a native session gets this message and a way out. */
+export function NativeChainNotice() {
+  const { t } = useTranslation();
+  return (
+    <div className="card wrap-card" role="alert">
+      <p className="wrap-card__title">{t('wrap.error_not_supported_native')}</p>
+      <p>{t('wrap.native_next')}</p>
+      <Link to="/" className="button button--secondary">
+        {t('wrap.go_home')}
+      </Link>
+    </div>
+  );
+}
