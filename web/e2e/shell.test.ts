@@ -36,11 +36,32 @@ describe('home', () => {
       // Viewing a native account works: it leads to the read-only /zero sign-in.
       const view = page.getByRole('link', { name: /View Any Account/ });
       assert.equal(await view.getAttribute('href'), '/zero/balance?signin=viewer');
-      // Offers that are not built yet (the connection protocol, account creation) name their release.
+      // Offers that are not built yet (account creation) name their release.
       const notes = page.getByText(/^Coming in release \d+\.\d+$/);
-      assert.ok((await notes.count()) >= 2, 'every planned offer names its release');
+      assert.ok((await notes.count()) >= 1, 'every planned offer names its release');
       // Chromium here has no wallet extension: home says so instead of offering a dead button.
       await page.getByText(/No browser wallet found/).waitFor();
+    }));
+
+  it('keeps the connection-protocol wallets visible but off, saying why, when the server has no project id', () =>
+    withPage(async (page) => {
+      // The browser-test stack configures no wallet_connect_project_id.
+      await page.goto('/');
+      const option = page.getByRole('button', { name: /Mobile and connection-protocol wallets/ });
+      await option.waitFor();
+      const reason = 'This server has no connection-protocol project id configured; its operator can set wallet_connect_project_id.';
+      await page.getByText(reason).waitFor();
+      assert.equal(await option.getAttribute('aria-disabled'), 'true');
+      assert.ok(await option.isDisabled(), 'the option must not look usable');
+      // The reason is the button's description, so a screen reader says it with the button.
+      const describedBy = await option.getAttribute('aria-describedby');
+      assert.ok(describedBy !== null);
+      assert.equal(await page.locator(`[id="${describedBy}"]`).textContent(), reason);
+      // Clicking it opens nothing and goes nowhere.
+      await option.click({ force: true });
+      assert.equal(await page.getByRole('dialog').count(), 0);
+      assert.equal(new URL(page.url()).pathname, '/');
+      assert.equal(await page.getByText(/Coming in release/).filter({ hasText: /connection/i }).count(), 0);
     }));
 
   it('tells a phone without a wallet to open the page in the wallet app’s browser', async () => {

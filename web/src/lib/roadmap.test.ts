@@ -3,7 +3,7 @@ import { availabilityNote, ROADMAP } from './roadmap';
 
 describe('availabilityNote', () => {
   it('names the release that brings a capability', () => {
-    expect(availabilityNote(ROADMAP.walletConnect)).toBe('Coming in release 0.6');
+    expect(availabilityNote(ROADMAP.createAccount)).toBe('Coming in release 0.6');
   });
 
   it('says plainly when a capability is not planned', () => {

@@ -13,12 +13,6 @@ export interface PlannedCapability {
 }
 
 export const ROADMAP = {
-  walletConnect: {
-    release: '0.6',
-    title: 'Mobile and connection-protocol wallets',
-    summary:
-      'Connect a mobile wallet by scanning a wallet-connection QR code. It needs a connection-protocol project id, which this server does not configure yet.',
-  },
   createAccount: {
     release: '0.6',
     title: 'Create a new account',

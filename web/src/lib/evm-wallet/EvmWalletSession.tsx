@@ -10,9 +10,9 @@ import { readStoredSession } from '../session/storedSession';
 import { useStoredAccount } from '../session/useStoredAccount';
 import { browserStorage } from '../storage';
 import { connectEvmWallet, disconnectEvmWallet, evmConnection } from './connection';
-import { EVM_DEV_WALLET_ID, forgetEvmDevWalletKey, normalisePrivateKey, readEvmDevWalletKey } from './devWallet';
+import { forgetEvmDevWalletKey } from './devWallet';
 import { devWalletPrompts } from './devWalletPrompt';
-import { devWalletChoice, findInjectedWallet } from './walletChoices';
+import { storedWalletChoice } from './walletChoices';
 import { DevWalletPrompt } from './DevWalletPrompt';
 
 /** Logs the stored EVM wallet in again at start, without opening a wallet popup (spec §4 "Auto-login"). */
@@ -23,13 +23,7 @@ async function autoLogin(): Promise<void> {
   if (evmConnection.get() !== null) return;
   const network = walletNetworkFor(networkName, await fetchNetworks());
   if (network === null) return;
-  let choice;
-  if (authenticator === EVM_DEV_WALLET_ID) {
-    const key = normalisePrivateKey(readEvmDevWalletKey() ?? '');
-    choice = key === null ? null : await devWalletChoice(network, key);
-  } else {
-    choice = await findInjectedWallet(authenticator);
-  }
+  const choice = await storedWalletChoice(authenticator, network);
   if (choice === null) throw new Error(`the wallet ${authenticator} is not available in this tab`);
   const outcome = await connectEvmWallet(choice, network, { prompt: false });
   if (outcome.kind !== 'connected') throw new Error(`the wallet did not reconnect (${outcome.message})`);

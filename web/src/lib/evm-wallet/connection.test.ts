@@ -267,6 +267,22 @@ describe('wallet account changes after login', () => {
     expect(store.get()).toBeNull();
   });
 
+  it('ends the wallet’s own session on disconnect, and a failure to do so still logs out', async () => {
+    const { provider } = fakeWallet({ eth_accounts: answer([ALICE]), wallet_switchEthereumChain: answer(null) });
+    const store = createConnectionStore();
+    const end = vi.fn(() => Promise.reject(new Error('relay unreachable')));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await connectEvmWallet({ id: 'walletconnect', name: 'Phone', provider, end }, TESTNET, { store, origin: ORIGIN });
+    expect(store.get()?.end).toBe(end);
+    disconnectEvmWallet(store);
+    expect(end).toHaveBeenCalledTimes(1);
+    expect(store.get()).toBeNull();
+    await vi.waitFor(() => {
+      expect(warn).toHaveBeenCalledTimes(1);
+    });
+    warn.mockRestore();
+  });
+
   it('works with a wallet that has no events', async () => {
     const { provider } = fakeWallet({ eth_accounts: answer([ALICE]), wallet_switchEthereumChain: answer(null) });
     const bare: EventfulProvider = { request: (args) => provider.request(args) };

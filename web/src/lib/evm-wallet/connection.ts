@@ -23,6 +23,8 @@ export interface EvmWalletChoice {
   readonly id: string;
   readonly name: string;
   readonly provider: EventfulProvider;
+  /** Ends the wallet's own session at logout, for wallets that keep one (the connection protocol's). */
+  readonly end?: () => Promise<void>;
 }
 
 export interface EvmConnection {
@@ -33,6 +35,7 @@ export interface EvmConnection {
   /** The network (server name) the session is on. */
   readonly network: string;
   readonly provider: EventfulProvider;
+  readonly end?: () => Promise<void>;
 }
 
 type Listener = () => void;
@@ -157,12 +160,27 @@ export async function connectEvmWallet(
   }
 
   const address = storeSession(network.name, first, wallet.id);
-  const connection: EvmConnection = { walletId: wallet.id, walletName: wallet.name, address, network: network.name, provider: wallet.provider };
+  const connection: EvmConnection = {
+    walletId: wallet.id,
+    walletName: wallet.name,
+    address,
+    network: network.name,
+    provider: wallet.provider,
+    ...(wallet.end === undefined ? {} : { end: wallet.end }),
+  };
   store.attach(connection, watchAccounts(store, wallet.provider));
   return { kind: 'connected', connection, switched };
 }
 
-/** Logout's wallet part: forget the connection (the caller clears the stored session and navigates). */
+/**
+ * Logout's wallet part: forget the connection and end the wallet's own session
+ * where it keeps one (the caller clears the stored session and navigates).
+ */
 export function disconnectEvmWallet(store: ConnectionStore = evmConnection): void {
+  const end = store.get()?.end;
   store.clear();
+  // Telling the wallet may fail (its relay unreachable); the page is logged out either way.
+  end?.().catch((error: unknown) => {
+    console.warn('the wallet session did not end cleanly', error);
+  });
 }

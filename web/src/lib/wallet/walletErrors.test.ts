@@ -27,6 +27,7 @@ describe('classifyWalletError', () => {
     ['ethers v6 ACTION_REJECTED', { code: 'ACTION_REJECTED', action: 'sendTransaction', reason: 'rejected' }, cancelled('ACTION_REJECTED')],
     // EIP-1193 numeric codes
     ['EIP-1193 4001', { code: 4001, message: 'User rejected the request.' }, cancelled('USER_REJECTED')],
+    ['WalletConnect USER_REJECTED 5000', { code: 5000, message: 'User rejected.' }, cancelled('USER_REJECTED')],
     ['EIP-1193 4902', { code: 4902, message: 'Unrecognized chain ID "0x29".' }, failed('UNKNOWN_CHAIN')],
     ['EIP-1193 -32603', { code: -32603, message: 'Internal JSON-RPC error.' }, failed('INTERNAL_ERROR', 'Internal JSON-RPC error.')],
     [

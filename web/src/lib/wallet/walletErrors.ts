@@ -43,6 +43,8 @@ export const PROVIDER_ERROR = {
   userRejected: 4001,
   unknownChain: 4902,
   internal: -32603,
+  /** The connection protocol's (WalletConnect v2) USER_REJECTED, which some wallet apps answer a refused request with. */
+  connectionProtocolRejected: 5000,
 } as const;
 
 export type WalletErrorClassification =
@@ -54,6 +56,7 @@ const NUMERIC_CODES = new Map<number, WalletErrorCode>([
   [PROVIDER_ERROR.userRejected, 'USER_REJECTED'],
   [PROVIDER_ERROR.unknownChain, 'UNKNOWN_CHAIN'],
   [PROVIDER_ERROR.internal, 'INTERNAL_ERROR'],
+  [PROVIDER_ERROR.connectionProtocolRejected, 'USER_REJECTED'],
 ]);
 
 /** viem error classes by `name` (matched by name so viem need not be in the bundle). */

@@ -4,7 +4,9 @@ import { useId, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { FixedAmount } from '../../../lib/amount/fixedAmount';
+import { preparationDelayMs } from '../../../lib/evm-wallet/connectionProtocol';
 import { TransactionReview } from '../../../lib/evm-wallet/TransactionReview';
+import { useEvmWallet } from '../../../lib/evm-wallet/useEvmWallet';
 import { useTransactionFlow } from '../../../lib/evm-wallet/useTransactionFlow';
 import type { NetworkSummary } from '../../../lib/networks/api/networks';
 import { useAmountFormatter, usePreferences } from '../../../lib/preferences/usePreferences';
@@ -67,7 +69,9 @@ export function SendForm({ network, account, tokens }: SendFormProps) {
 
   const token = pickToken(tokens, pickedId, searchParams.get('token'));
   const check = checkSendForm(input, token, account, format.separators);
-  const { settled, current } = useSettledRequest(check.request);
+  const { connection } = useEvmWallet();
+  // Spec §4: a connection-protocol wallet's transfer preparation is debounced 500 ms.
+  const { settled, current } = useSettledRequest(check.request, preparationDelayMs(connection?.walletId));
   const preview = useSendPreview(network.name, settled, fiatCurrency);
   const problem = current && preview.isError ? serverProblem(preview.error) : null;
   const previewed = current && check.request !== null && preview.isSuccess ? preview.data : null;

@@ -1,11 +1,14 @@
+import type { ParseKeys } from 'i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type SyntheticEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { isMobileBrowser } from '../../../lib/device';
 import type { EvmWalletChoice } from '../../../lib/evm-wallet/connection';
+import { WALLET_CONNECT_ID } from '../../../lib/evm-wallet/connectionProtocol';
 import { isEvmDevWalletAllowed, keepEvmDevWalletKey, normalisePrivateKey } from '../../../lib/evm-wallet/devWallet';
 import { discoverWallets, type DiscoveredWallet } from '../../../lib/evm-wallet/discovery';
+import type { PairingOutcome } from '../../../lib/evm-wallet/walletConnect';
 import { destinationAfterLogin } from '../../../lib/navigation/destinations';
 import { networksQueryOptions, useNetworks, type NetworkSummary } from '../../../lib/networks/api/networks';
 import { walletNetworkFor } from '../../../lib/networks/model/defaultNetwork';
@@ -13,9 +16,18 @@ import { notify } from '../../../lib/notify/notify';
 import type { Message } from '../../../lib/notify/toastStore';
 import { readStoredSession } from '../../../lib/session/storedSession';
 import { browserStorage } from '../../../lib/storage';
-import { PlannedButton } from './PlannedButton';
+import { WalletConnectDialog } from './WalletConnectDialog';
+import { WalletConnectOption } from './WalletConnectOption';
 
 type Failure = Message | null;
+
+/** A wallet to log in with, or why there is none (the connection protocol's pairing can end without one). */
+type Chosen = EvmWalletChoice | Exclude<PairingOutcome, { kind: 'paired' }>;
+
+/** The connection protocol's pairing under way: its link once the relay has handed it out. */
+interface Pairing {
+  readonly uri: string | null;
+}
 
 /** The network an EVM login goes to: the one last used when this server serves it, else the default EVM network. */
 function loginNetwork(networks: readonly NetworkSummary[]): NetworkSummary | null {
@@ -25,8 +37,9 @@ function loginNetwork(networks: readonly NetworkSummary[]): NetworkSummary | nul
 /**
  * Connect Your Wallet, Telos EVM side (spec §2, §4 "EVM login"): the wallets this
  * browser has (EIP-6963 announcements, else window.ethereum), the multiple-provider
- * warning, and on the local devnet only the development wallet. The login code
- * (network switch, checksum, session) loads when a wallet is picked.
+ * warning, mobile and connection-protocol wallets (WalletConnect, when this server
+ * has a project id), and on the local devnet only the development wallet. The
+ * login code (network switch, checksum, session) loads when a wallet is picked.
  */
 export function ConnectEvmWallet() {
   const { t } = useTranslation();
@@ -37,9 +50,21 @@ export function ConnectEvmWallet() {
   const discovery = useQuery({ queryKey: ['evm-wallets'], queryFn: () => discoverWallets(), staleTime: Infinity, gcTime: 0 });
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<Failure>(null);
+  const [pairing, setPairing] = useState<Pairing | null>(null);
+  const pairingAbort = useRef<AbortController | null>(null);
+  // Leaving home (the browser's Back) while the pairing dialog is open cancels the pairing too.
+  useEffect(() => () => pairingAbort.current?.abort(), []);
   const devNetwork = networks.data?.find((network) => isEvmDevWalletAllowed(network)) ?? null;
 
-  const login = async (id: string, choose: (network: NetworkSummary) => Promise<EvmWalletChoice>) => {
+  /** A login that did not happen: the user's no is a neutral message (spec §4, §8), a cancelled pairing says nothing. */
+  const report = (outcome: { kind: 'rejected' | 'failed' | 'cancelled'; message?: ParseKeys; values?: Record<string, string> }) => {
+    if (outcome.kind === 'cancelled' || outcome.message === undefined) return;
+    const message = { key: outcome.message, ...(outcome.values === undefined ? {} : { values: outcome.values }) };
+    if (outcome.kind === 'rejected') notify.neutral(message);
+    else setFailure(message);
+  };
+
+  const login = async (id: string, choose: (network: NetworkSummary) => Promise<Chosen>) => {
     setBusy(id);
     setFailure(null);
     try {
@@ -52,14 +77,16 @@ export function ConnectEvmWallet() {
         import('../../../lib/evm-wallet/connection'),
         import('../../../lib/wallet/switchNetwork'),
       ]);
-      const outcome = await connectEvmWallet(await choose(network), network);
-      if (outcome.kind === 'rejected') {
-        // Spec §4, §8: the user said no in their wallet (connection or network switch); a neutral message, not an error.
-        notify.neutral({ key: outcome.message, ...(outcome.values === undefined ? {} : { values: outcome.values }) });
+      const chosen = await choose(network);
+      if (!('provider' in chosen)) {
+        report(chosen);
         return;
       }
+      const outcome = await connectEvmWallet(chosen, network);
       if (outcome.kind !== 'connected') {
-        setFailure({ key: outcome.message, ...(outcome.values === undefined ? {} : { values: outcome.values }) });
+        // A wallet session made for this login (the connection protocol's) ends with it.
+        chosen.end?.().catch(() => undefined);
+        report(outcome);
         return;
       }
       reportSwitchOutcome(outcome.switched, network.displayName, notify);
@@ -74,6 +101,24 @@ export function ConnectEvmWallet() {
 
   const connectInjected = (wallet: DiscoveredWallet) =>
     login(wallet.id, async () => (await import('../../../lib/evm-wallet/walletChoices')).injectedChoice(wallet));
+
+  const connectWalletConnect = (projectId: string) =>
+    login(WALLET_CONNECT_ID, async (network) => {
+      const controller = new AbortController();
+      pairingAbort.current = controller;
+      setPairing({ uri: null });
+      try {
+        const { pairWalletConnect } = await import('../../../lib/evm-wallet/walletConnect');
+        const outcome = await pairWalletConnect(
+          { projectId, network, origin: window.location.origin },
+          { signal: controller.signal, onUri: (uri) => { setPairing((current) => (current === null ? null : { uri })); } },
+        );
+        return outcome.kind === 'paired' ? outcome.choice : outcome;
+      } finally {
+        pairingAbort.current = null;
+        setPairing(null);
+      }
+    });
 
   const wallets = discovery.data?.wallets ?? [];
   return (
@@ -104,7 +149,12 @@ export function ConnectEvmWallet() {
           {t('antelope.evm.error_multiple_providers')}
         </p>
       )}
-      <PlannedButton label={t('home.evm_walletconnect')} detail={t('home.evm_walletconnect_detail')} capability="walletConnect" />
+      <WalletConnectOption
+        busy={busy !== null}
+        connecting={busy === WALLET_CONNECT_ID}
+        onConnect={(projectId) => void connectWalletConnect(projectId)}
+      />
+      {pairing !== null && <WalletConnectDialog uri={pairing.uri} onCancel={() => pairingAbort.current?.abort()} />}
       {devNetwork !== null && (
         <DevWalletForm
           busy={busy !== null}
