@@ -3,8 +3,8 @@
 //! and metadata, token prices.
 
 use std::collections::HashMap;
-use std::sync::Arc;
-use std::time::Duration;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use alloy_primitives::{Address, U256};
 use tandem_domain::price::MarketPrice;
@@ -26,6 +26,43 @@ pub const NFT_TRANSFERS_TTL: Duration = Duration::from_secs(3);
 /// How long an NFT's record and metadata are reused (its owner is read fresh anyway).
 pub const NFT_RECORD_TTL: Duration = Duration::from_secs(300);
 
+/// How long "this address holds code" is trusted. Code appears at an address only by a
+/// deployment there, so a spender shown as an account can turn out to be a contract at
+/// most this late.
+pub const CODE_KIND_TTL: Duration = Duration::from_secs(600);
+
+/// Whether addresses hold code, as last read from the chain.
+#[derive(Debug, Default)]
+pub struct CodeKinds {
+    known: Mutex<HashMap<Address, (bool, Instant)>>,
+}
+
+impl CodeKinds {
+    /// The cached answers younger than [`CODE_KIND_TTL`] among `addresses`.
+    pub fn fresh(&self, addresses: &[Address]) -> HashMap<Address, bool> {
+        let known = self.known.lock().unwrap_or_else(PoisonError::into_inner);
+        addresses
+            .iter()
+            .filter_map(|address| {
+                let &(is_contract, read_at) = known.get(address)?;
+                (read_at.elapsed() < CODE_KIND_TTL).then_some((*address, is_contract))
+            })
+            .collect()
+    }
+
+    /// Remembers answers just read.
+    pub fn remember(&self, answers: impl IntoIterator<Item = (Address, bool)>) {
+        let now = Instant::now();
+        let mut known = self.known.lock().unwrap_or_else(PoisonError::into_inner);
+        known.retain(|_, (_, read_at)| read_at.elapsed() < CODE_KIND_TTL);
+        known.extend(
+            answers
+                .into_iter()
+                .map(|(address, kind)| (address, (kind, now))),
+        );
+    }
+}
+
 /// The filter of a history page: paging and order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct HistoryFilter {
@@ -44,6 +81,8 @@ pub struct AccountReadCaches {
     pub nft_transfers: FlightCache<Address, (u64, u64), Vec<TransferRecord>>,
     /// One NFT's record (with metadata), `None` when the source does not list it.
     pub nft_records: FlightCache<(Address, U256), (), Option<NftRecord>>,
+    /// Whether spenders hold code (the approvals' "spender is not a contract" risk).
+    pub code_kinds: CodeKinds,
 }
 
 impl Default for AccountReadCaches {
@@ -52,6 +91,7 @@ impl Default for AccountReadCaches {
             history: FlightCache::new(HISTORY_TTL),
             nft_transfers: FlightCache::new(NFT_TRANSFERS_TTL),
             nft_records: FlightCache::new(NFT_RECORD_TTL),
+            code_kinds: CodeKinds::default(),
         }
     }
 }

@@ -24,6 +24,7 @@ use tandem_domain::allowance::{
     AllowanceFilter, AllowanceSortKey, SortDirection, filter_allowances, sort_allowances,
 };
 use tandem_domain::nft::{NftStandard, parse_nft_metadata};
+use tandem_evm::rpc::BatchRead;
 use tandem_evm::source::{
     ApprovalRecord, ContractInterface, ContractRecord, EvmSource, PageRequest, TokenStandard,
 };
@@ -239,7 +240,9 @@ async fn gather_facts(
     facts
 }
 
-/// Names of spenders, and whether each holds code.
+/// Names of spenders, and whether each holds code: read for all unknown spenders in
+/// one JSON-RPC batch and remembered (see
+/// [`CODE_KIND_TTL`](super::account_reads::CODE_KIND_TTL)).
 async fn spender_facts(
     network: &EvmNetwork,
     spenders: &[Address],
@@ -247,25 +250,46 @@ async fn spender_facts(
     let wanted: Vec<(Address, Option<ContractInterface>)> =
         spenders.iter().map(|&s| (s, None)).collect();
     let resolved = resolve_contracts(network.resolver(), &wanted).await;
-    let mut facts = HashMap::new();
-    for &spender in spenders {
-        let known = resolved.get(&spender);
-        let is_contract = match network.reader().code(spender).await {
-            Ok(code) => !code.is_empty(),
-            Err(error) => {
-                tracing::warn!(%spender, %error, "code read failed; trusting the lookup");
-                known.is_some()
+    let kinds = &network.account_caches().code_kinds;
+    let mut is_contract = kinds.fresh(spenders);
+    let unknown: Vec<Address> = spenders
+        .iter()
+        .copied()
+        .filter(|spender| !is_contract.contains_key(spender))
+        .collect();
+    if !unknown.is_empty() {
+        let reads: Vec<BatchRead> = unknown.iter().map(|&a| BatchRead::Code(a)).collect();
+        match network.reader().read_many(&reads).await {
+            Ok(answers) => {
+                let read: Vec<(Address, bool)> = unknown
+                    .iter()
+                    .zip(answers)
+                    .filter_map(|(&spender, answer)| {
+                        let code = answer.ok()?;
+                        Some((spender, !code.data()?.is_empty()))
+                    })
+                    .collect();
+                kinds.remember(read.iter().copied());
+                is_contract.extend(read);
             }
-        };
-        facts.insert(
-            spender,
-            SpenderFacts {
-                name: known.and_then(|c| c.record.name.clone()),
-                is_contract,
-            },
-        );
+            Err(error) => tracing::warn!(%error, "code reads failed; trusting the lookup"),
+        }
     }
-    facts
+    spenders
+        .iter()
+        .map(|&spender| {
+            let known = resolved.get(&spender);
+            let facts = SpenderFacts {
+                name: known.and_then(|c| c.record.name.clone()),
+                // A code read that failed: whatever the lookup found is a contract.
+                is_contract: is_contract
+                    .get(&spender)
+                    .copied()
+                    .unwrap_or_else(|| known.is_some()),
+            };
+            (spender, facts)
+        })
+        .collect()
 }
 
 /// The owner's balance of each token, read from the chain in one batch; the source's
