@@ -1,18 +1,23 @@
 //! `GET /api/v1/evm/{network}/accounts/{address}/approvals` in-process: the seeded
 //! devnet's approvals through the built-in index checked against `allowance()`,
 //! `getApproved` and `isApprovedForAll`, revoked rows hidden by default, risk facts,
-//! sorting, type filter and search; the Teloscan fixtures on telos-evm; malformed input.
+//! sorting, type filter and search; a revoke shows as soon as the index has its block
+//! (answers are reused only while the index stands still); the Teloscan fixtures on
+//! telos-evm; malformed input.
 
 #![allow(clippy::expect_used, clippy::unwrap_used, reason = "tests")]
 
 mod evm_history_support;
+mod evm_prepare_support;
 
 use alloy_primitives::U256;
-use axum::http::StatusCode;
+use std::time::{Duration, Instant};
+
+use axum::http::{Method, StatusCode};
 use evm_history_support::{
     DEVNET, DevnetApp, TeloscanFixtures, addr, assert_bad_request, fixture, get, teloscan_app,
 };
-use serde_json::Value;
+use serde_json::{Value, json};
 
 fn rows(list: &Value) -> &Vec<Value> {
     list["approvals"].as_array().unwrap()
@@ -317,4 +322,60 @@ async fn evm_approvals_from_teloscan_fixtures() {
     );
     assert_eq!(rows(&all).len(), rows(&live).len() + revoked.len());
     state.shut_down().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn evm_approvals_show_a_revoke_once_the_index_has_its_block() {
+    let devnet = DevnetApp::start().await;
+    let live = devnet.seeded()["allowances"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|row| row["kind"] != "revoked")
+        .cloned()
+        .expect("a live seeded allowance");
+    let owner = live["owner"].as_str().unwrap();
+    let (token, spender) = (
+        live["tokenAddress"].as_str().unwrap(),
+        live["spenderAddress"].as_str().unwrap(),
+    );
+    let uri = format!(
+        "/api/v1/evm/{DEVNET}/accounts/{}/approvals?type=erc20",
+        devnet.account(owner)
+    );
+    let listed = |list: &Value| {
+        rows(list)
+            .iter()
+            .any(|r| same(&r["tokenAddress"], token) && same(&r["spenderAddress"], spender))
+    };
+    // Asked twice, so the second answer comes from the reused snapshot.
+    for _ in 0..2 {
+        let (status, list) = get(devnet.router(), &uri).await;
+        assert_eq!(status, StatusCode::OK, "{list}");
+        assert!(listed(&list), "{live} missing from {list}");
+    }
+
+    let (status, prepared) = evm_prepare_support::call(
+        &devnet.router(),
+        Method::POST,
+        &format!("/api/v1/evm/{DEVNET}/transactions/prepare"),
+        Some(json!({
+            "kind": "revoke", "from": devnet.account(owner), "contract": token, "spender": spender,
+        })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{prepared}");
+    evm_prepare_support::sign_and_send(&devnet.devnet, owner, &prepared).await;
+
+    // Well within the snapshot's 60 s lifetime: only the index moving can explain it.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let (_, list) = get(devnet.router(), &uri).await;
+        if !listed(&list) {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the revoke never showed: {list}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    devnet.state.shut_down().await;
 }

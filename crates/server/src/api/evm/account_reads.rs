@@ -10,8 +10,8 @@ use alloy_primitives::{Address, U256};
 use tandem_domain::price::MarketPrice;
 use tandem_evm::lookup::{ContractLookup, ContractResolver, ResolvedContract};
 use tandem_evm::source::{
-    ContractInterface, ContractRecord, EvmSource, NftRecord, Page, PageRequest, TransactionRecord,
-    TransferRecord,
+    ApprovalRecord, ContractInterface, ContractRecord, EvmSource, NftRecord, Page, PageRequest,
+    TokenStandard, TransactionRecord, TransferRecord,
 };
 
 use super::account_params::Paging;
@@ -63,6 +63,56 @@ impl CodeKinds {
     }
 }
 
+/// Where the own index stands: its last indexed block and how many reorgs it handled.
+pub type IndexStamp = (u64, u64);
+
+/// A value with the stamp it was built under and when.
+type Stamped<V> = (IndexStamp, Instant, Arc<V>);
+
+/// Values that hold as long as the own index has not moved: reused while the stamp
+/// is the same and for at most `max_age`.
+#[derive(Debug)]
+pub struct IndexStampedCache<K, V> {
+    max_age: Duration,
+    entries: Mutex<HashMap<K, Stamped<V>>>,
+}
+
+impl<K: std::hash::Hash + Eq, V> IndexStampedCache<K, V> {
+    /// A cache whose entries live at most `max_age`.
+    #[must_use]
+    pub fn new(max_age: Duration) -> Self {
+        Self {
+            max_age,
+            entries: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The value stored for `key` under `stamp`, when still young enough.
+    pub fn get(&self, key: &K, stamp: IndexStamp) -> Option<Arc<V>> {
+        let entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
+        let (stored, taken, value) = entries.get(key)?;
+        (*stored == stamp && taken.elapsed() < self.max_age).then(|| Arc::clone(value))
+    }
+
+    /// Stores `value` for `key` under `stamp`, dropping entries too old to be used.
+    pub fn put(&self, key: K, stamp: IndexStamp, value: Arc<V>) {
+        let mut entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
+        entries.retain(|_, (_, taken, _)| taken.elapsed() < self.max_age);
+        entries.insert(key, (stamp, Instant::now(), value));
+    }
+}
+
+/// The own index's position when it is the source in use: the stamp under which
+/// answers built from it stay true.
+#[must_use]
+pub fn own_index_stamp(network: &EvmNetwork) -> Option<IndexStamp> {
+    if network.source_kind() != tandem_evm::source::SourceKind::OwnIndex {
+        return None;
+    }
+    let status = network.indexer_status()?;
+    Some((status.indexed_block?, status.reorgs))
+}
+
 /// The filter of a history page: paging and order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct HistoryFilter {
@@ -83,7 +133,18 @@ pub struct AccountReadCaches {
     pub nft_records: FlightCache<(Address, U256), (), Option<NftRecord>>,
     /// Whether spenders hold code (the approvals' "spender is not a contract" risk).
     pub code_kinds: CodeKinds,
+    /// An account's approval records with their facts, by owner, kinds and fiat currency.
+    pub approvals: IndexStampedCache<ApprovalsKey, ApprovalSnapshot>,
 }
+
+/// Whose approvals, of which kinds, priced in which currency.
+pub type ApprovalsKey = (Address, Vec<TokenStandard>, String);
+/// The approval records and everything their rows show.
+pub type ApprovalSnapshot = (Vec<ApprovalRecord>, super::approvals::ApprovalFacts);
+
+/// Approvals, balances and names change only with a block; prices are the one fact that
+/// ages on its own, so a snapshot lives no longer than the aggregator's price lifetime.
+pub const APPROVALS_MAX_AGE: Duration = Duration::from_secs(60);
 
 impl Default for AccountReadCaches {
     fn default() -> Self {
@@ -92,6 +153,7 @@ impl Default for AccountReadCaches {
             nft_transfers: FlightCache::new(NFT_TRANSFERS_TTL),
             nft_records: FlightCache::new(NFT_RECORD_TTL),
             code_kinds: CodeKinds::default(),
+            approvals: IndexStampedCache::new(APPROVALS_MAX_AGE),
         }
     }
 }

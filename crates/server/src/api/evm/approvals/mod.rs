@@ -29,8 +29,9 @@ use tandem_evm::source::{
     ApprovalRecord, ContractInterface, ContractRecord, EvmSource, PageRequest, TokenStandard,
 };
 
+pub use self::rows::ApprovalFacts;
 use self::rows::{
-    ApprovalFacts, SpenderFacts, build_rows, contracts_of, single_tokens_of, spenders_of, tokens_of,
+    SpenderFacts, build_rows, contracts_of, single_tokens_of, spenders_of, tokens_of,
 };
 pub use self::view::{
     ApprovalCommon, ApprovalView, Erc20ApprovalView, Erc721ApprovalView, Erc1155ApprovalView,
@@ -39,7 +40,9 @@ pub use self::view::{
 use super::account_params::{
     AccountPath, MAX_LIMIT, bad_parameter, descending, invalid_query, upstream,
 };
-use super::account_reads::{nft_record, prices_of, resolve_contracts, with_token_list};
+use super::account_reads::{
+    ApprovalSnapshot, nft_record, own_index_stamp, prices_of, resolve_contracts, with_token_list,
+};
 use super::params::{evm_address, fiat_currency};
 use crate::api::error::ApiError;
 use crate::app::AppState;
@@ -156,18 +159,9 @@ pub async fn approvals(
         SortDirection::Ascending
     };
     let fiat = fiat_currency(query.fiat.as_deref())?;
-    let source = network.source();
-    let mut records = Vec::new();
-    for kind in kinds {
-        records.extend(
-            source
-                .approvals(owner, kind)
-                .await
-                .map_err(|e| upstream(&e))?,
-        );
-    }
-    let facts = gather_facts(network, &source, owner, &records, &fiat).await;
-    let mut rows = build_rows(&records, &facts);
+    let snapshot = approval_snapshot(network, owner, kinds, fiat).await?;
+    let (records, facts) = snapshot.as_ref();
+    let mut rows = build_rows(records, facts);
     sort_allowances(&mut rows, key, direction);
     let filter = AllowanceFilter {
         include_revoked: query.include_revoked.unwrap_or(false),
@@ -184,6 +178,39 @@ pub async fn approvals(
         total: shown.len() as u64,
         approvals: shown,
     }))
+}
+
+/// The owner's approvals of `kinds` with their facts; while the own index is the source
+/// and has not moved, the snapshot built for the same question is reused (nothing on
+/// chain changed), so repeated reads cost no upstream work.
+async fn approval_snapshot(
+    network: &EvmNetwork,
+    owner: Address,
+    kinds: Vec<TokenStandard>,
+    fiat: String,
+) -> Result<Arc<ApprovalSnapshot>, ApiError> {
+    let stamp = own_index_stamp(network);
+    let cache = &network.account_caches().approvals;
+    let key = (owner, kinds, fiat);
+    if let Some(hit) = stamp.and_then(|stamp| cache.get(&key, stamp)) {
+        return Ok(hit);
+    }
+    let source = network.source();
+    let mut records = Vec::new();
+    for &kind in &key.1 {
+        records.extend(
+            source
+                .approvals(owner, kind)
+                .await
+                .map_err(|e| upstream(&e))?,
+        );
+    }
+    let facts = gather_facts(network, &source, owner, &records, &key.2).await;
+    let snapshot = Arc::new((records, facts));
+    if let Some(stamp) = stamp {
+        cache.put(key, stamp, Arc::clone(&snapshot));
+    }
+    Ok(snapshot)
 }
 
 /// Names, balances, prices and spender kinds for `records`. Lookups that fail leave
