@@ -123,7 +123,7 @@ pub enum RiskFact {
 }
 
 /// Sort keys of the table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum AllowanceSortKey {
     /// Fiat value at risk.
     ValueAtRisk,
@@ -140,7 +140,7 @@ pub enum AllowanceSortKey {
 }
 
 /// Sort direction.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SortDirection {
     /// Smallest first.
     Ascending,

@@ -135,7 +135,19 @@ pub struct AccountReadCaches {
     pub code_kinds: CodeKinds,
     /// An account's approval records with their facts, by owner, kinds and fiat currency.
     pub approvals: IndexStampedCache<ApprovalsKey, ApprovalSnapshot>,
+    /// Whole answers of the approvals route (JSON), by the question asked.
+    pub approval_answers: IndexStampedCache<ApprovalsQuestion, axum::body::Bytes>,
 }
+
+/// One approvals question: whose, which kinds, currency, sort, direction, whether
+/// revoked rows are included, and the search text.
+pub type ApprovalsQuestion = (
+    ApprovalsKey,
+    tandem_domain::allowance::AllowanceSortKey,
+    tandem_domain::allowance::SortDirection,
+    bool,
+    String,
+);
 
 /// Whose approvals, of which kinds, priced in which currency.
 pub type ApprovalsKey = (Address, Vec<TokenStandard>, String);
@@ -154,6 +166,7 @@ impl Default for AccountReadCaches {
             nft_records: FlightCache::new(NFT_RECORD_TTL),
             code_kinds: CodeKinds::default(),
             approvals: IndexStampedCache::new(APPROVALS_MAX_AGE),
+            approval_answers: IndexStampedCache::new(APPROVALS_MAX_AGE),
         }
     }
 }

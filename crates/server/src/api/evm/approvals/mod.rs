@@ -15,10 +15,13 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use alloy_primitives::{Address, U256};
+use axum::Router;
+use axum::body::Bytes;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use tandem_domain::allowance::{
     AllowanceFilter, AllowanceSortKey, SortDirection, filter_allowances, sort_allowances,
@@ -41,7 +44,8 @@ use super::account_params::{
     AccountPath, MAX_LIMIT, bad_parameter, descending, invalid_query, upstream,
 };
 use super::account_reads::{
-    ApprovalSnapshot, nft_record, own_index_stamp, prices_of, resolve_contracts, with_token_list,
+    ApprovalSnapshot, ApprovalsQuestion, nft_record, own_index_stamp, prices_of, resolve_contracts,
+    with_token_list,
 };
 use super::params::{evm_address, fiat_currency};
 use crate::api::error::ApiError;
@@ -147,7 +151,7 @@ pub async fn approvals(
     State(state): State<AppState>,
     Path(path): Path<AccountPath>,
     query: Result<Query<ApprovalsQuery>, QueryRejection>,
-) -> Result<Json<ApprovalList>, ApiError> {
+) -> Result<Response, ApiError> {
     let query = query.map_err(|e| invalid_query(&e))?.0;
     let network = state.evm(&path.network)?;
     let owner = evm_address("address", &path.address)?;
@@ -159,25 +163,57 @@ pub async fn approvals(
         SortDirection::Ascending
     };
     let fiat = fiat_currency(query.fiat.as_deref())?;
-    let snapshot = approval_snapshot(network, owner, kinds, fiat).await?;
-    let (records, facts) = snapshot.as_ref();
-    let mut rows = build_rows(records, facts);
-    sort_allowances(&mut rows, key, direction);
     let filter = AllowanceFilter {
         include_revoked: query.include_revoked.unwrap_or(false),
         search: query.search.unwrap_or_default(),
     };
-    let shown: Vec<ApprovalView> = filter_allowances(&rows, &filter)
-        .into_iter()
-        .map(|row| {
-            view::approval_view(row, facts.spender_is_contract(row.common().spender_address))
-        })
-        .collect();
-    Ok(Json(ApprovalList {
-        address: owner.to_checksum(None),
-        total: shown.len() as u64,
-        approvals: shown,
-    }))
+    // The stamp is taken before anything is read, so an answer is never kept under a
+    // newer index position than the data it was built from.
+    let stamp = own_index_stamp(network);
+    let question: ApprovalsQuestion = (
+        (owner, kinds, fiat),
+        key,
+        direction,
+        filter.include_revoked,
+        filter.search.clone(),
+    );
+    let answers = &network.account_caches().approval_answers;
+    let body = match stamp.and_then(|stamp| answers.get(&question, stamp)) {
+        Some(body) => body,
+        None => {
+            let ((_, kinds, fiat), ..) = &question;
+            let snapshot = approval_snapshot(network, owner, kinds.clone(), fiat.clone()).await?;
+            let (records, facts) = snapshot.as_ref();
+            let mut rows = build_rows(records, facts);
+            sort_allowances(&mut rows, key, direction);
+            let shown: Vec<ApprovalView> = filter_allowances(&rows, &filter)
+                .into_iter()
+                .map(|row| {
+                    view::approval_view(
+                        row,
+                        facts.spender_is_contract(row.common().spender_address),
+                    )
+                })
+                .collect();
+            let list = ApprovalList {
+                address: owner.to_checksum(None),
+                total: shown.len() as u64,
+                approvals: shown,
+            };
+            let body = Arc::new(Bytes::from(
+                serde_json::to_vec(&list).map_err(|_| ApiError::internal())?,
+            ));
+            if let Some(stamp) = stamp {
+                answers.put(question, stamp, Arc::clone(&body));
+            }
+            body
+        }
+    };
+    Ok((
+        [(header::CONTENT_TYPE, "application/json")],
+        Bytes::clone(&body),
+    )
+        .into_response())
 }
 
 /// The owner's approvals of `kinds` with their facts; while the own index is the source
