@@ -7,16 +7,14 @@
 
 import { isRecord } from '../../../lib/api/client';
 import type { components } from '../../../lib/api/generated/openapi';
+import { evmPath } from '../../../lib/api/evmEndpoints';
+export { evmPath } from '../../../lib/api/evmEndpoints';
 
 export type NftView = components['schemas']['NftView'];
 export type NftList = components['schemas']['NftList'];
 export type NftDetails = components['schemas']['NftDetailsView'];
 
 export const COLLECTIBLES_QUERY_ROOT = 'collectibles';
-
-export function evmPath(network: string, path: string): string {
-  return `/api/v1/evm/${encodeURIComponent(network)}/${path}`;
-}
 
 export function nftPath(network: string, contract: string, tokenId: string): string {
   return evmPath(network, `nfts/${encodeURIComponent(contract)}/${encodeURIComponent(tokenId)}`);
