@@ -14,7 +14,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { createWalletClient, defineChain, http, maxUint256, parseAbi, toHex, zeroAddress, type Address } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
-import { launchBrowser, openPage } from './browser';
+import { launchBrowser, inPage } from './browser';
 import { chain, ERC1155_ABI, ERC20_ABI, ERC721_ABI, evmAccount, evmManifest, rejectInDevWallet, confirmAndSign, signInDevWallet, signInWithDevKey } from './evmDevnet';
 
 /** anvil's public development mnemonic (the devnet's named accounts are its indices 0-4). */
@@ -121,13 +121,8 @@ after(async () => {
   await browser.close();
 });
 
-async function withPage(run: (page: Page) => Promise<void>, width = 1280) {
-  const { context, page } = await openPage(browser, { width, height: 900 });
-  try {
-    await run(page);
-  } finally {
-    await context.close();
-  }
+function withPage(run: (page: Page) => Promise<void>, width = 1280) {
+  return inPage(browser, run, { width, height: 900 });
 }
 
 /** Home → Development wallet (devnet only) → the tester's key → Connect; then Approvals from the main navigation. */

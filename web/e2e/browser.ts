@@ -66,5 +66,19 @@ export async function openPage(
   return { context, page };
 }
 
+/** Runs `run` on a page of a fresh context, and closes the context whatever happens. */
+export async function inPage(
+  browser: Browser,
+  run: (page: Page, context: BrowserContext) => Promise<void>,
+  options?: PageOptions,
+): Promise<void> {
+  const { context, page } = await openPage(browser, options);
+  try {
+    await run(page, context);
+  } finally {
+    await context.close();
+  }
+}
+
 /** A well-known public dev address (anvil's second account); no funds or secrets involved. */
 export const SAMPLE_EVM_ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';

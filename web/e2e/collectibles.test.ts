@@ -13,7 +13,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { createWalletClient, http, parseAbi, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { launchBrowser, openPage } from './browser';
+import { launchBrowser, inPage } from './browser';
 import {
   chain,
   confirmAndSign,
@@ -42,13 +42,8 @@ after(async () => {
   await browser.close();
 });
 
-async function withPage(run: (page: Page) => Promise<void>, width = 1280) {
-  const { context, page } = await openPage(browser, { width });
-  try {
-    await run(page);
-  } finally {
-    await context.close();
-  }
+function withPage(run: (page: Page) => Promise<void>, width = 1280) {
+  return inPage(browser, run, { width });
 }
 
 function contract(name: string): Address {

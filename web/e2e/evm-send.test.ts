@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { parseUnits, type Address } from 'viem';
-import { launchBrowser, openPage } from './browser';
+import { launchBrowser, inPage } from './browser';
 import { chain, connectDevWallet, ERC20_ABI, evmAccount, evmManifest, rejectInDevWallet, signInDevWallet } from './evmDevnet';
 
 /** anvil's 7th development account: funded by anvil, untouched by the seeding. */
@@ -29,13 +29,8 @@ after(async () => {
   await browser.close();
 });
 
-async function withPage(run: (page: Page) => Promise<void>, width = 1280) {
-  const { context, page } = await openPage(browser, { width, height: 900 });
-  try {
-    await run(page);
-  } finally {
-    await context.close();
-  }
+function withPage(run: (page: Page) => Promise<void>, width = 1280) {
+  return inPage(browser, run, { width, height: 900 });
 }
 
 /** The exact amount as the app shows it in en-US: every decimal, thousands grouped. */

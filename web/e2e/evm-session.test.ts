@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { parseUnits, toHex, type Address } from 'viem';
-import { baseUrl, launchBrowser, openPage } from './browser';
+import { baseUrl, launchBrowser, inPage } from './browser';
 import { chain, connectDevWallet, evmAccount, evmManifest, signInDevWallet } from './evmDevnet';
 
 /** anvil's 7th development account: funded by anvil, untouched by the seeding. */
@@ -30,13 +30,8 @@ after(async () => {
   await browser.close();
 });
 
-async function withPage(run: (page: Page, context: BrowserContext) => Promise<void>) {
-  const { context, page } = await openPage(browser);
-  try {
-    await run(page, context);
-  } finally {
-    await context.close();
-  }
+function withPage(run: (page: Page, context: BrowserContext) => Promise<void>) {
+  return inPage(browser, run);
 }
 
 interface FakeWalletOptions {

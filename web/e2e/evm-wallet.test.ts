@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage } from './browser';
+import { launchBrowser, inPage } from './browser';
 
 interface EvmManifest {
   network: string;
@@ -38,13 +38,8 @@ after(async () => {
   await browser.close();
 });
 
-async function withPage(run: (page: Page) => Promise<void>, width = 1280) {
-  const { context, page } = await openPage(browser, { width });
-  try {
-    await run(page);
-  } finally {
-    await context.close();
-  }
+function withPage(run: (page: Page) => Promise<void>, width = 1280) {
+  return inPage(browser, run, { width });
 }
 
 async function viewFromHome(page: Page, address: string) {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, SAMPLE_EVM_ADDRESS, type PageOptions } from './browser';
+import { launchBrowser, inPage, SAMPLE_EVM_ADDRESS, type PageOptions } from './browser';
 
 let browser: Browser;
 
@@ -13,13 +13,8 @@ after(async () => {
   await browser.close();
 });
 
-async function withPage(run: (page: Page) => Promise<void>, options?: PageOptions) {
-  const { context, page } = await openPage(browser, options);
-  try {
-    await run(page);
-  } finally {
-    await context.close();
-  }
+function withPage(run: (page: Page) => Promise<void>, options?: PageOptions) {
+  return inPage(browser, run, options);
 }
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;

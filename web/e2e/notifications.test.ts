@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, openPage, SAMPLE_EVM_ADDRESS, WEB_VERSION } from './browser';
+import { baseUrl, launchBrowser, inPage, openPage, SAMPLE_EVM_ADDRESS, WEB_VERSION } from './browser';
 
 let browser: Browser;
 
@@ -13,13 +13,8 @@ after(async () => {
   await browser.close();
 });
 
-async function withPage(run: (page: Page) => Promise<void>) {
-  const { context, page } = await openPage(browser);
-  try {
-    await run(page);
-  } finally {
-    await context.close();
-  }
+function withPage(run: (page: Page) => Promise<void>) {
+  return inPage(browser, run);
 }
 
 const OFFLINE_SENTENCE =

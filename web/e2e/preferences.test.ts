@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage } from './browser';
+import { launchBrowser, inPage } from './browser';
 import { evmAccount } from './evmDevnet';
 
 let browser: Browser;
@@ -19,13 +19,8 @@ after(async () => {
   await browser.close();
 });
 
-async function withPage(run: (page: Page) => Promise<void>, width = 1280) {
-  const { context, page } = await openPage(browser, { width, height: 800 });
-  try {
-    await run(page);
-  } finally {
-    await context.close();
-  }
+function withPage(run: (page: Page) => Promise<void>, width = 1280) {
+  return inPage(browser, run, { width, height: 800 });
 }
 
 async function viewAlice(page: Page) {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, openPage } from './browser';
+import { baseUrl, launchBrowser, inPage, openPage } from './browser';
 
 let browser: Browser;
 
@@ -13,13 +13,8 @@ after(async () => {
   await browser.close();
 });
 
-async function withPage(run: (page: Page) => Promise<void>, options?: Parameters<typeof openPage>[1]) {
-  const { context, page } = await openPage(browser, options);
-  try {
-    await run(page);
-  } finally {
-    await context.close();
-  }
+function withPage(run: (page: Page) => Promise<void>, options?: Parameters<typeof openPage>[1]) {
+  return inPage(browser, run, options);
 }
 
 describe('home', () => {

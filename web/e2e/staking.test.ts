@@ -12,7 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { encodeFunctionData, formatUnits, parseAbi, parseEther, type Address } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
-import { launchBrowser, openPage } from './browser';
+import { launchBrowser, inPage, openPage } from './browser';
 import { chain, confirmAndSign, evmAccount, evmManifest, rejectInDevWallet, signInWithDevKey } from './evmDevnet';
 
 /** anvil's default development mnemonic; its accounts are public test keys. */
@@ -102,13 +102,8 @@ after(async () => {
   await browser.close();
 });
 
-async function withPage(run: (page: Page) => Promise<void>, width = 1280) {
-  const { context, page } = await openPage(browser, { width });
-  try {
-    await run(page);
-  } finally {
-    await context.close();
-  }
+function withPage(run: (page: Page) => Promise<void>, width = 1280) {
+  return inPage(browser, run, { width });
 }
 
 /** Home → Development wallet (devnet only) → the key → Connect, then the Staking screen. */

@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { encodeFunctionData, parseAbi, parseEther, type Address } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
-import { launchBrowser, openPage, WEB_VERSION } from './browser';
+import { launchBrowser, inPage, openPage, WEB_VERSION } from './browser';
 import { chain, confirmAndSign, ERC20_ABI, evmManifest, rejectInDevWallet, signInWithDevKey } from './evmDevnet';
 
 /** anvil's default development mnemonic; its accounts are public test keys. */
@@ -67,13 +67,8 @@ after(async () => {
   await browser.close();
 });
 
-async function withPage(run: (page: Page) => Promise<void>, width = 1280) {
-  const { context, page } = await openPage(browser, { width });
-  try {
-    await run(page);
-  } finally {
-    await context.close();
-  }
+function withPage(run: (page: Page) => Promise<void>, width = 1280) {
+  return inPage(browser, run, { width });
 }
 
 function wtlos(): Address {

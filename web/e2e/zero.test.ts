@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage } from './browser';
+import { launchBrowser, inPage } from './browser';
 
 interface NativeManifest {
   accounts: { name: string; publicKey: string; privateKey: string; permission: string }[];
@@ -41,13 +41,8 @@ after(async () => {
   await browser.close();
 });
 
-async function withPage(run: (page: Page) => Promise<void>) {
-  const { context, page } = await openPage(browser);
-  try {
-    await run(page);
-  } finally {
-    await context.close();
-  }
+function withPage(run: (page: Page) => Promise<void>) {
+  return inPage(browser, run);
 }
 
 async function signInWithDevWallet(page: Page, account: string) {
