@@ -37,7 +37,7 @@ export function PreferencesDialog({ onClose }: { onClose: () => void }) {
   return (
     <dialog
       ref={dialogRef}
-      className="preferences-dialog"
+      className="dialog preferences-dialog"
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();

@@ -25,7 +25,7 @@ export function DevWalletPrompt() {
   return (
     <dialog
       ref={dialogRef}
-      className="tx-dialog"
+      className="dialog tx-dialog"
       // Which request is on screen, so a caller can tell the next prompt from this one.
       data-request={pending?.id}
       aria-labelledby={titleId}

@@ -67,7 +67,7 @@ export function TransactionReview({ flow, explorerUrl, onClose, children }: Tran
   return (
     <dialog
       ref={dialogRef}
-      className="tx-dialog"
+      className="dialog tx-dialog"
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();

@@ -54,7 +54,7 @@ export function WalletConnectDialog({ uri, onCancel }: WalletConnectDialogProps)
   return (
     <dialog
       ref={dialogRef}
-      className="wc-dialog"
+      className="dialog wc-dialog"
       aria-labelledby={titleId}
       aria-describedby={leadId}
       onCancel={(event) => {

@@ -135,7 +135,7 @@ export function TransferDialog({ session, network, token, onClose }: TransferDia
   };
 
   return (
-    <dialog ref={dialogRef} className="zero-dialog" aria-labelledby={titleId} onCancel={(event) => { event.preventDefault(); close(); }}>
+    <dialog ref={dialogRef} className="dialog zero-dialog" aria-labelledby={titleId} onCancel={(event) => { event.preventDefault(); close(); }}>
       <h2 id={titleId} className="zero-card__title">{t('zero.transfer.title', { symbol: token.symbol })}</h2>
       <p className="zero-muted">{t('zero.transfer.available', { amount: exactAsset(token), contract: token.contract })}</p>
 
