@@ -141,12 +141,6 @@ export const collectiblesEn = {
     fact_item: 'Collectible',
     fact_quantity: 'Quantity',
   },
-  state: {
-    retry: 'Try again',
-    next_server: 'The Tandem server did not answer. Check your connection, then try again.',
-    next_network: 'The network’s node or data source did not answer. Try again in a moment; if it keeps failing, the service may be down.',
-    next_retry: 'Try again; if it keeps failing, reload the page.',
-  },
 };
 
 export function registerCollectiblesTexts(): void {

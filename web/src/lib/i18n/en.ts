@@ -95,6 +95,12 @@ export const en = {
     offline_message:
       "We're sorry, it looks like you're not connected to the internet. Please check your network connection and try again.",
   },
+  state: {
+    retry: 'Try again',
+    next_server: 'The Tandem server did not answer. Check your connection, then try again.',
+    next_network: 'The network’s node or data source did not answer. Try again in a moment; if it keeps failing, the service may be down.',
+    next_retry: 'Try again; if it keeps failing, reload the page.',
+  },
   session: {
     reconnect_after_update: 'Tandem was updated. Please reconnect your wallet.',
   },

@@ -125,12 +125,6 @@ export const evmEn = {
     connect: 'Connect Wallet',
     back_to_wallet: 'Back to the wallet',
   },
-  state: {
-    retry: 'Try again',
-    next_server: 'The Tandem server did not answer. Check your connection, then try again.',
-    next_network: 'The network’s node or data source did not answer. Try again in a moment; if it keeps failing, the service may be down.',
-    next_retry: 'Try again; if it keeps failing, reload the page.',
-  },
 };
 
 export function registerEvmTexts(): void {
