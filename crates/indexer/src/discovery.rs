@@ -48,8 +48,27 @@ impl Indexer {
     /// # Errors
     /// When the node or the store fails.
     pub async fn enrich(&self) -> Result<(), IndexerError> {
-        while self.probe_contracts().await? > 0 {}
-        while self.fetch_metadata().await? > 0 {}
+        let mut learnt = 0;
+        loop {
+            let probed = self.probe_contracts().await?;
+            if probed == 0 {
+                break;
+            }
+            learnt += probed;
+        }
+        loop {
+            let fetched = self.fetch_metadata().await?;
+            if fetched == 0 {
+                break;
+            }
+            learnt += fetched;
+        }
+        if learnt > 0 {
+            let learnt = u64::try_from(learnt).unwrap_or(u64::MAX);
+            self.update_status(|status| {
+                status.enrichments = status.enrichments.saturating_add(learnt)
+            });
+        }
         Ok(())
     }
 }

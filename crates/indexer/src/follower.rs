@@ -32,6 +32,9 @@ pub struct IndexerStatus {
     pub head_block: Option<u64>,
     /// Reorgs handled since start.
     pub reorgs: u64,
+    /// Contracts probed and NFT metadata documents fetched since start: what the store
+    /// learnt besides blocks (a name, a symbol, an NFT's metadata).
+    pub enrichments: u64,
     /// The last error, cleared by the next successful sync.
     pub last_error: Option<String>,
 }
@@ -113,7 +116,7 @@ impl Indexer {
         self.update_status(|status| status.reorgs += 1);
     }
 
-    fn update_status(&self, change: impl FnOnce(&mut IndexerStatus)) {
+    pub(crate) fn update_status(&self, change: impl FnOnce(&mut IndexerStatus)) {
         if let Ok(mut status) = self.status.lock() {
             change(&mut status);
         }

@@ -63,8 +63,18 @@ impl CodeKinds {
     }
 }
 
-/// Where the own index stands: its last indexed block and how many reorgs it handled.
-pub type IndexStamp = (u64, u64);
+/// Where the own index stands, and what else an answer built from it depends on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IndexStamp {
+    /// The last indexed block.
+    block: u64,
+    /// Reorgs the index handled.
+    reorgs: u64,
+    /// What it learnt besides blocks (contract names, NFT metadata).
+    enrichments: u64,
+    /// Whether the network's token list (names, logos) had loaded.
+    token_list: bool,
+}
 
 /// A value with the stamp it was built under and when.
 type Stamped<V> = (IndexStamp, Instant, Arc<V>);
@@ -110,7 +120,12 @@ pub fn own_index_stamp(network: &EvmNetwork) -> Option<IndexStamp> {
         return None;
     }
     let status = network.indexer_status()?;
-    Some((status.indexed_block?, status.reorgs))
+    Some(IndexStamp {
+        block: status.indexed_block?,
+        reorgs: status.reorgs,
+        enrichments: status.enrichments,
+        token_list: network.token_list().is_some(),
+    })
 }
 
 /// The filter of a history page: paging and order.
