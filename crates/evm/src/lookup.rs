@@ -279,7 +279,11 @@ impl ContractResolver {
         if let Some(indexer) = indexer {
             indexer_answered = merged.ask(indexer.as_ref()).await;
         }
-        if merged.found_by == Some(LookupStep::Indexer) {
+        // The index lists a contract as soon as it sees it and probes it (interfaces, name)
+        // a little later: an unprobed record is completed from the next steps and cached
+        // briefly, so its name is never hidden for the long lifetime of a full answer.
+        let probed = merged.record.name.is_some() || !merged.record.interfaces.is_empty();
+        if merged.found_by == Some(LookupStep::Indexer) && probed {
             return self.remember(address, merged.finish(suspected), self.ttl.found);
         }
         let later = [&self.chain_reads, &self.verified, &self.token_list];

@@ -172,6 +172,27 @@ async fn the_token_list_names_what_the_indexer_does_not_know() {
 }
 
 #[tokio::test]
+async fn a_contract_the_indexer_has_not_probed_yet_is_completed_from_the_next_steps() {
+    let s = setup().await;
+    // The indexer lists the address, but without interfaces or a name yet.
+    let mut all = routes();
+    all.push(Route::body(
+        &format!("/v1/contract/{}", USDC.to_lowercase()),
+        &format!(r#"{{"success":true,"results":[{{"address":"{USDC}"}}]}}"#),
+    ));
+    s.server.set_routes(all);
+    let usdc = found(s.resolver.resolve(addr(USDC), None).await);
+    assert_eq!(usdc.found_by, LookupStep::Indexer);
+    assert_eq!(
+        usdc.record.decimals,
+        Some(6),
+        "the token list filled the gaps"
+    );
+    assert_eq!(usdc.record.interfaces, vec![ContractInterface::Erc20]);
+    assert!(usdc.record.name.is_some());
+}
+
+#[tokio::test]
 async fn a_suspected_type_then_non_existent_with_a_negative_cache() {
     let s = setup().await;
     let suspected = found(
