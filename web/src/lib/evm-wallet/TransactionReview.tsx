@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toPlainString } from '../amount/fixedAmount';
 import { registerTxTexts } from '../i18n/tx';
 import type { ParseKeys } from 'i18next';
 import type { Message } from '../notify/toastStore';
@@ -11,14 +12,9 @@ import './transaction-review.css';
 
 registerTxTexts();
 
-const WEI_PER_TLOS = 10n ** 18n;
-
 /** Wei as exact TLOS text (no float on the way). */
 export function formatWei(wei: string): string {
-  const value = BigInt(wei);
-  const whole = value / WEI_PER_TLOS;
-  const fraction = (value % WEI_PER_TLOS).toString().padStart(18, '0').replace(/0+$/, '');
-  return fraction === '' ? whole.toString() : `${whole.toString()}.${fraction}`;
+  return toPlainString({ raw: BigInt(wei), decimals: 18 });
 }
 
 interface TransactionReviewProps {
