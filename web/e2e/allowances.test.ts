@@ -125,6 +125,15 @@ function withPage(run: (page: Page) => Promise<void>, width = 1280) {
   return inPage(browser, run, { width, height: 900 });
 }
 
+/**
+ * Ticks "Show revoked". The box follows the page URL, so it shows ticked once that
+ * navigation has finished, not at the click itself: wait for that instead.
+ */
+async function showRevoked(page: Page) {
+  await page.getByRole('checkbox', { name: 'Show revoked' }).click();
+  await page.getByRole('checkbox', { name: 'Show revoked', checked: true }).waitFor();
+}
+
 /** Home → Development wallet (devnet only) → the tester's key → Connect; then Approvals from the main navigation. */
 async function openAsTester(page: Page) {
   await signInWithDevKey(page, setup.tester.privateKey);
@@ -200,7 +209,7 @@ describe('approvals, read-only', () => {
       await page.getByRole('button', { name: 'View', exact: true }).click();
       await openApprovals(page);
       await page.getByText('This account has not approved anyone.').waitFor();
-      await page.getByRole('checkbox', { name: 'Show revoked' }).check();
+      await showRevoked(page);
       const gone = row(page, revoked.spenderAddress, revoked.tokenAddress);
       await gone.waitFor();
       assert.match(await gone.innerText(), /Revoked/);
@@ -298,7 +307,7 @@ describe('approvals with the development wallet', () => {
       assert.equal(await allowanceOf(tusd, swap), 0n, 'the allowance is 0 on chain');
       await page.getByText('Approval revoked').waitFor();
       await row(page, swap, tusd).waitFor({ state: 'detached', timeout: 15_000 });
-      await page.getByRole('checkbox', { name: 'Show revoked' }).check();
+      await showRevoked(page);
       await row(page, swap, tusd).getByText('Revoked').waitFor();
       assert.equal(await row(page, swap, tusd).getByRole('checkbox').isDisabled(), true, 'a revoked row cannot be selected');
     }));
@@ -388,7 +397,7 @@ describe('approvals with the development wallet', () => {
   it('fits a 360 px screen without sideways scrolling', () =>
     withPage(async (page) => {
       await openAsTester(page);
-      await page.getByRole('checkbox', { name: 'Show revoked' }).check();
+      await showRevoked(page);
       await bodyRows(page).first().waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
       assert.equal(overflow, false, 'nothing scrolls sideways');
