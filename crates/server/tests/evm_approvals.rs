@@ -102,10 +102,15 @@ async fn evm_approvals_of_the_seeded_devnet() {
 
     // Alice: token names, decimals, logo from the token list, exact amounts, balances,
     // the spender that is an account.
-    // The token list loads in the background: wait for its logo.
+    // The token list loads in the background and the index fetches NFT metadata after
+    // the blocks: wait for a logo and for the approved NFT's name.
     let alice = devnet
         .get_until(&uri("alice", ""), |list| {
-            rows(list).iter().any(|r| r["tokenLogo"].is_string())
+            let rows = rows(list);
+            rows.iter().any(|r| r["tokenLogo"].is_string())
+                && rows
+                    .iter()
+                    .any(|r| r["collectionWide"] == false && r["tokenName"].is_string())
         })
         .await;
     let tusd_row = rows(&alice)
