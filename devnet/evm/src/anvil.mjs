@@ -53,6 +53,10 @@ export async function startAnvil({ chainId, genesisTimestamp, log = () => {} }) 
   ];
   const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise((resolveExit) => child.once('exit', (code, signal) => resolveExit({ code, signal })));
+  // Last resort if the parent exits without calling stop() (a process.exit in a failing
+  // test, a stop signal while still starting): from the spawn on, not only once it is up.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
   let output = '';
 
   const port = await new Promise((resolvePort, rejectPort) => {
@@ -80,10 +84,6 @@ export async function startAnvil({ chainId, genesisTimestamp, log = () => {} }) 
   child.stderr.removeAllListeners('data').resume();
   const rpcUrl = `http://127.0.0.1:${port}`;
   log(`anvil pid ${child.pid} listening on ${rpcUrl}`);
-
-  // Last resort if the parent exits without calling stop() (e.g. process.exit in a failing test).
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
 
   let stopping;
   function stop() {

@@ -22,7 +22,30 @@ function parseCommandLine() {
 }
 
 const { manifestPath } = parseCommandLine();
-const devnet = await startDevnet({ manifestPath });
+
+// The stop handlers are in place before anything starts: a SIGTERM that came while
+// the devnet was starting, or just after it said ready, would otherwise end node by
+// the default action, which skips every exit hook and leaves anvil running on its port.
+let devnet = null;
+let stopping = false;
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.error(`${signal}: stopping devnet`);
+  // Still starting: exiting runs anvil's exit hook, which kills it.
+  if (devnet === null) process.exit(0);
+  try {
+    await devnet.stop();
+    process.exit(0);
+  } catch (error) {
+    console.error(error);
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+devnet = await startDevnet({ manifestPath });
 const { manifest } = devnet;
 
 console.log(`Telos EVM devnet (chain id ${manifest.chainId})`);
@@ -34,19 +57,3 @@ for (const [key, address] of Object.entries(manifest.contracts)) console.log(`  
 console.log('  accounts:');
 for (const { name, address, privateKey } of manifest.accounts) console.log(`    ${name.padEnd(8)} ${address}  ${privateKey}`);
 console.log('Press Ctrl+C to stop.');
-
-let stopping = false;
-async function shutdown(signal) {
-  if (stopping) return;
-  stopping = true;
-  console.error(`${signal}: stopping devnet`);
-  try {
-    await devnet.stop();
-    process.exit(0);
-  } catch (error) {
-    console.error(error);
-    process.exit(1);
-  }
-}
-process.on('SIGINT', () => shutdown('SIGINT'));
-process.on('SIGTERM', () => shutdown('SIGTERM'));
