@@ -73,11 +73,29 @@ export async function inPage(
   options?: PageOptions,
 ): Promise<void> {
   const { context, page } = await openPage(browser, options);
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
   try {
     await run(page, context);
+  } catch (error) {
+    // A timeout alone says what was awaited, not what the page showed: add that, so a
+    // failure seen once in CI can be understood without a rerun.
+    if (error instanceof Error) error.message += await describePage(page, consoleErrors);
+    throw error;
   } finally {
     await context.close();
   }
+}
+
+async function describePage(page: Page, consoleErrors: readonly string[]): Promise<string> {
+  const text = await page
+    .evaluate(() => document.body.innerText)
+    .catch((reason: unknown) => `(page text unavailable: ${String(reason)})`);
+  const errors = consoleErrors.length === 0 ? '' : `\n  console errors:\n    ${consoleErrors.slice(-10).join('\n    ')}`;
+  return `\n  page at failure: ${page.url()}\n  page text: ${text.replace(/\s+/g, ' ').slice(0, 1500)}${errors}`;
 }
 
 /** A well-known public dev address (anvil's second account); no funds or secrets involved. */
