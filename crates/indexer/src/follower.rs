@@ -35,6 +35,9 @@ pub struct IndexerStatus {
     /// Contracts probed and NFT metadata documents fetched since start: what the store
     /// learnt besides blocks (a name, a symbol, an NFT's metadata).
     pub enrichments: u64,
+    /// The last block up to which every contract has been probed and every NFT's
+    /// metadata fetched: names and media can lag the blocks, and stop lagging here.
+    pub enriched_block: Option<u64>,
     /// The last error, cleared by the next successful sync.
     pub last_error: Option<String>,
 }
@@ -142,9 +145,10 @@ impl Indexer {
         let mut pause = self.config.poll_interval;
         loop {
             let round = async {
-                self.sync_to_head().await?;
+                let indexed = self.sync_to_head().await?;
                 if self.config.enrich {
                     self.enrich().await?;
+                    self.update_status(|status| status.enriched_block = indexed);
                 }
                 Ok::<(), IndexerError>(())
             };

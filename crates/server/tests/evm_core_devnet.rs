@@ -254,7 +254,8 @@ async fn evm_core_answers_from_the_own_index_then_from_rpc_when_it_falls_behind(
     wait_for_token_list(&state, DEVNET).await;
     let evm = state.evm(DEVNET).expect("devnet served");
     let head = evm.reader().block_number().await.expect("head");
-    while evm.indexer_status().and_then(|s| s.indexed_block) < Some(head) {
+    // The blocks, then what the index reads after them (contract names, NFT metadata).
+    while evm.indexer_status().and_then(|s| s.enriched_block) < Some(head) {
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
     assert!(
@@ -274,7 +275,11 @@ async fn evm_core_answers_from_the_own_index_then_from_rpc_when_it_falls_behind(
     assert_eq!(missing["code"], "evm.contract_not_found");
     let healthy = status(&app).await;
     assert_eq!(healthy["source"]["inUse"], "ownIndex");
-    assert!(healthy["indexer"]["indexedBlock"].as_u64().is_some());
+    assert!(healthy["indexer"]["indexedBlock"].as_u64() >= Some(head));
+    assert!(
+        healthy["indexer"]["enrichedBlock"].as_u64() >= Some(head),
+        "{healthy}"
+    );
     let (_, health) = get(&app, "/api/v1/health").await;
     let devnet_source = health["evmSources"]
         .as_array()

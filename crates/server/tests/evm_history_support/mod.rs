@@ -83,9 +83,11 @@ impl DevnetApp {
         let network = self.state.evm(DEVNET).expect("devnet served");
         let deadline = Instant::now() + Duration::from_secs(180);
         loop {
+            // Blocks and what the index learns after them (contract names, NFT
+            // metadata): tests read both.
             let indexed = network
                 .indexer_status()
-                .and_then(|status| status.indexed_block)
+                .and_then(|status| status.enriched_block)
                 .unwrap_or(0);
             if indexed >= target {
                 network.check_sources_now().await;

@@ -26,6 +26,9 @@ pub struct IndexerView {
     pub indexed_block: Option<u64>,
     /// Chain head last seen.
     pub head_block: Option<u64>,
+    /// The last block whose contracts and NFT metadata the index has read as well
+    /// (names, symbols, media lag the blocks until this reaches `indexedBlock`).
+    pub enriched_block: Option<u64>,
     /// Reorgs handled since start.
     pub reorgs: u64,
     /// The last error, cleared by the next successful round.
@@ -84,6 +87,7 @@ pub async fn status(
         indexer: evm.indexer_status().map(|status| IndexerView {
             indexed_block: status.indexed_block,
             head_block: status.head_block,
+            enriched_block: status.enriched_block,
             reorgs: status.reorgs,
             last_error: status.last_error,
         }),

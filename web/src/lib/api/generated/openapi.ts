@@ -717,6 +717,12 @@ export interface components {
         IndexerView: {
             /**
              * Format: int64
+             * @description The last block whose contracts and NFT metadata the index has read as well
+             *     (names, symbols, media lag the blocks until this reaches `indexedBlock`).
+             */
+            enrichedBlock?: number | null;
+            /**
+             * Format: int64
              * @description Chain head last seen.
              */
             headBlock?: number | null;
