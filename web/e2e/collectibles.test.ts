@@ -427,7 +427,8 @@ describe('collectible transfer (development wallet)', () => {
         .waitFor({ timeout: 30_000 });
       // The dialog now says so in its title (and so in its name).
       const failed = page.getByRole('dialog', { name: 'The transaction did not go through' });
-      await failed.getByText('The transaction failed on chain (reverted).', { exact: false }).waitFor();
+      // Exact: the failure toast, inside the open dialog, quotes the same cause.
+      await failed.getByText('The transaction failed on chain (reverted). Nothing was moved except the fee.', { exact: true }).waitFor();
       await failed.getByRole('button', { name: 'Close' }).click();
       assert.equal(await itemBalance(carol.address, shield), 0n);
     }));

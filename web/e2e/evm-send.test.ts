@@ -104,8 +104,12 @@ async function reviewConfirmAndSign(page: Page): Promise<{ summary: string; hash
   await review.getByText(/Confirmed in block \d+/).waitFor({ timeout: 30_000 });
   const hash = /0x[0-9a-fA-F]{64}/.exec(await review.locator('.tx-dialog__hash').innerText())?.[0];
   assert.ok(hash, 'the dialog shows the transaction hash');
+  // Raised while the modal dialog is open, the success toast shows inside it, not inert under its backdrop.
+  await review.locator('.toaster .toast--success').first().waitFor();
   await review.getByRole('button', { name: 'Close' }).click();
   await review.waitFor({ state: 'hidden' });
+  await page.locator('dialog .toaster').waitFor({ state: 'detached' });
+  await page.locator('.toaster .toast--success').first().waitFor();
   return { summary, hash: hash as `0x${string}` };
 }
 

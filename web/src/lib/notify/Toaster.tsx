@@ -1,8 +1,10 @@
 import { useEffect, useId, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { isDebugMode } from '../debug';
 import '../i18n/i18n';
 import { Icon, type IconName } from '../ui/icons';
+import { watchTopModal } from '../ui/modalStack';
 import { watchConnectivity } from './connectivity';
 import { toasts } from './notify';
 import type { Message, Toast, ToastKind } from './toastStore';
@@ -43,6 +45,8 @@ function ToastItem({ toast }: { toast: Toast }) {
   };
   const onKeyDown = (event: KeyboardEvent<HTMLLIElement>) => {
     if (event.key === 'Escape' && toast.dismissible) {
+      // Inside a modal dialog, Escape would close the dialog too.
+      event.preventDefault();
       event.stopPropagation();
       dismissAndRefocus(toast.id, event.currentTarget);
     }
@@ -113,7 +117,8 @@ function ToastItem({ toast }: { toast: Toast }) {
 }
 
 /**
- * Every toast of the app (spec §8) and the offline notice. The live regions are
+ * Every toast of the app (spec §8) and the offline notice, inside the topmost
+ * modal dialog while one is open. The live regions are
  * always in the page so screen readers announce what is added to them: errors
  * assertively (role=alert), everything else politely (role=status).
  */
@@ -121,11 +126,14 @@ export function Toaster() {
   const { t } = useTranslation();
   const snapshot = useSyncExternalStore(toasts.subscribe, toasts.getSnapshot, toasts.getSnapshot);
 
+  const [topModal, setTopModal] = useState<HTMLDialogElement | null>(null);
+
   useEffect(() => watchConnectivity(window, navigator, toasts), []);
+  useEffect(() => watchTopModal(document, setTopModal), []);
 
   const alerts = snapshot.main.filter((toast) => toast.kind === 'error');
   const statuses = snapshot.main.filter((toast) => toast.kind !== 'error');
-  return (
+  const toaster = (
     <section className="toaster" aria-label={t('notify.region')}>
       <div className="toaster__stack toaster__stack--main">
         <ol className="toaster__list" role="alert" aria-live="assertive">
@@ -146,4 +154,6 @@ export function Toaster() {
       </ol>
     </section>
   );
+  // Over an open modal dialog the toasts must live inside it to be seen and used (see modalStack).
+  return topModal === null ? toaster : createPortal(toaster, topModal);
 }
