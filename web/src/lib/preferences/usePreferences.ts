@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { browserStorage } from '../storage';
 import { createAmountFormatter, type AmountFormatter } from './amountFormatter';
+import { formatDateTime, type Instant } from './dateTime';
 import { DEFAULT_PREFERENCES, FIAT_CURRENCY_KEY, FIAT_LOCALE_KEY, readPreferences, writePreferences, type Preferences } from './preferences';
 
 const CHANGE_EVENT = 'tandem:preferences-changed';
@@ -44,4 +45,10 @@ export function usePreferences(): [Preferences, (change: Partial<Preferences>) =
 export function useAmountFormatter(): AmountFormatter {
   const [preferences] = usePreferences();
   return useMemo(() => createAmountFormatter(preferences), [preferences]);
+}
+
+/** Writes an instant in the default date format with the user's number-format locale. */
+export function useDateTimeFormatter(): (instant: Instant) => string {
+  const [{ fiatLocale }] = usePreferences();
+  return useCallback((instant: Instant) => formatDateTime(instant, fiatLocale), [fiatLocale]);
 }

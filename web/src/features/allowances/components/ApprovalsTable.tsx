@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAmountFormatter, usePreferences } from '../../../lib/preferences/usePreferences';
+import { isoDateTime } from '../../../lib/preferences/dateTime';
+import { useAmountFormatter, useDateTimeFormatter } from '../../../lib/preferences/usePreferences';
 import type { ApprovalRow } from '../api/approvals';
 import { allowed, assetLabel, canChange, canRevoke, selectionState, spenderLabel, type Erc20Row } from '../model/approvalRow';
 
@@ -74,7 +75,7 @@ function AllowedCell({ row }: { row: ApprovalRow }) {
 export function ApprovalsTable({ account, rows, canSign, selected, busy, onToggle, onToggleAll, onChange, onRevoke }: ApprovalsTableProps) {
   const { t } = useTranslation();
   const format = useAmountFormatter();
-  const [{ fiatLocale }] = usePreferences();
+  const dateTime = useDateTimeFormatter();
   const headerBox = useRef<HTMLInputElement>(null);
   const allState = selectionState(rows, selected);
 
@@ -150,7 +151,7 @@ export function ApprovalsTable({ account, rows, canSign, selected, busy, onToggl
                 {row.valueAtRisk === null || row.valueAtRisk === undefined ? t('allowances.table.no_value') : format.fiat(row.valueAtRisk)}
               </td>
               <td data-label={t('allowances.table.updated')}>
-                <time dateTime={updated.toISOString()}>{updated.toLocaleString(fiatLocale)}</time>
+                <time dateTime={isoDateTime(updated)}>{dateTime(updated)}</time>
               </td>
               <td data-label={t('allowances.table.risks')}>
                 {row.riskFacts.length === 0 ? (

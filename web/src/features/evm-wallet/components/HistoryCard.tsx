@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useAmountFormatter, usePreferences } from '../../../lib/preferences/usePreferences';
+import { isoDateTime } from '../../../lib/preferences/dateTime';
+import { useAmountFormatter, useDateTimeFormatter, usePreferences } from '../../../lib/preferences/usePreferences';
 import { useHistory, type TransactionRow } from '../api/history';
 import {
   counterparty,
@@ -51,6 +52,7 @@ export function HistoryCard({ network, address, explorerUrl }: HistoryCardProps)
   const { t } = useTranslation();
   const [{ fiatCurrency }] = usePreferences();
   const format = useAmountFormatter();
+  const dateTime = useDateTimeFormatter();
   const [searchParams, setSearchParams] = useSearchParams();
   const limit = rowsPerPage(searchParams.get('rows'));
   const page = pageNumber(searchParams.get('page'));
@@ -111,7 +113,7 @@ export function HistoryCard({ network, address, explorerUrl }: HistoryCardProps)
                     <span className="evm-token__symbol">{action === null ? row.actionName : t(`evm.history.action_${action}`)}</span>
                     {row.failed && <span className="badge evm-badge--failed">{t('evm.history.failed_marker')}</span>}
                     <span className="evm-token__name">
-                      <time dateTime={new Date(row.epoch * 1000).toISOString()}>{new Date(row.epoch * 1000).toLocaleString()}</time>
+                      <time dateTime={isoDateTime(row.epoch)}>{dateTime(row.epoch)}</time>
                       {' · '}
                       {txUrl === null ? shortHex(row.id) : <a href={txUrl} target="_blank" rel="noreferrer">{shortHex(row.id)}</a>}
                     </span>

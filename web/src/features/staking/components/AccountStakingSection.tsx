@@ -5,12 +5,11 @@ import type { PrepareRequest } from '../../../lib/evm-wallet/api/prepareTransact
 import { TransactionReview } from '../../../lib/evm-wallet/TransactionReview';
 import { useTransactionFlow } from '../../../lib/evm-wallet/useTransactionFlow';
 import type { NetworkSummary } from '../../../lib/networks/api/networks';
-import { usePreferences } from '../../../lib/preferences/usePreferences';
+import { useDateTimeFormatter, usePreferences } from '../../../lib/preferences/usePreferences';
 import { useAccountStaking } from '../api/accountStaking';
 import { useStakingBalances } from '../api/balances';
 import type { StakingOverview } from '../api/overview';
 import { STAKING_QUERY_ROOT } from '../api/stakingApi';
-import { formatDateTime } from '../model/countdown';
 import { FRESH_BALANCES_WINDOW_MS, nativeBalance, readBeforeConfirmation, wei } from '../model/staking';
 import { EscrowCard } from './EscrowCard';
 import { ExactAmount, PositionCard } from './PositionCard';
@@ -29,7 +28,7 @@ const SUCCESS_KEY = { stake: 'staking.success_stake', unstake: 'staking.success_
 /** The facts the review shows under the server's summary. */
 function ReviewFacts({ reviewed }: { reviewed: Reviewed }) {
   const { t } = useTranslation();
-  const [{ fiatLocale }] = usePreferences();
+  const dateTime = useDateTimeFormatter();
   return (
     <dl className="staking-facts staking-facts--review">
       {reviewed.action === 'stake' && (
@@ -50,7 +49,7 @@ function ReviewFacts({ reviewed }: { reviewed: Reviewed }) {
           </div>
           <div className="staking-facts__row">
             <dt>{t('staking.review.unlock_time')}</dt>
-            <dd>{formatDateTime(reviewed.unlockAt, fiatLocale)}</dd>
+            <dd>{dateTime(reviewed.unlockAt)}</dd>
           </div>
         </>
       )}

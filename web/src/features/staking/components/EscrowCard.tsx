@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAmountFormatter, usePreferences } from '../../../lib/preferences/usePreferences';
+import { isoDateTime } from '../../../lib/preferences/dateTime';
+import { useAmountFormatter, useDateTimeFormatter } from '../../../lib/preferences/usePreferences';
 import type { AccountStaking } from '../api/accountStaking';
-import { depositStatus, formatDateTime, nextUnlockIn, secondsUntil } from '../model/countdown';
+import { depositStatus, nextUnlockIn, secondsUntil } from '../model/countdown';
 import { wei } from '../model/staking';
 import { useDurationText } from './Duration';
 import { ExactAmount } from './PositionCard';
@@ -21,7 +22,7 @@ interface EscrowCardProps {
 /** The escrow deposits with live countdowns, and Withdraw for what has unlocked (spec §4). */
 export function EscrowCard({ position, onWithdraw, busy, onUnlockReached }: EscrowCardProps) {
   const { t } = useTranslation();
-  const [{ fiatLocale }] = usePreferences();
+  const dateTime = useDateTimeFormatter();
   const format = useAmountFormatter();
   const duration = useDurationText();
   const now = useNowSeconds();
@@ -67,7 +68,7 @@ export function EscrowCard({ position, onWithdraw, busy, onUnlockReached }: Escr
                     </span>
                   </td>
                   <td data-label={t('staking.escrow.unlocks')}>
-                    <time dateTime={new Date(deposit.until * 1000).toISOString()}>{formatDateTime(deposit.until, fiatLocale)}</time>
+                    <time dateTime={isoDateTime(deposit.until)}>{dateTime(deposit.until)}</time>
                   </td>
                   <td data-label={t('staking.escrow.status')}>
                     {status === 'unlocked' && <span className="staking-badge staking-badge--ready">{t('staking.escrow.unlocked')}</span>}

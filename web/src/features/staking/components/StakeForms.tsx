@@ -5,10 +5,9 @@ import { ApiError } from '../../../lib/api/client';
 import { toPlainString, type FixedAmount } from '../../../lib/amount/fixedAmount';
 import { prepareTransaction, type PrepareRequest } from '../../../lib/evm-wallet/api/prepareTransaction';
 import { prepareErrorText } from '../../../lib/evm-wallet/useTransactionFlow';
-import { useAmountFormatter, usePreferences } from '../../../lib/preferences/usePreferences';
+import { useAmountFormatter, useDateTimeFormatter, usePreferences } from '../../../lib/preferences/usePreferences';
 import type { AccountStaking } from '../api/accountStaking';
 import type { StakingOverview } from '../api/overview';
-import { formatDateTime } from '../model/countdown';
 import { checkAmount, expectedShares, feeReserveWei, maxStake, unlockEstimate, unstakeAssets, wei, type AmountProblem } from '../model/staking';
 import { useDurationText } from './Duration';
 import { useNowSeconds } from './useNowSeconds';
@@ -188,7 +187,7 @@ function StakeForm({ networkName, account, overview, tlos, busy, onStart }: Form
 function UnstakeForm({ account, overview, position, busy, onStart }: FormProps) {
   const { t } = useTranslation();
   const format = useAmountFormatter();
-  const [{ fiatLocale }] = usePreferences();
+  const dateTime = useDateTimeFormatter();
   const problemText = useProblemText();
   const duration = useDurationText();
   const now = useNowSeconds(15_000);
@@ -231,7 +230,7 @@ function UnstakeForm({ account, overview, position, busy, onStart }: FormProps) 
             {t('staking.unstake.expected', { amount: format.exact(assets) })}
           </p>
           <p className="staking-muted">
-            {t('staking.unstake.unlock', { time: formatDateTime(unlockAt, fiatLocale), period: duration.period(position.lockPeriod) })}
+            {t('staking.unstake.unlock', { time: dateTime(unlockAt), period: duration.period(position.lockPeriod) })}
           </p>
         </div>
       )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countdown, depositStatus, describeDuration, durationUnit, formatDateTime, nextUnlockIn, secondsUntil } from './countdown';
+import { countdown, depositStatus, describeDuration, durationUnit, nextUnlockIn, secondsUntil } from './countdown';
 
 describe('describeDuration (spec §9, the same cases as the Rust describe_duration)', () => {
   const cases: [number, string][] = [
@@ -68,17 +68,5 @@ describe('depositStatus and nextUnlockIn', () => {
     expect(nextUnlockIn(deposits, 400)).toBe(100);
     expect(nextUnlockIn(deposits, 600)).toBe(3_400);
     expect(nextUnlockIn(deposits, 5_000)).toBeNull();
-  });
-});
-
-describe('formatDateTime (spec §9 default date format MMM d, yyyy hh:mm:ss a)', () => {
-  it('writes the pattern with 12-hour, zero-padded time', () => {
-    expect(formatDateTime(1_795_577_926, 'en-US', 'UTC')).toBe('Nov 25, 2026 03:38:46 AM');
-    expect(formatDateTime(0, 'en-US', 'UTC')).toBe('Jan 1, 1970 12:00:00 AM');
-    expect(formatDateTime(1_700_000_000, 'en-US', 'UTC')).toBe('Nov 14, 2023 10:13:20 PM');
-  });
-
-  it('falls back to en-US for a locale the browser does not know', () => {
-    expect(formatDateTime(0, 'not a locale!', 'UTC')).toBe('Jan 1, 1970 12:00:00 AM');
   });
 });

@@ -85,31 +85,3 @@ export function nextUnlockIn(deposits: readonly { unlocked: boolean; until: numb
   const waiting = deposits.filter((deposit) => depositStatus(deposit, nowSeconds) === 'locked').map((deposit) => secondsUntil(deposit.until, nowSeconds));
   return waiting.length === 0 ? null : Math.min(...waiting);
 }
-
-/**
- * An instant (seconds since the epoch) in the spec's default date format
- * 'MMM d, yyyy hh:mm:ss a' ("Nov 25, 2026 03:04:05 AM"), with the month name and
- * day period of `locale`. `timeZone` is for tests; the browser's zone otherwise.
- */
-export function formatDateTime(epochSeconds: number, locale: string, timeZone?: string): string {
-  const options: Intl.DateTimeFormatOptions = {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hour12: true,
-    ...(timeZone === undefined ? {} : { timeZone }),
-  };
-  let formatter: Intl.DateTimeFormat;
-  try {
-    formatter = new Intl.DateTimeFormat(locale, options);
-  } catch {
-    formatter = new Intl.DateTimeFormat('en-US', options);
-  }
-  const parts = formatter.formatToParts(new Date(epochSeconds * 1000));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value ?? '';
-  const hour = part('hour').padStart(2, '0');
-  return `${part('month')} ${part('day')}, ${part('year')} ${hour}:${part('minute')}:${part('second')} ${part('dayPeriod')}`.trim();
-}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useDateTimeFormatter } from '../../../lib/preferences/usePreferences';
 import { useNativeAccount, type LimitView, type NativeAccount } from '../api/account';
 import { useNativeBalances, type NativeBalance } from '../api/balances';
 import type { AssetView } from '../api/nativeApi';
@@ -85,6 +86,7 @@ function limitUsage(limit: LimitView) {
 
 function ResourceRows({ data }: { data: NativeAccount }) {
   const { t } = useTranslation();
+  const dateTime = useDateTimeFormatter();
   const exact = useExactAsset();
   const rows: [string, AssetView | null][] = [
     [t('zero.resources.liquid'), data.liquid],
@@ -109,7 +111,7 @@ function ResourceRows({ data }: { data: NativeAccount }) {
         {data.refundRequestTime !== null && (
           <div className="zero-facts__row">
             <dt>{t('zero.resources.refund_requested')}</dt>
-            <dd>{chainTime(data.refundRequestTime).toLocaleString()}</dd>
+            <dd>{dateTime(chainTime(data.refundRequestTime))}</dd>
           </div>
         )}
       </dl>

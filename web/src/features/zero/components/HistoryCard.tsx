@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isoDateTime } from '../../../lib/preferences/dateTime';
+import { useDateTimeFormatter } from '../../../lib/preferences/usePreferences';
 import { HISTORY_PAGE_SIZE, useNativeHistory, type NativeAction } from '../api/history';
 import { chainTime, transactionUrl } from '../model/explorer';
 import { QueryState } from './QueryState';
@@ -14,6 +16,7 @@ function summary(action: NativeAction): string | null {
 /** The account's actions, newest first, ten per page (spec §7 get_actions). */
 export function HistoryCard({ network, account, explorerUrl }: { network: string; account: string; explorerUrl: string | null }) {
   const { t } = useTranslation();
+  const dateTime = useDateTimeFormatter();
   const [page, setPage] = useState(0);
   const query = useNativeHistory(network, account, page);
   return (
@@ -32,7 +35,7 @@ export function HistoryCard({ network, account, explorerUrl }: { network: string
                     <li key={`${action.trxId}:${index}`} className="zero-history__item">
                       <span className="zero-history__action">{`${action.contract}::${action.action}`}</span>
                       <span className="zero-history__summary">{summary(action) ?? action.authorization.join(', ')}</span>
-                      <time className="zero-muted" dateTime={chainTime(action.timestamp).toISOString()}>{chainTime(action.timestamp).toLocaleString()}</time>
+                      <time className="zero-muted" dateTime={isoDateTime(chainTime(action.timestamp))}>{dateTime(chainTime(action.timestamp))}</time>
                       {link === null ? (
                         <code className="zero-mono zero-muted" title={action.trxId}>{action.trxId.slice(0, 10)}…</code>
                       ) : (

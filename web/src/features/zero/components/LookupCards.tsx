@@ -1,6 +1,7 @@
 import { useId, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useDateTimeFormatter } from '../../../lib/preferences/usePreferences';
 import { useNativeChildren } from '../api/children';
 import { useNativeCreator } from '../api/creator';
 import { useKeyAccounts } from '../api/keyAccounts';
@@ -48,6 +49,7 @@ export function ProfileCard({ network, account }: AccountProps) {
 
 export function CreatorCard({ network, account }: AccountProps) {
   const { t } = useTranslation();
+  const dateTime = useDateTimeFormatter();
   const creator = useNativeCreator(network, account);
   const children = useNativeChildren(network, account);
   return (
@@ -61,7 +63,7 @@ export function CreatorCard({ network, account }: AccountProps) {
           ) : (
             <p data-testid="creator">
               <AccountLink name={found.creator} />
-              {found.timestamp !== null && <span className="zero-muted"> · {chainTime(found.timestamp).toLocaleString()}</span>}
+              {found.timestamp !== null && <span className="zero-muted"> · {dateTime(chainTime(found.timestamp))}</span>}
             </p>
           )
         }
