@@ -261,12 +261,12 @@ export function StakeForms(props: FormProps) {
 
   return (
     <section className="card staking-card staking-area--actions" aria-labelledby={`${id}-title`}>
-      <fieldset className="staking-choice">
+      <fieldset className="choice-pills">
         <legend id={`${id}-title`} className="staking-card__title">
           {t('staking.actions')}
         </legend>
         {TABS.map((candidate) => (
-          <label key={candidate} className={`staking-choice__option${candidate === tab ? ' staking-choice__option--active' : ''}`}>
+          <label key={candidate} className={`choice-pills__option${candidate === tab ? ' choice-pills__option--active' : ''}`}>
             <input type="radio" name={`${id}-action`} value={candidate} checked={candidate === tab} onChange={() => { choose(candidate); }} />
             {candidate === 'stake' ? t('staking.tab_stake') : t('staking.tab_unstake')}
           </label>

@@ -156,12 +156,12 @@ export function WrapForm({ network, account, balances, onConfirmed }: WrapFormPr
   return (
     <section className="card wrap-card" aria-labelledby={`${id}-title`}>
       <form className="wrap-form" onSubmit={submit} noValidate>
-        <fieldset className="wrap-choice">
+        <fieldset className="choice-pills">
           <legend id={`${id}-title`} className="wrap-card__title">
             {t('wrap.direction')}
           </legend>
           {WRAP_DIRECTIONS.map((candidate) => (
-            <label key={candidate} className={`wrap-choice__option${candidate === direction ? ' wrap-choice__option--active' : ''}`}>
+            <label key={candidate} className={`choice-pills__option${candidate === direction ? ' choice-pills__option--active' : ''}`}>
               <input type="radio" name={`${id}-direction`} value={candidate} checked={candidate === direction} onChange={() => { choose(candidate); }} />
               {t(DIRECTION_LABEL[candidate])}
             </label>
