@@ -164,14 +164,14 @@ export function ApprovalsCard({ network, account, canSign }: ApprovalsCardProps)
       )}
 
       {approvals.isPending && (
-        <p className="allowances-state" role="status">
+        <p className="state" role="status">
           <span className="spinner" aria-hidden="true" />
           {t('allowances.loading')}
         </p>
       )}
 
       {approvals.isError && (
-        <div className="allowances-state allowances-state--error" role="alert">
+        <div className="state state--error" role="alert">
           <p>
             <strong>{t('allowances.error_fetch')}</strong> {approvals.error.message}
           </p>

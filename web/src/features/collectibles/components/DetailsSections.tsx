@@ -117,13 +117,13 @@ export function OwnersSection({ nft, explorerUrl, account, refresh }: SectionPro
         {erc1155 && <span className="nft-muted nft-section__count"> · {t('collectibles.details.owners_count', { count: rows.length })}</span>}
       </h2>
       {refresh.kind === 'waiting' && (
-        <p className="nft-state nft-muted" role="status">
+        <p className="state nft-muted" role="status">
           <span className="spinner" aria-hidden="true" />
           {t('collectibles.details.refreshing')}
         </p>
       )}
       {refresh.kind === 'failed' && (
-        <p className="nft-state nft-state--error" role="alert">
+        <p className="state state--error" role="alert">
           {t('collectibles.details.refresh_failed', { cause: refresh.cause })}
         </p>
       )}

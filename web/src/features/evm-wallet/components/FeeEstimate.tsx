@@ -45,7 +45,7 @@ export function FeeEstimate({ id, valid, estimating, prepared, sentAmount }: Fee
     );
   } else if (estimating) {
     content = (
-      <p className="evm-state">
+      <p className="state">
         <span className="spinner" aria-hidden="true" />
         {t('evm.send.fee_estimating')}
       </p>

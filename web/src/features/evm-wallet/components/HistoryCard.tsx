@@ -80,7 +80,7 @@ export function HistoryCard({ network, address, explorerUrl }: HistoryCardProps)
       </header>
 
       {history.isPending && (
-        <p className="evm-state" role="status">
+        <p className="state" role="status">
           <span className="spinner" aria-hidden="true" />
           {t('evm.history.loading')}
         </p>

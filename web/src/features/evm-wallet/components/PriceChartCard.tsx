@@ -70,7 +70,7 @@ export function PriceChartCard({ network, symbol }: { network: string; symbol: s
         {chart.data?.priceAvailable && <p className="evm-total__value">{format.fiat(chart.data.tokenPrice)}</p>}
       </header>
       {chart.isPending && (
-        <p className="evm-state" role="status">
+        <p className="state" role="status">
           <span className="spinner" aria-hidden="true" />
           {t('evm.chart.loading')}
         </p>

@@ -42,7 +42,7 @@ export function ReceivePage() {
         {network && <p className="page__lead">{t('evm.receive.lead', { network: network.displayName })}</p>}
       </header>
       {account === null ? (
-        <p className="evm-state">{t('evm.receive.no_account')}</p>
+        <p className="state">{t('evm.receive.no_account')}</p>
       ) : (
         <div className="card evm-card evm-receive">
           <AddressQrCode address={account} />

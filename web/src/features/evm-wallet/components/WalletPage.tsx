@@ -55,7 +55,7 @@ export function WalletPage() {
       </nav>
 
       {networks.isPending && (
-        <p className="evm-state" role="status">
+        <p className="state" role="status">
           <span className="spinner" aria-hidden="true" />
           {t('evm.wallet.network_loading')}
         </p>
@@ -63,7 +63,7 @@ export function WalletPage() {
       {networks.isError && (
         <EvmQueryError failed={t('evm.wallet.network_failed')} error={networks.error} onRetry={() => void networks.refetch()} />
       )}
-      {networks.data && network === null && <p className="evm-state" role="alert">{t('evm.wallet.network_missing')}</p>}
+      {networks.data && network === null && <p className="state" role="alert">{t('evm.wallet.network_missing')}</p>}
 
       {network && account !== null && tab === 'balance' && (
         <div className="evm-grid">

@@ -81,7 +81,7 @@ function AmountField({ label, hint, value, error, working, onChange, onMax, inpu
         {hint}
       </p>
       {working && (
-        <p className="staking-state staking-muted" role="status">
+        <p className="state staking-muted" role="status">
           <span className="spinner" aria-hidden="true" />
           {t('staking.max_working')}
         </p>

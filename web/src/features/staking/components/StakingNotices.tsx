@@ -4,13 +4,13 @@ import { Link } from 'react-router';
 
 /** A failed read: what failed, why, what to do next, and a retry. */
 export function StakingQueryError(props: { failed: string; error: Error; onRetry: () => void }) {
-  return <QueryError {...props} className="staking-state staking-state--error" />;
+  return <QueryError {...props} className="state state--error" />;
 }
 
 /** A wait with its reason. */
 export function StakingLoading({ text }: { text: string }) {
   return (
-    <p className="staking-state" role="status">
+    <p className="state" role="status">
       <span className="spinner" aria-hidden="true" />
       {text}
     </p>

@@ -60,7 +60,7 @@ export function StakingPage() {
         <StakingQueryError failed={t('evm.wallet.network_failed')} error={networks.error} onRetry={() => void networks.refetch()} />
       )}
       {networks.data && network === null && (
-        <p className="staking-state" role="alert">
+        <p className="state" role="alert">
           {t('evm.wallet.network_missing')}
         </p>
       )}

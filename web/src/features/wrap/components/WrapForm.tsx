@@ -193,7 +193,7 @@ export function WrapForm({ network, account, balances, onConfirmed }: WrapFormPr
             {t('wrap.available', { amount: format.exact(sourceBalance(direction, balances)), symbol })}
           </p>
           {maxState.kind === 'working' && (
-            <p className="wrap-state wrap-muted" role="status">
+            <p className="state wrap-muted" role="status">
               <span className="spinner" aria-hidden="true" />
               {t('wrap.max_working')}
             </p>

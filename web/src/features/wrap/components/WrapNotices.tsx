@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 
 /** A failed read: what failed, why, what to do next, and a retry. */
 export function WrapQueryError(props: { failed: string; error: Error; onRetry: () => void }) {
-  return <QueryError {...props} className="wrap-state wrap-state--error" />;
+  return <QueryError {...props} className="state state--error" />;
 }
 
 /** In place of the form when nothing can sign: why, and where to connect a wallet. */

@@ -44,7 +44,7 @@ export function WrapPage() {
       {native && <NativeChainNotice />}
 
       {!native && networks.isPending && (
-        <p className="wrap-state" role="status">
+        <p className="state" role="status">
           <span className="spinner" aria-hidden="true" />
           {t('evm.wallet.network_loading')}
         </p>
@@ -53,7 +53,7 @@ export function WrapPage() {
         <WrapQueryError failed={t('evm.wallet.network_failed')} error={networks.error} onRetry={() => void networks.refetch()} />
       )}
       {!native && networks.data && network === null && (
-        <p className="wrap-state" role="alert">
+        <p className="state" role="alert">
           {t('evm.wallet.network_missing')}
         </p>
       )}

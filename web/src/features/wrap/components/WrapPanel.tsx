@@ -56,7 +56,7 @@ export function WrapPanel({ network, account, canSign, isViewer }: WrapPanelProp
           {t('wrap.balances_title')}
         </h2>
         {loading && !failed && (
-          <p className="wrap-state" role="status">
+          <p className="state" role="status">
             <span className="spinner" aria-hidden="true" />
             {t('wrap.balances_loading')}
           </p>
@@ -81,7 +81,7 @@ export function WrapPanel({ network, account, canSign, isViewer }: WrapPanelProp
           </dl>
         )}
         {updating && (
-          <p className="wrap-state wrap-muted" role="status">
+          <p className="state wrap-muted" role="status">
             <span className="spinner" aria-hidden="true" />
             {t('wrap.balances_updating')}
           </p>
