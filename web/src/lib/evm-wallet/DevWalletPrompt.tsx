@@ -44,7 +44,7 @@ export function DevWalletPrompt() {
             <div>
               <dt>{t('tx.dev_wallet.to')}</dt>
               <dd>
-                <code className="evm-address">{transaction.to ?? t('tx.dev_wallet.new_contract')}</code>
+                <code className="address">{transaction.to ?? t('tx.dev_wallet.new_contract')}</code>
               </dd>
             </div>
             <div>

@@ -89,7 +89,7 @@ export function TransactionReview({ flow, explorerUrl, onClose, children }: Tran
             <div>
               <dt>{t('tx.to')}</dt>
               <dd>
-                <code className="evm-address">{prepared.to}</code>
+                <code className="address">{prepared.to}</code>
               </dd>
             </div>
             {prepared.value !== '0' && (

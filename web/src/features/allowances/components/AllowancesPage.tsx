@@ -31,8 +31,8 @@ export function AllowancesPage() {
         </h1>
         <p className="page__lead">{t('allowances.lead')}</p>
         {account !== null && (
-          <p className="allowances__account">
-            <code className="allowances-address">{account}</code>
+          <p className="page__account">
+            <code className="address allowances-address">{account}</code>
             {isViewer && <span className="badge">{t('allowances.viewer')}</span>}
           </p>
         )}

@@ -54,7 +54,7 @@ function ReviewFacts({ target }: { target: Target }) {
       <div>
         <dt>{t('allowances.review.spender')}</dt>
         <dd>
-          <code className="allowances-address">{row.spenderAddress}</code>
+          <code className="address allowances-address">{row.spenderAddress}</code>
         </dd>
       </div>
       {choice !== null && row.type === 'erc20' && (

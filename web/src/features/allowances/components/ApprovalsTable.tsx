@@ -38,7 +38,7 @@ function AssetCell({ row }: { row: ApprovalRow }) {
         <span className="allowances-asset__name">{label}</span>
         {subtitle !== null && subtitle !== undefined && subtitle !== label && <span className="allowances-muted">{subtitle}</span>}
         <span className="allowances-type">{t(`allowances.table.type_${row.type}`)}</span>
-        <code className="allowances-address" title={address}>
+        <code className="address allowances-address" title={address}>
           {address}
         </code>
       </span>
@@ -133,7 +133,7 @@ export function ApprovalsTable({ account, rows, canSign, selected, busy, onToggl
                   <span className="allowances-muted">
                     {row.spenderIsContract ? t('allowances.table.spender_contract') : t('allowances.table.spender_account')}
                   </span>
-                  <code className="allowances-address" title={row.spenderAddress}>
+                  <code className="address allowances-address" title={row.spenderAddress}>
                     {row.spenderAddress}
                   </code>
                 </span>

@@ -40,8 +40,8 @@ export function CollectibleInventoryPage() {
           {t('collectibles.inventory.title')}
         </h1>
         {account !== null && (
-          <p className="nft-account">
-            <code className="nft-address">{account}</code>
+          <p className="page__account nft-account">
+            <code className="address nft-address">{account}</code>
             {isViewer && <span className="badge">{t('collectibles.inventory.viewer')}</span>}
           </p>
         )}

@@ -48,7 +48,7 @@ export function ReceivePage() {
           <AddressQrCode address={account} />
           <div className="evm-receive__text">
             <h2 className="evm-card__title">{t('evm.receive.address')}</h2>
-            <code className="evm-address evm-receive__address" data-testid="evm-receive-address">
+            <code className="address evm-receive__address" data-testid="evm-receive-address">
               {account}
             </code>
             {network && <p className="badge">{network.displayName}</p>}

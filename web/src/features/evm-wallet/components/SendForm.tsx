@@ -225,7 +225,7 @@ export function SendForm({ network, account, tokens }: SendFormProps) {
             id={ids.to}
             ref={toRef}
             type="text"
-            className="evm-address"
+            className="address"
             value={input.to}
             placeholder="0x…"
             autoComplete="off"
@@ -313,7 +313,7 @@ export function SendForm({ network, account, tokens }: SendFormProps) {
               <div>
                 <dt>{t('evm.send.recipient')}</dt>
                 <dd>
-                  <code className="evm-address">{reviewed.request.to}</code>
+                  <code className="address">{reviewed.request.to}</code>
                 </dd>
               </div>
             )}

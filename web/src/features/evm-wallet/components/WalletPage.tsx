@@ -25,8 +25,8 @@ export function WalletPage() {
           {t('evm.wallet.title')}
         </h1>
         {account !== null && (
-          <p className="evm-wallet__account">
-            <code className="evm-address">{account}</code>
+          <p className="page__account">
+            <code className="address">{account}</code>
             {isViewer && <span className="badge">{t('evm.wallet.viewer')}</span>}
           </p>
         )}

@@ -47,8 +47,8 @@ export function StakingPage() {
         </h1>
         <p className="page__lead">{t('staking.lead')}</p>
         {account !== null && (
-          <p className="staking-account">
-            <code className="staking-address">{account}</code>
+          <p className="page__account">
+            <code className="address">{account}</code>
             {isViewer && <span className="badge">{t('staking.viewer')}</span>}
           </p>
         )}

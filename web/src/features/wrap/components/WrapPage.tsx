@@ -33,8 +33,8 @@ export function WrapPage() {
         </h1>
         <p className="page__lead">{t('wrap.lead')}</p>
         {account !== null && (
-          <p className="wrap-account">
-            <code className="wrap-address">{account}</code>
+          <p className="page__account">
+            <code className="address">{account}</code>
             {isViewer && <span className="badge">{t('wrap.viewer')}</span>}
           </p>
         )}
