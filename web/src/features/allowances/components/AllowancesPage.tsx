@@ -36,7 +36,7 @@ export function AllowancesPage() {
             {isViewer && <span className="badge">{t('allowances.viewer')}</span>}
           </p>
         )}
-        {network && <p className="allowances-muted">{t('allowances.network', { network: network.displayName })}</p>}
+        {network && <p className="muted">{t('allowances.network', { network: network.displayName })}</p>}
       </header>
 
       {account === null && <p className="state">{t('allowances.no_account')}</p>}

@@ -137,7 +137,7 @@ export function ApprovalsCard({ network, account, canSign }: ApprovalsCardProps)
           {approvals.data ? t('allowances.count', { count: approvals.data.total }) : t('allowances.title')}
         </h2>
         {approvals.isFetching && approvals.data && (
-          <span className="allowances-muted" role="status">
+          <span className="muted" role="status">
             {t('allowances.updating')}
           </span>
         )}
@@ -147,7 +147,7 @@ export function ApprovalsCard({ network, account, canSign }: ApprovalsCardProps)
 
       {canSign && (
         <div className="allowances-selection" role="group" aria-label={t('allowances.selection.count', { count: picked.length })}>
-          <span className="allowances-muted">
+          <span className="muted">
             {picked.length === 0 ? t('allowances.selection.none') : t('allowances.selection.count', { count: picked.length })}
           </span>
           <div className="button-row">
@@ -182,7 +182,7 @@ export function ApprovalsCard({ network, account, canSign }: ApprovalsCardProps)
       )}
 
       {approvals.data && rows.length === 0 && (
-        <p className="allowances-muted">{isFiltered(query) ? t('allowances.empty_filtered') : t('allowances.empty')}</p>
+        <p className="muted">{isFiltered(query) ? t('allowances.empty_filtered') : t('allowances.empty')}</p>
       )}
 
       {rows.length > 0 && (

@@ -90,7 +90,7 @@ export function ChangeAllowanceDialog({ row, onSubmit, onClose }: ChangeAllowanc
               onBlur={() => { setTouched(true); }}
               autoFocus
             />
-            <p id={hintId} className="allowances-muted allowances-hint">
+            <p id={hintId} className="muted allowances-hint">
               {t('allowances.change.amount_hint', { count: row.tokenDecimals })}
             </p>
             {error !== null && (

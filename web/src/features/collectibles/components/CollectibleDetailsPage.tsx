@@ -150,7 +150,7 @@ function Details({ network, contract, tokenId }: { network: NetworkSummary; cont
             <h2 id="nft-description-title" className="nft-section__title">
               {t('collectibles.details.description')}
             </h2>
-            <p className="nft-description">{nft.description ?? <span className="nft-muted">{t('collectibles.details.no_description')}</span>}</p>
+            <p className="nft-description">{nft.description ?? <span className="muted">{t('collectibles.details.no_description')}</span>}</p>
             {explorerLink !== null && (
               <div className="button-row">
                 <a className="button button--secondary button--small" href={explorerLink} target="_blank" rel="noreferrer">

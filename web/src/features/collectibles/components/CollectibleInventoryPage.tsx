@@ -120,13 +120,13 @@ function Inventory({ network, address }: { network: NetworkSummary; address: str
 
       <div className="nft-summary" aria-live="polite">
         {data && (
-          <p className="nft-muted">
+          <p className="muted">
             <span data-testid="nft-total">{t('collectibles.inventory.count', { count: data.total })}</span>
             {range && data.total > filters.pageSize && <> · {t('collectibles.inventory.showing', { ...range, total: data.total })}</>}
           </p>
         )}
         {inventory.isFetching && !inventory.isPending && (
-          <p className="state nft-muted" role="status">
+          <p className="state muted" role="status">
             <span className="spinner" aria-hidden="true" />
             {t('collectibles.inventory.updating')}
           </p>

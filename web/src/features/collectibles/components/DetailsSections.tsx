@@ -20,7 +20,7 @@ export function AttributesSection({ nft }: { nft: NftDetails }) {
         {t('collectibles.details.attributes')}
       </h2>
       {nft.attributes.length === 0 ? (
-        <p className="nft-muted">{t('collectibles.details.no_attributes')}</p>
+        <p className="muted">{t('collectibles.details.no_attributes')}</p>
       ) : (
         <dl className="nft-attributes">
           {nft.attributes.map((attribute, index) => (
@@ -39,7 +39,7 @@ export function AttributesSection({ nft }: { nft: NftDetails }) {
 export function FactsSection({ nft, explorerUrl }: SectionProps) {
   const { t } = useTranslation();
   const format = useAmountFormatter();
-  const unknown = <span className="nft-muted">{t('collectibles.details.unknown')}</span>;
+  const unknown = <span className="muted">{t('collectibles.details.unknown')}</span>;
   const blockUrl = nft.blockMinted == null ? null : explorerBlockUrl(explorerUrl, nft.blockMinted);
   const collection = nft.contractName ?? nft.contractPrettyName ?? null;
   return (
@@ -60,7 +60,7 @@ export function FactsSection({ nft, explorerUrl }: SectionProps) {
         </div>
         <div>
           <dt>{t('collectibles.details.token_id')}</dt>
-          <dd className="nft-break">{nft.tokenId}</dd>
+          <dd className="text-break">{nft.tokenId}</dd>
         </div>
         <div>
           <dt>{t('collectibles.details.standard')}</dt>
@@ -99,7 +99,7 @@ export function FactsSection({ nft, explorerUrl }: SectionProps) {
           </dd>
         </div>
       </dl>
-      {explorerUrl === null && <p className="nft-muted nft-field__note">{t('collectibles.details.no_explorer')}</p>}
+      {explorerUrl === null && <p className="muted nft-field__note">{t('collectibles.details.no_explorer')}</p>}
     </section>
   );
 }
@@ -114,10 +114,10 @@ export function OwnersSection({ nft, explorerUrl, account, refresh }: SectionPro
     <section className="card nft-section" aria-labelledby="nft-owners-title" aria-busy={refresh.kind === 'waiting'}>
       <h2 id="nft-owners-title" className="nft-section__title">
         {erc1155 ? t('collectibles.details.owners') : t('collectibles.details.owner')}
-        {erc1155 && <span className="nft-muted nft-section__count"> · {t('collectibles.details.owners_count', { count: rows.length })}</span>}
+        {erc1155 && <span className="muted nft-section__count"> · {t('collectibles.details.owners_count', { count: rows.length })}</span>}
       </h2>
       {refresh.kind === 'waiting' && (
-        <p className="state nft-muted" role="status">
+        <p className="state muted" role="status">
           <span className="spinner" aria-hidden="true" />
           {t('collectibles.details.refreshing')}
         </p>
@@ -128,7 +128,7 @@ export function OwnersSection({ nft, explorerUrl, account, refresh }: SectionPro
         </p>
       )}
       {rows.length === 0 ? (
-        <p className="nft-muted">{erc1155 ? t('collectibles.details.no_owners') : t('collectibles.details.unknown')}</p>
+        <p className="muted">{erc1155 ? t('collectibles.details.no_owners') : t('collectibles.details.unknown')}</p>
       ) : (
         <ul className="nft-owners" data-testid="nft-owners">
           {rows.map((row) => (
@@ -158,15 +158,15 @@ export function ApprovalsSection({ nft, explorerUrl, account }: SectionProps & {
         {t('collectibles.approvals.title')}
       </h2>
       {rows.length === 0 ? (
-        <p className="nft-muted" data-testid="nft-approvals-none">{t('collectibles.approvals.none')}</p>
+        <p className="muted" data-testid="nft-approvals-none">{t('collectibles.approvals.none')}</p>
       ) : (
         <>
-          <p className="nft-muted">{t('collectibles.approvals.lead')}</p>
+          <p className="muted">{t('collectibles.approvals.lead')}</p>
           <ul className="nft-approvals" data-testid="nft-approvals">
             {rows.map((row) => (
               <li key={`${row.kind}-${row.kind === 'operator' ? row.owner : ''}-${row.spender}`}>
                 <Address address={row.spender} explorerUrl={explorerUrl} />
-                <span className="nft-muted">
+                <span className="muted">
                   {row.kind === 'approved' ? t('collectibles.approvals.approved') : t('collectibles.approvals.operator', { owner: shortAddress(row.owner) })}
                 </span>
               </li>

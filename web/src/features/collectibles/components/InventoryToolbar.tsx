@@ -44,7 +44,7 @@ export function InventoryToolbar(props: InventoryToolbarProps) {
           ))}
           {missing !== null && <option value={missing}>{shortAddress(missing)}</option>}
         </select>
-        {collectionsFailed && <p className="nft-muted nft-field__note">{t('collectibles.inventory.collections_failed')}</p>}
+        {collectionsFailed && <p className="muted nft-field__note">{t('collectibles.inventory.collections_failed')}</p>}
       </div>
       <div className="nft-field nft-field--grow">
         <label htmlFor={ids.search}>{t('collectibles.inventory.search')}</label>

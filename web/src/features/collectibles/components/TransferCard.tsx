@@ -73,7 +73,7 @@ export function TransferCard({ nft, network, onTransferred }: TransferCardProps)
         </h2>
         {access.kind === 'connect' ? (
           <>
-            <p className="nft-muted">
+            <p className="muted">
               {t(access.reason === 'anonymous' ? 'collectibles.transfer.connect_detail' : access.reason === 'viewer' ? 'collectibles.transfer.viewer_detail' : 'collectibles.transfer.reconnect_detail')}
             </p>
             <Link to="/" className="button button--primary button--small">
@@ -81,7 +81,7 @@ export function TransferCard({ nft, network, onTransferred }: TransferCardProps)
             </Link>
           </>
         ) : (
-          <p className="nft-muted">{t('collectibles.transfer.not_owner', { account: access.account })}</p>
+          <p className="muted">{t('collectibles.transfer.not_owner', { account: access.account })}</p>
         )}
         {reviewDialog}
       </section>
@@ -127,7 +127,7 @@ export function TransferCard({ nft, network, onTransferred }: TransferCardProps)
       <h2 id={ids.title} className="nft-section__title">
         {t('collectibles.transfer.title')}
       </h2>
-      <p className="nft-muted">{isErc1155 ? t('collectibles.transfer.lead_1155', { held: heldText }) : t('collectibles.transfer.lead_721')}</p>
+      <p className="muted">{isErc1155 ? t('collectibles.transfer.lead_1155', { held: heldText }) : t('collectibles.transfer.lead_721')}</p>
       <form className="nft-form" onSubmit={review} noValidate>
         <div className="nft-field">
           <label htmlFor={ids.recipient}>{t('collectibles.transfer.recipient')}</label>
@@ -171,7 +171,7 @@ export function TransferCard({ nft, network, onTransferred }: TransferCardProps)
                 {t('collectibles.transfer.max')}
               </button>
             </div>
-            <p id={`${ids.quantity}-hint`} className="nft-muted nft-field__note">
+            <p id={`${ids.quantity}-hint`} className="muted nft-field__note">
               {t('collectibles.transfer.quantity_hint', { held: heldText })}
             </p>
             {fieldError('quantity')}

@@ -66,7 +66,7 @@ export function BalancesCard({ network, address, sendable }: { network: string; 
         <EvmQueryError failed={t('evm.balances.failed')} error={balances.error} onRetry={() => void balances.refetch()} />
       )}
 
-      {balances.data?.balances.length === 0 && <p className="evm-muted">{t('evm.balances.empty')}</p>}
+      {balances.data?.balances.length === 0 && <p className="muted">{t('evm.balances.empty')}</p>}
 
       {balances.data && balances.data.balances.length > 0 && (
         <table className="evm-table">

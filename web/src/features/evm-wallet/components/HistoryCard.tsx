@@ -28,13 +28,13 @@ function Movements({ row }: { row: TransactionRow }) {
     ...row.valuesIn.map((value) => ({ sign: '+', ...value })),
   ];
   const nfts = [...row.nftsOut.map((nft) => ({ sign: '−', ...nft })), ...row.nftsIn.map((nft) => ({ sign: '+', ...nft }))];
-  if (values.length === 0 && nfts.length === 0) return <span className="evm-muted">—</span>;
+  if (values.length === 0 && nfts.length === 0) return <span className="muted">—</span>;
   return (
     <ul className="evm-movements">
       {values.map((value, index) => (
         <li key={`v${index}`} className={value.sign === '+' ? 'evm-change--up' : undefined}>
           {value.sign} {format.exact(value.amount)} {value.symbol}
-          {value.fiatValue && <span className="evm-muted"> ({format.fiat(value.fiatValue)})</span>}
+          {value.fiatValue && <span className="muted"> ({format.fiat(value.fiatValue)})</span>}
         </li>
       ))}
       {nfts.map((nft, index) => (
@@ -86,7 +86,7 @@ export function HistoryCard({ network, address, explorerUrl }: HistoryCardProps)
         </p>
       )}
       {history.isError && <EvmQueryError failed={t('evm.history.failed')} error={history.error} onRetry={() => void history.refetch()} />}
-      {history.data?.transactions.length === 0 && <p className="evm-muted">{t('evm.history.empty')}</p>}
+      {history.data?.transactions.length === 0 && <p className="muted">{t('evm.history.empty')}</p>}
 
       {history.data && history.data.transactions.length > 0 && (
         <table className="evm-table evm-history">
@@ -135,7 +135,7 @@ export function HistoryCard({ network, address, explorerUrl }: HistoryCardProps)
                   </td>
                   <td className="evm-num" data-label={t('evm.history.gas')}>
                     {format.gas(row.gasUsed)} TLOS
-                    {row.gasFiatValue && <span className="evm-muted"> ({format.fiat(row.gasFiatValue)})</span>}
+                    {row.gasFiatValue && <span className="muted"> ({format.fiat(row.gasFiatValue)})</span>}
                   </td>
                 </tr>
               );

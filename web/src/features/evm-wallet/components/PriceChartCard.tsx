@@ -48,7 +48,7 @@ function PriceLine({ points }: { points: ChartPoint[] }) {
     };
   }, [points]);
 
-  if (failed) return <p className="evm-muted">{t('evm.chart.draw_failed')}</p>;
+  if (failed) return <p className="muted">{t('evm.chart.draw_failed')}</p>;
   return <div ref={containerRef} className="evm-chart__canvas" role="img" aria-label={t('evm.chart.line_label')} />;
 }
 
@@ -76,7 +76,7 @@ export function PriceChartCard({ network, symbol }: { network: string; symbol: s
         </p>
       )}
       {chart.isError && <EvmQueryError failed={t('evm.chart.failed')} error={chart.error} onRetry={() => void chart.refetch()} />}
-      {chart.data && !chart.data.priceAvailable && <p className="evm-muted">{t('evm.chart.unavailable')}</p>}
+      {chart.data && !chart.data.priceAvailable && <p className="muted">{t('evm.chart.unavailable')}</p>}
       {chart.data?.priceAvailable && (
         <>
           <dl className="evm-figures">

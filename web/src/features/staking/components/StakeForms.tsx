@@ -77,11 +77,11 @@ function AmountField({ label, hint, value, error, working, onChange, onMax, inpu
           {t('staking.max')}
         </button>
       </div>
-      <p id={`${id}-hint`} className="staking-muted">
+      <p id={`${id}-hint`} className="muted text-break">
         {hint}
       </p>
       {working && (
-        <p className="state staking-muted" role="status">
+        <p className="state muted text-break" role="status">
           <span className="spinner" aria-hidden="true" />
           {t('staking.max_working')}
         </p>
@@ -172,7 +172,7 @@ function StakeForm({ networkName, account, overview, tlos, busy, onStart }: Form
           <p className="staking-preview__title">
             {t('staking.stake.expected', { amount: format.exact(expectedShares(check.amount, stakeRatio)) })}
           </p>
-          <p className="staking-muted">{t('staking.stake.expected_note')}</p>
+          <p className="muted text-break">{t('staking.stake.expected_note')}</p>
         </div>
       )}
       <div className="button-row">
@@ -230,7 +230,7 @@ function UnstakeForm({ account, overview, position, busy, onStart }: FormProps) 
           <p className="staking-preview__title">
             {t('staking.unstake.expected', { amount: format.exact(assets) })}
           </p>
-          <p className="staking-muted">
+          <p className="muted text-break">
             {t('staking.unstake.unlock', { time: formatDateTime(unlockAt, fiatLocale), period: duration.period(position.lockPeriod) })}
           </p>
         </div>

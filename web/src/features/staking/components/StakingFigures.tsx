@@ -76,8 +76,8 @@ export function StakingFigures({ networkName, overview }: StakingFiguresProps) {
               <dd>{duration.period(data.lockPeriod)}</dd>
             </div>
           </dl>
-          <p className="staking-muted">{t('staking.figures.compounding')}</p>
-          <p className="staking-muted">{t('staking.figures.lock_note', { period: duration.period(data.lockPeriod) })}</p>
+          <p className="muted text-break">{t('staking.figures.compounding')}</p>
+          <p className="muted text-break">{t('staking.figures.lock_note', { period: duration.period(data.lockPeriod) })}</p>
           {error && <StakingQueryError failed={t('staking.figures.failed')} error={error} onRetry={() => void overview.refetch()} />}
         </>
       )}

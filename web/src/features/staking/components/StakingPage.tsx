@@ -52,7 +52,7 @@ export function StakingPage() {
             {isViewer && <span className="badge">{t('staking.viewer')}</span>}
           </p>
         )}
-        {network && <p className="staking-muted">{t('staking.network', { network: network.displayName })}</p>}
+        {network && <p className="muted text-break">{t('staking.network', { network: network.displayName })}</p>}
       </header>
 
       {networks.isPending && <StakingLoading text={t('evm.wallet.network_loading')} />}

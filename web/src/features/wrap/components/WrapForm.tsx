@@ -189,11 +189,11 @@ export function WrapForm({ network, account, balances, onConfirmed }: WrapFormPr
               {t('wrap.max')}
             </button>
           </div>
-          <p id={ids.hint} className="wrap-muted">
+          <p id={ids.hint} className="muted text-break">
             {t('wrap.available', { amount: format.exact(sourceBalance(direction, balances)), symbol })}
           </p>
           {maxState.kind === 'working' && (
-            <p className="state wrap-muted" role="status">
+            <p className="state muted text-break" role="status">
               <span className="spinner" aria-hidden="true" />
               {t('wrap.max_working')}
             </p>
@@ -209,7 +209,7 @@ export function WrapForm({ network, account, balances, onConfirmed }: WrapFormPr
           <div className="wrap-preview" aria-live="polite">
             <p className="wrap-preview__title">{t('wrap.after_title')}</p>
             <AfterBalances balances={balances} after={balancesAfter(direction, balances, check.amount)} />
-            <p className="wrap-muted">{t('wrap.after_fee_note')}</p>
+            <p className="muted text-break">{t('wrap.after_fee_note')}</p>
           </div>
         )}
 
@@ -228,7 +228,7 @@ export function WrapForm({ network, account, balances, onConfirmed }: WrapFormPr
               balances={reviewed.balances}
               after={balancesAfter(reviewed.direction, reviewed.balances, reviewed.amount, BigInt(prepared.fee.wei))}
             />
-            <p className="wrap-muted">{t('wrap.after_with_fee')}</p>
+            <p className="muted text-break">{t('wrap.after_with_fee')}</p>
           </div>
         )}
       </TransactionReview>

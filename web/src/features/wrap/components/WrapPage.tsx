@@ -38,7 +38,7 @@ export function WrapPage() {
             {isViewer && <span className="badge">{t('wrap.viewer')}</span>}
           </p>
         )}
-        {network && <p className="wrap-muted">{t('wrap.network', { network: network.displayName })}</p>}
+        {network && <p className="muted text-break">{t('wrap.network', { network: network.displayName })}</p>}
       </header>
 
       {native && <NativeChainNotice />}

@@ -81,7 +81,7 @@ export function WrapPanel({ network, account, canSign, isViewer }: WrapPanelProp
           </dl>
         )}
         {updating && (
-          <p className="state wrap-muted" role="status">
+          <p className="state muted text-break" role="status">
             <span className="spinner" aria-hidden="true" />
             {t('wrap.balances_updating')}
           </p>
