@@ -132,8 +132,8 @@ export function ApprovalsCard({ network, account, canSign }: ApprovalsCardProps)
 
   return (
     <section className="card allowances-card" aria-labelledby="allowances-list-title" aria-busy={approvals.isFetching}>
-      <header className="allowances-card__header">
-        <h2 id="allowances-list-title" className="allowances-card__title">
+      <header className="card__header">
+        <h2 id="allowances-list-title" className="card__title">
           {approvals.data ? t('allowances.count', { count: approvals.data.total }) : t('allowances.title')}
         </h2>
         {approvals.isFetching && approvals.data && (

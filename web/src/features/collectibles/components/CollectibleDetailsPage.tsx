@@ -147,7 +147,7 @@ function Details({ network, contract, tokenId }: { network: NetworkSummary; cont
         </div>
         <div className="nft-details__side">
           <section className="card nft-section" aria-labelledby="nft-description-title">
-            <h2 id="nft-description-title" className="nft-section__title">
+            <h2 id="nft-description-title" className="card__title">
               {t('collectibles.details.description')}
             </h2>
             <p className="nft-description">{nft.description ?? <span className="muted">{t('collectibles.details.no_description')}</span>}</p>

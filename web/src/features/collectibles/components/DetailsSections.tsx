@@ -16,7 +16,7 @@ export function AttributesSection({ nft }: { nft: NftDetails }) {
   const { t } = useTranslation();
   return (
     <section className="card nft-section" aria-labelledby="nft-attributes-title">
-      <h2 id="nft-attributes-title" className="nft-section__title">
+      <h2 id="nft-attributes-title" className="card__title">
         {t('collectibles.details.attributes')}
       </h2>
       {nft.attributes.length === 0 ? (
@@ -44,7 +44,7 @@ export function FactsSection({ nft, explorerUrl }: SectionProps) {
   const collection = nft.contractName ?? nft.contractPrettyName ?? null;
   return (
     <section className="card nft-section" aria-labelledby="nft-facts-title">
-      <h2 id="nft-facts-title" className="nft-section__title">
+      <h2 id="nft-facts-title" className="card__title">
         {t('collectibles.details.facts')}
       </h2>
       <dl className="nft-facts">
@@ -112,7 +112,7 @@ export function OwnersSection({ nft, explorerUrl, account, refresh }: SectionPro
   const erc1155 = nft.nftInterface === 'erc1155';
   return (
     <section className="card nft-section" aria-labelledby="nft-owners-title" aria-busy={refresh.kind === 'waiting'}>
-      <h2 id="nft-owners-title" className="nft-section__title">
+      <h2 id="nft-owners-title" className="card__title">
         {erc1155 ? t('collectibles.details.owners') : t('collectibles.details.owner')}
         {erc1155 && <span className="muted nft-section__count"> · {t('collectibles.details.owners_count', { count: rows.length })}</span>}
       </h2>
@@ -154,7 +154,7 @@ export function ApprovalsSection({ nft, explorerUrl, account }: SectionProps & {
   const ownsIt = ownerRows(nft, account).some((row) => row.isYou);
   return (
     <section className="card nft-section" aria-labelledby="nft-approvals-title">
-      <h2 id="nft-approvals-title" className="nft-section__title">
+      <h2 id="nft-approvals-title" className="card__title">
         {t('collectibles.approvals.title')}
       </h2>
       {rows.length === 0 ? (

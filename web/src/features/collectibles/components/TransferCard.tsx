@@ -68,7 +68,7 @@ export function TransferCard({ nft, network, onTransferred }: TransferCardProps)
   if (access.kind !== 'form') {
     return (
       <section className="card nft-transfer" aria-labelledby={ids.title}>
-        <h2 id={ids.title} className="nft-section__title">
+        <h2 id={ids.title} className="card__title">
           {access.kind === 'connect' ? t('collectibles.transfer.connect') : t('collectibles.transfer.title')}
         </h2>
         {access.kind === 'connect' ? (
@@ -124,7 +124,7 @@ export function TransferCard({ nft, network, onTransferred }: TransferCardProps)
 
   return (
     <section className="card nft-transfer" aria-labelledby={ids.title}>
-      <h2 id={ids.title} className="nft-section__title">
+      <h2 id={ids.title} className="card__title">
         {t('collectibles.transfer.title')}
       </h2>
       <p className="muted">{isErc1155 ? t('collectibles.transfer.lead_1155', { held: heldText }) : t('collectibles.transfer.lead_721')}</p>

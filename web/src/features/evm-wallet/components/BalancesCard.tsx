@@ -30,8 +30,8 @@ export function BalancesCard({ network, address, sendable }: { network: string; 
 
   return (
     <section className="card evm-card" aria-labelledby="evm-balances-title" aria-busy={balances.isFetching}>
-      <header className="evm-card__header">
-        <h2 id="evm-balances-title" className="evm-card__title">
+      <header className="card__header">
+        <h2 id="evm-balances-title" className="card__title">
           {t('evm.balances.title')}
         </h2>
         {balances.data && (

@@ -65,8 +65,8 @@ export function HistoryCard({ network, address, explorerUrl }: HistoryCardProps)
 
   return (
     <section className="card evm-card" aria-labelledby="evm-history-title" aria-busy={history.isFetching}>
-      <header className="evm-card__header">
-        <h2 id="evm-history-title" className="evm-card__title">
+      <header className="card__header">
+        <h2 id="evm-history-title" className="card__title">
           {t('evm.history.title')}
         </h2>
         <label className="evm-rows-per-page">

@@ -63,8 +63,8 @@ export function PriceChartCard({ network, symbol }: { network: string; symbol: s
 
   return (
     <section className="card evm-card evm-chart" aria-labelledby="evm-chart-title">
-      <header className="evm-card__header">
-        <h2 id="evm-chart-title" className="evm-card__title">
+      <header className="card__header">
+        <h2 id="evm-chart-title" className="card__title">
           {t('evm.chart.title', { symbol })}
         </h2>
         {chart.data?.priceAvailable && <p className="evm-total__value">{format.fiat(chart.data.tokenPrice)}</p>}

@@ -47,7 +47,7 @@ export function ReceivePage() {
         <div className="card evm-card evm-receive">
           <AddressQrCode address={account} />
           <div className="evm-receive__text">
-            <h2 className="evm-card__title">{t('evm.receive.address')}</h2>
+            <h2 className="card__title">{t('evm.receive.address')}</h2>
             <code className="address evm-receive__address" data-testid="evm-receive-address">
               {account}
             </code>

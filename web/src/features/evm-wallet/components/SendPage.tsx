@@ -21,7 +21,7 @@ function CannotSend({ title, text }: { title: string; text: string }) {
   const { t } = useTranslation();
   return (
     <div className="card evm-card evm-send__blocked" role="region" aria-label={title}>
-      <h2 className="evm-card__title">{title}</h2>
+      <h2 className="card__title">{title}</h2>
       <p>{text}</p>
       <div className="button-row">
         <Link to={{ pathname: '/', hash: 'connect' }} className="button button--primary">

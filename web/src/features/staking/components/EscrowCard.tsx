@@ -38,8 +38,8 @@ export function EscrowCard({ position, onWithdraw, busy, onUnlockReached }: Escr
   }, [unlocking, onUnlockReached]);
 
   return (
-    <section className="card staking-card staking-area--escrow" aria-labelledby="staking-escrow-title">
-      <h2 id="staking-escrow-title" className="staking-card__title">
+    <section className="card card--stack staking-area--escrow" aria-labelledby="staking-escrow-title">
+      <h2 id="staking-escrow-title" className="card__title">
         {t('staking.escrow.title')}
       </h2>
       <p className="muted text-break">{t('staking.escrow.lead', { period: duration.period(position.lockPeriod) })}</p>

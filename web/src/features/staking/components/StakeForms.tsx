@@ -260,9 +260,9 @@ export function StakeForms(props: FormProps) {
   };
 
   return (
-    <section className="card staking-card staking-area--actions" aria-labelledby={`${id}-title`}>
+    <section className="card card--stack staking-area--actions" aria-labelledby={`${id}-title`}>
       <fieldset className="choice-pills">
-        <legend id={`${id}-title`} className="staking-card__title">
+        <legend id={`${id}-title`} className="card__title">
           {t('staking.actions')}
         </legend>
         {TABS.map((candidate) => (

@@ -154,10 +154,10 @@ export function WrapForm({ network, account, balances, onConfirmed }: WrapFormPr
   const prepared = 'prepared' in flow.state ? flow.state.prepared : null;
 
   return (
-    <section className="card wrap-card" aria-labelledby={`${id}-title`}>
+    <section className="card card--stack" aria-labelledby={`${id}-title`}>
       <form className="wrap-form" onSubmit={submit} noValidate>
         <fieldset className="choice-pills">
-          <legend id={`${id}-title`} className="wrap-card__title">
+          <legend id={`${id}-title`} className="card__title">
             {t('wrap.direction')}
           </legend>
           {WRAP_DIRECTIONS.map((candidate) => (

@@ -51,8 +51,8 @@ export function WrapPanel({ network, account, canSign, isViewer }: WrapPanelProp
 
   return (
     <div className="wrap-grid">
-      <section className="card wrap-card" aria-labelledby="wrap-balances-title" aria-busy={balances.isFetching}>
-        <h2 id="wrap-balances-title" className="wrap-card__title">
+      <section className="card card--stack" aria-labelledby="wrap-balances-title" aria-busy={balances.isFetching}>
+        <h2 id="wrap-balances-title" className="card__title">
           {t('wrap.balances_title')}
         </h2>
         {loading && !failed && (
