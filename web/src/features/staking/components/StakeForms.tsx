@@ -59,9 +59,9 @@ function AmountField({ label, hint, value, error, working, onChange, onMax, inpu
   const { t } = useTranslation();
   const id = useId();
   return (
-    <div className="staking-field">
+    <div className="amount-field">
       <label htmlFor={`${id}-amount`}>{label}</label>
-      <div className="staking-field__row">
+      <div className="amount-field__row">
         <input
           ref={inputRef}
           id={`${id}-amount`}
@@ -87,7 +87,7 @@ function AmountField({ label, hint, value, error, working, onChange, onMax, inpu
         </p>
       )}
       {error !== null && (
-        <p id={`${id}-error`} className="staking-field__error" role="alert">
+        <p id={`${id}-error`} className="amount-field__error" role="alert">
           {error}
         </p>
       )}

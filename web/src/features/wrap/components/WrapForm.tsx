@@ -168,9 +168,9 @@ export function WrapForm({ network, account, balances, onConfirmed }: WrapFormPr
           ))}
         </fieldset>
 
-        <div className="wrap-field">
+        <div className="amount-field">
           <label htmlFor={ids.amount}>{t('wrap.amount', { symbol })}</label>
-          <div className="wrap-field__row">
+          <div className="amount-field__row">
             <input
               ref={amountRef}
               id={ids.amount}
@@ -199,7 +199,7 @@ export function WrapForm({ network, account, balances, onConfirmed }: WrapFormPr
             </p>
           )}
           {errorText !== null && (
-            <p id={ids.error} className="wrap-field__error" role="alert">
+            <p id={ids.error} className="amount-field__error" role="alert">
               {errorText}
             </p>
           )}
