@@ -44,10 +44,10 @@ export function PreferencesDialog({ onClose }: { onClose: () => void }) {
         close();
       }}
     >
-      <h2 id={titleId} className="preferences-dialog__title">
+      <h2 id={titleId} className="dialog__title">
         {t('preferences.title')}
       </h2>
-      <p className="preferences-dialog__lead">{t('preferences.lead')}</p>
+      <p className="dialog__lead">{t('preferences.lead')}</p>
       <div className="preferences-dialog__field">
         <label htmlFor={currencyId}>{t('preferences.currency')}</label>
         <select

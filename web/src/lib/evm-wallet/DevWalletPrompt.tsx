@@ -36,7 +36,7 @@ export function DevWalletPrompt() {
     >
       {pending !== null && transaction !== undefined && (
         <>
-          <h2 id={titleId} className="tx-dialog__title">
+          <h2 id={titleId} className="dialog__title tx-dialog__title">
             {t('tx.dev_wallet.title')}
           </h2>
           <p>{t('tx.dev_wallet.lead', { address: transaction.from })}</p>

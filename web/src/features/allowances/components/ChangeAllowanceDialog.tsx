@@ -48,7 +48,7 @@ export function ChangeAllowanceDialog({ row, onSubmit, onClose }: ChangeAllowanc
         onClose();
       }}
     >
-      <h2 id={titleId} className="tx-dialog__title">
+      <h2 id={titleId} className="dialog__title tx-dialog__title">
         {t('allowances.change.title')}
       </h2>
       <p>{t('allowances.change.lead', { symbol: row.tokenSymbol, spender: spenderLabel(row) })}</p>

@@ -41,12 +41,12 @@ export function WalletPage() {
         </div>
       </header>
 
-      <nav className="evm-tabs" aria-label={t('evm.wallet.tabs')}>
+      <nav className="tabs" aria-label={t('evm.wallet.tabs')}>
         {WALLET_TABS.map((candidate) => (
           <Link
             key={candidate}
             to={`/evm/wallet?tab=${candidate}`}
-            className={`evm-tabs__link${candidate === tab ? ' active' : ''}`}
+            className={`tabs__link${candidate === tab ? ' active' : ''}`}
             aria-current={candidate === tab ? 'page' : undefined}
           >
             {t(`evm.wallet.tab_${candidate}`)}
