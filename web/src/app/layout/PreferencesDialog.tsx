@@ -50,7 +50,7 @@ export function PreferencesDialog({ onClose }: { onClose: () => void }) {
       <p className="dialog__lead">{t('preferences.lead')}</p>
       <div className="preferences-dialog__field">
         <label htmlFor={currencyId}>{t('preferences.currency')}</label>
-        <select
+        <select className="input"
           id={currencyId}
           value={preferences.fiatCurrency}
           aria-describedby={currencyHintId}
@@ -68,7 +68,7 @@ export function PreferencesDialog({ onClose }: { onClose: () => void }) {
       </div>
       <div className="preferences-dialog__field">
         <label htmlFor={localeId}>{t('preferences.locale')}</label>
-        <select
+        <select className="input"
           id={localeId}
           value={preferences.fiatLocale}
           aria-describedby={localeHintId}

@@ -65,7 +65,7 @@ export function ChangeAllowanceDialog({ row, onSubmit, onClose }: ChangeAllowanc
         </div>
       </dl>
       <form className="allowances-form" onSubmit={submit} noValidate>
-        <fieldset className="allowances-choice">
+        <fieldset className="choice-row allowances-choice">
           <legend>{t('allowances.change.choice')}</legend>
           <label>
             <input type="radio" name="allowance-mode" value="custom" checked={mode === 'custom'} onChange={() => { setMode('custom'); }} />
@@ -79,7 +79,7 @@ export function ChangeAllowanceDialog({ row, onSubmit, onClose }: ChangeAllowanc
         {mode === 'custom' ? (
           <div className="allowances-field">
             <label htmlFor={amountId}>{t('allowances.change.amount', { symbol: row.tokenSymbol })}</label>
-            <input
+            <input className="input"
               id={amountId}
               inputMode="decimal"
               autoComplete="off"

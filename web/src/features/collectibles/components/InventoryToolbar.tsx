@@ -31,7 +31,7 @@ export function InventoryToolbar(props: InventoryToolbarProps) {
     <div className="nft-toolbar" role="group" aria-label={t('collectibles.inventory.toolbar')}>
       <div className="nft-field">
         <label htmlFor={ids.collection}>{t('collectibles.inventory.collection')}</label>
-        <select
+        <select className="input"
           id={ids.collection}
           value={filters.collection ?? ''}
           onChange={(event) => { props.onCollection(event.target.value === '' ? null : event.target.value); }}
@@ -48,7 +48,7 @@ export function InventoryToolbar(props: InventoryToolbarProps) {
       </div>
       <div className="nft-field nft-field--grow">
         <label htmlFor={ids.search}>{t('collectibles.inventory.search')}</label>
-        <input
+        <input className="input"
           id={ids.search}
           type="search"
           value={searchText}
@@ -74,7 +74,7 @@ export function InventoryToolbar(props: InventoryToolbarProps) {
       </fieldset>
       <div className="nft-field">
         <label htmlFor={ids.size}>{t('collectibles.inventory.per_page')}</label>
-        <select id={ids.size} value={filters.pageSize} onChange={(event) => { props.onPageSize(Number(event.target.value)); }}>
+        <select className="input" id={ids.size} value={filters.pageSize} onChange={(event) => { props.onPageSize(Number(event.target.value)); }}>
           {PAGE_SIZES.map((size) => (
             <option key={size} value={size}>
               {size}

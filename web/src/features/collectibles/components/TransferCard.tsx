@@ -131,7 +131,7 @@ export function TransferCard({ nft, network, onTransferred }: TransferCardProps)
       <form className="nft-form" onSubmit={review} noValidate>
         <div className="nft-field">
           <label htmlFor={ids.recipient}>{t('collectibles.transfer.recipient')}</label>
-          <input
+          <input className="input"
             id={ids.recipient}
             value={input.recipient}
             placeholder={t('collectibles.transfer.recipient_placeholder')}
@@ -155,7 +155,7 @@ export function TransferCard({ nft, network, onTransferred }: TransferCardProps)
           <div className="nft-field">
             <label htmlFor={ids.quantity}>{t('collectibles.transfer.quantity')}</label>
             <div className="nft-field__row">
-              <input
+              <input className="input"
                 id={ids.quantity}
                 value={input.quantity}
                 inputMode="numeric"

@@ -62,7 +62,7 @@ function AmountField({ label, hint, value, error, working, onChange, onMax, inpu
     <div className="amount-field">
       <label htmlFor={`${id}-amount`}>{label}</label>
       <div className="amount-field__row">
-        <input
+        <input className="input"
           ref={inputRef}
           id={`${id}-amount`}
           value={value}
@@ -261,7 +261,7 @@ export function StakeForms(props: FormProps) {
 
   return (
     <section className="card card--stack staking-area--actions" aria-labelledby={`${id}-title`}>
-      <fieldset className="choice-pills">
+      <fieldset className="choice-row choice-pills">
         <legend id={`${id}-title`} className="card__title">
           {t('staking.actions')}
         </legend>

@@ -156,7 +156,7 @@ export function WrapForm({ network, account, balances, onConfirmed }: WrapFormPr
   return (
     <section className="card card--stack" aria-labelledby={`${id}-title`}>
       <form className="wrap-form" onSubmit={submit} noValidate>
-        <fieldset className="choice-pills">
+        <fieldset className="choice-row choice-pills">
           <legend id={`${id}-title`} className="card__title">
             {t('wrap.direction')}
           </legend>
@@ -171,7 +171,7 @@ export function WrapForm({ network, account, balances, onConfirmed }: WrapFormPr
         <div className="amount-field">
           <label htmlFor={ids.amount}>{t('wrap.amount', { symbol })}</label>
           <div className="amount-field__row">
-            <input
+            <input className="input"
               ref={amountRef}
               id={ids.amount}
               value={input}

@@ -184,7 +184,7 @@ export function KeyLookupCard({ network }: { network: string }) {
       <form className="zero-signin__form" onSubmit={submit}>
         <div className="zero-field">
           <label htmlFor={inputId}>{t('zero.lookup.public_key')}</label>
-          <input id={inputId} value={draft} autoComplete="off" spellCheck={false} placeholder="EOS… / PUB_K1_…" onChange={(event) => { setDraft(event.target.value); }} />
+          <input className="input" id={inputId} value={draft} autoComplete="off" spellCheck={false} placeholder="EOS… / PUB_K1_…" onChange={(event) => { setDraft(event.target.value); }} />
         </div>
         <button type="submit" className="button button--secondary">{t('zero.lookup.find')}</button>
       </form>
