@@ -118,7 +118,7 @@ describe('EVM wallet with the development wallet', () => {
     withPage(async (page) => {
       const dave = evmAccount(SENDER).address;
       await connectDevWallet(page, SENDER);
-      await page.locator('.evm-wallet__account').getByText(dave, { exact: true }).waitFor();
+      await page.locator('.page__account').getByText(dave, { exact: true }).waitFor();
       assert.equal(await page.getByText('Read-only', { exact: true }).count(), 0, 'a connected wallet is not read-only');
       for (const symbol of ['TLOS', 'GEMS']) {
         const row = balanceRow(page, symbol);

@@ -65,7 +65,7 @@ describe('View Any Account (EVM)', () => {
       assert.equal(url.pathname, '/evm/wallet');
       assert.equal(url.searchParams.get('tab'), 'balance');
       await page.getByText('Read-only', { exact: true }).waitFor();
-      await page.locator('.evm-wallet__account').getByText(alice, { exact: true }).waitFor();
+      await page.locator('.page__account').getByText(alice, { exact: true }).waitFor();
       const stored = await page.evaluate(() => ({
         account: window.localStorage.getItem('account'),
         network: window.localStorage.getItem('network'),

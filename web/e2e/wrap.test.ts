@@ -157,7 +157,7 @@ describe('Wrap TLOS', () => {
     withPage(async (page) => {
       await openWrapAs(page, WRAPPER.privateKey);
       const amount = page.getByLabel('Amount (TLOS)');
-      const alert = page.locator('.wrap-field__error');
+      const alert = page.locator('.wrap-form .amount-field__error');
       await amount.fill('1.0000000000000000001');
       await alert.getByText('You can only enter 18 decimal places').waitFor();
       await amount.fill('100000');

@@ -13,6 +13,7 @@ import './app/styles/tokens.css';
 import './app/styles/base.css';
 import './app/styles/layout.css';
 import './app/styles/components.css';
+import './app/styles/forms.css';
 
 function start() {
   // Before anything reads storage: an update may clear it (spec §4 app-version check).

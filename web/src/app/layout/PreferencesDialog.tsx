@@ -44,13 +44,13 @@ export function PreferencesDialog({ onClose }: { onClose: () => void }) {
         close();
       }}
     >
-      <h2 id={titleId} className="preferences-dialog__title">
+      <h2 id={titleId} className="dialog__title">
         {t('preferences.title')}
       </h2>
-      <p className="preferences-dialog__lead">{t('preferences.lead')}</p>
+      <p className="dialog__lead">{t('preferences.lead')}</p>
       <div className="preferences-dialog__field">
         <label htmlFor={currencyId}>{t('preferences.currency')}</label>
-        <select
+        <select className="input"
           id={currencyId}
           value={preferences.fiatCurrency}
           aria-describedby={currencyHintId}
@@ -68,7 +68,7 @@ export function PreferencesDialog({ onClose }: { onClose: () => void }) {
       </div>
       <div className="preferences-dialog__field">
         <label htmlFor={localeId}>{t('preferences.locale')}</label>
-        <select
+        <select className="input"
           id={localeId}
           value={preferences.fiatLocale}
           aria-describedby={localeHintId}

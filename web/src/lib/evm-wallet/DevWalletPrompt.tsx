@@ -36,7 +36,7 @@ export function DevWalletPrompt() {
     >
       {pending !== null && transaction !== undefined && (
         <>
-          <h2 id={titleId} className="tx-dialog__title">
+          <h2 id={titleId} className="dialog__title tx-dialog__title">
             {t('tx.dev_wallet.title')}
           </h2>
           <p>{t('tx.dev_wallet.lead', { address: transaction.from })}</p>
@@ -44,7 +44,7 @@ export function DevWalletPrompt() {
             <div>
               <dt>{t('tx.dev_wallet.to')}</dt>
               <dd>
-                <code className="evm-address">{transaction.to ?? t('tx.dev_wallet.new_contract')}</code>
+                <code className="address">{transaction.to ?? t('tx.dev_wallet.new_contract')}</code>
               </dd>
             </div>
             <div>

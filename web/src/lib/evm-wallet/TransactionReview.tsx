@@ -70,7 +70,7 @@ export function TransactionReview({ flow, explorerUrl, onClose, children }: Tran
         close();
       }}
     >
-      <h2 id={titleId} className="tx-dialog__title">
+      <h2 id={titleId} className="dialog__title tx-dialog__title">
         {state.phase === 'failed' ? t('tx.failed_title') : t('tx.review_title')}
       </h2>
 
@@ -89,7 +89,7 @@ export function TransactionReview({ flow, explorerUrl, onClose, children }: Tran
             <div>
               <dt>{t('tx.to')}</dt>
               <dd>
-                <code className="evm-address">{prepared.to}</code>
+                <code className="address">{prepared.to}</code>
               </dd>
             </div>
             {prepared.value !== '0' && (

@@ -31,15 +31,15 @@ export function AllowancesPage() {
         </h1>
         <p className="page__lead">{t('allowances.lead')}</p>
         {account !== null && (
-          <p className="allowances__account">
-            <code className="allowances-address">{account}</code>
+          <p className="page__account">
+            <code className="address allowances-address">{account}</code>
             {isViewer && <span className="badge">{t('allowances.viewer')}</span>}
           </p>
         )}
-        {network && <p className="allowances-muted">{t('allowances.network', { network: network.displayName })}</p>}
+        {network && <p className="muted">{t('allowances.network', { network: network.displayName })}</p>}
       </header>
 
-      {account === null && <p className="allowances-state">{t('allowances.no_account')}</p>}
+      {account === null && <p className="state">{t('allowances.no_account')}</p>}
       {account !== null && !canSign && (
         <p className="allowances-note" role="note">
           {t('allowances.connect_to_change')}{' '}
@@ -50,13 +50,13 @@ export function AllowancesPage() {
       )}
 
       {networks.isPending && (
-        <p className="allowances-state" role="status">
+        <p className="state" role="status">
           <span className="spinner" aria-hidden="true" />
           {t('allowances.network_loading')}
         </p>
       )}
       {networks.isError && (
-        <div className="allowances-state allowances-state--error" role="alert">
+        <div className="state state--error" role="alert">
           <p>
             <strong>{t('allowances.network_failed')}</strong> {networks.error.message}
           </p>
@@ -66,7 +66,7 @@ export function AllowancesPage() {
         </div>
       )}
       {networks.data && network === null && (
-        <p className="allowances-state" role="alert">
+        <p className="state" role="alert">
           {t('allowances.network_missing')}
         </p>
       )}

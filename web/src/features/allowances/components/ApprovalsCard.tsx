@@ -54,7 +54,7 @@ function ReviewFacts({ target }: { target: Target }) {
       <div>
         <dt>{t('allowances.review.spender')}</dt>
         <dd>
-          <code className="allowances-address">{row.spenderAddress}</code>
+          <code className="address allowances-address">{row.spenderAddress}</code>
         </dd>
       </div>
       {choice !== null && row.type === 'erc20' && (
@@ -132,12 +132,12 @@ export function ApprovalsCard({ network, account, canSign }: ApprovalsCardProps)
 
   return (
     <section className="card allowances-card" aria-labelledby="allowances-list-title" aria-busy={approvals.isFetching}>
-      <header className="allowances-card__header">
-        <h2 id="allowances-list-title" className="allowances-card__title">
+      <header className="card__header">
+        <h2 id="allowances-list-title" className="card__title">
           {approvals.data ? t('allowances.count', { count: approvals.data.total }) : t('allowances.title')}
         </h2>
         {approvals.isFetching && approvals.data && (
-          <span className="allowances-muted" role="status">
+          <span className="muted" role="status">
             {t('allowances.updating')}
           </span>
         )}
@@ -147,7 +147,7 @@ export function ApprovalsCard({ network, account, canSign }: ApprovalsCardProps)
 
       {canSign && (
         <div className="allowances-selection" role="group" aria-label={t('allowances.selection.count', { count: picked.length })}>
-          <span className="allowances-muted">
+          <span className="muted">
             {picked.length === 0 ? t('allowances.selection.none') : t('allowances.selection.count', { count: picked.length })}
           </span>
           <div className="button-row">
@@ -164,14 +164,14 @@ export function ApprovalsCard({ network, account, canSign }: ApprovalsCardProps)
       )}
 
       {approvals.isPending && (
-        <p className="allowances-state" role="status">
+        <p className="state" role="status">
           <span className="spinner" aria-hidden="true" />
           {t('allowances.loading')}
         </p>
       )}
 
       {approvals.isError && (
-        <div className="allowances-state allowances-state--error" role="alert">
+        <div className="state state--error" role="alert">
           <p>
             <strong>{t('allowances.error_fetch')}</strong> {approvals.error.message}
           </p>
@@ -182,7 +182,7 @@ export function ApprovalsCard({ network, account, canSign }: ApprovalsCardProps)
       )}
 
       {approvals.data && rows.length === 0 && (
-        <p className="allowances-muted">{isFiltered(query) ? t('allowances.empty_filtered') : t('allowances.empty')}</p>
+        <p className="muted">{isFiltered(query) ? t('allowances.empty_filtered') : t('allowances.empty')}</p>
       )}
 
       {rows.length > 0 && (

@@ -37,9 +37,9 @@ function AssetCell({ row }: { row: ApprovalRow }) {
       )}
       <span className="allowances-asset__text">
         <span className="allowances-asset__name">{label}</span>
-        {subtitle !== null && subtitle !== undefined && subtitle !== label && <span className="allowances-muted">{subtitle}</span>}
+        {subtitle !== null && subtitle !== undefined && subtitle !== label && <span className="muted">{subtitle}</span>}
         <span className="allowances-type">{t(`allowances.table.type_${row.type}`)}</span>
-        <code className="allowances-address" title={address}>
+        <code className="address allowances-address" title={address}>
           {address}
         </code>
       </span>
@@ -65,7 +65,7 @@ function AllowedCell({ row }: { row: ApprovalRow }) {
       return (
         <span className="allowances-stack">
           <strong className="allowances-danger">{t('allowances.table.collection_all')}</strong>
-          {what.held !== null && <span className="allowances-muted">{t('allowances.table.held', { count: what.held })}</span>}
+          {what.held !== null && <span className="muted">{t('allowances.table.held', { count: what.held })}</span>}
         </span>
       );
   }
@@ -131,10 +131,10 @@ export function ApprovalsTable({ account, rows, canSign, selected, busy, onToggl
               <td data-label={t('allowances.table.spender')}>
                 <span className="allowances-stack">
                   <span className="allowances-spender">{spender}</span>
-                  <span className="allowances-muted">
+                  <span className="muted">
                     {row.spenderIsContract ? t('allowances.table.spender_contract') : t('allowances.table.spender_account')}
                   </span>
-                  <code className="allowances-address" title={row.spenderAddress}>
+                  <code className="address allowances-address" title={row.spenderAddress}>
                     {row.spenderAddress}
                   </code>
                 </span>
@@ -142,7 +142,7 @@ export function ApprovalsTable({ account, rows, canSign, selected, busy, onToggl
               <td data-label={t('allowances.table.allowed')}>
                 <AllowedCell row={row} />
                 {row.type === 'erc20' && !row.revoked && (
-                  <span className="allowances-muted allowances-block">
+                  <span className="muted allowances-block">
                     {t('allowances.table.balance', { amount: format.exact(row.balance), symbol: row.tokenSymbol })}
                   </span>
                 )}
@@ -155,7 +155,7 @@ export function ApprovalsTable({ account, rows, canSign, selected, busy, onToggl
               </td>
               <td data-label={t('allowances.table.risks')}>
                 {row.riskFacts.length === 0 ? (
-                  <span className="allowances-muted">{t('allowances.table.no_risk')}</span>
+                  <span className="muted">{t('allowances.table.no_risk')}</span>
                 ) : (
                   <ul className="allowances-risks">
                     {row.riskFacts.map((fact) => (

@@ -46,7 +46,7 @@ export function ApprovalsToolbar({ query, onChange }: ApprovalsToolbarProps) {
       <div className="allowances-toolbar__fields">
         <div className="allowances-field allowances-field--search">
           <label htmlFor={searchId}>{t('allowances.filters.search')}</label>
-          <input
+          <input className="input"
             id={searchId}
             type="search"
             value={search}
@@ -58,7 +58,7 @@ export function ApprovalsToolbar({ query, onChange }: ApprovalsToolbarProps) {
         </div>
         <div className="allowances-field">
           <label htmlFor={sortId}>{t('allowances.filters.sort')}</label>
-          <select id={sortId} value={query.sort} onChange={(event) => { onChange({ sort: SORT_KEYS.find((key) => key === event.target.value) ?? query.sort }); }}>
+          <select className="input" id={sortId} value={query.sort} onChange={(event) => { onChange({ sort: SORT_KEYS.find((key) => key === event.target.value) ?? query.sort }); }}>
             {SORT_KEYS.map((key) => (
               <option key={key} value={key}>
                 {t(`allowances.filters.sort_${key}`)}
@@ -68,7 +68,7 @@ export function ApprovalsToolbar({ query, onChange }: ApprovalsToolbarProps) {
         </div>
         <div className="allowances-field">
           <label htmlFor={dirId}>{t('allowances.filters.direction')}</label>
-          <select id={dirId} value={query.dir} onChange={(event) => { onChange({ dir: SORT_DIRECTIONS.find((dir) => dir === event.target.value) ?? query.dir }); }}>
+          <select className="input" id={dirId} value={query.dir} onChange={(event) => { onChange({ dir: SORT_DIRECTIONS.find((dir) => dir === event.target.value) ?? query.dir }); }}>
             {SORT_DIRECTIONS.map((dir) => (
               <option key={dir} value={dir}>
                 {t(`allowances.filters.dir_${dir}`)}

@@ -48,7 +48,7 @@ export function ChangeAllowanceDialog({ row, onSubmit, onClose }: ChangeAllowanc
         onClose();
       }}
     >
-      <h2 id={titleId} className="tx-dialog__title">
+      <h2 id={titleId} className="dialog__title tx-dialog__title">
         {t('allowances.change.title')}
       </h2>
       <p>{t('allowances.change.lead', { symbol: row.tokenSymbol, spender: spenderLabel(row) })}</p>
@@ -65,7 +65,7 @@ export function ChangeAllowanceDialog({ row, onSubmit, onClose }: ChangeAllowanc
         </div>
       </dl>
       <form className="allowances-form" onSubmit={submit} noValidate>
-        <fieldset className="allowances-choice">
+        <fieldset className="choice-row allowances-choice">
           <legend>{t('allowances.change.choice')}</legend>
           <label>
             <input type="radio" name="allowance-mode" value="custom" checked={mode === 'custom'} onChange={() => { setMode('custom'); }} />
@@ -79,7 +79,7 @@ export function ChangeAllowanceDialog({ row, onSubmit, onClose }: ChangeAllowanc
         {mode === 'custom' ? (
           <div className="allowances-field">
             <label htmlFor={amountId}>{t('allowances.change.amount', { symbol: row.tokenSymbol })}</label>
-            <input
+            <input className="input"
               id={amountId}
               inputMode="decimal"
               autoComplete="off"
@@ -90,7 +90,7 @@ export function ChangeAllowanceDialog({ row, onSubmit, onClose }: ChangeAllowanc
               onBlur={() => { setTouched(true); }}
               autoFocus
             />
-            <p id={hintId} className="allowances-muted allowances-hint">
+            <p id={hintId} className="muted allowances-hint">
               {t('allowances.change.amount_hint', { count: row.tokenDecimals })}
             </p>
             {error !== null && (

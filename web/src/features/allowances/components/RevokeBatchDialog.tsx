@@ -64,7 +64,7 @@ export function RevokeBatchDialog({ batch, rows, explorerUrl }: RevokeBatchDialo
         batch.close();
       }}
     >
-      <h2 id={titleId} className="tx-dialog__title">
+      <h2 id={titleId} className="dialog__title tx-dialog__title">
         {t('allowances.batch.title', { count: state.selection.length })}
       </h2>
 

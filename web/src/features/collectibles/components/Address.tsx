@@ -12,7 +12,7 @@ interface AddressProps {
 export function Address({ address, explorerUrl, isYou = false }: AddressProps) {
   const { t } = useTranslation();
   const link = explorerAddressUrl(explorerUrl, address);
-  const text = <code className="nft-address">{address}</code>;
+  const text = <code className="address nft-address">{address}</code>;
   return (
     <span className="nft-address-line">
       {link === null ? (

@@ -39,7 +39,7 @@ export function CollectibleDetailsPage() {
     return (
       <section className="page nft-page" aria-labelledby="page-title">
         <PageHeading title={t('collectibles.details.title')} lead={t('collectibles.details.lead')} />
-        <p className="nft-state" role={params.kind === 'invalid' ? 'alert' : undefined}>
+        <p className="state" role={params.kind === 'invalid' ? 'alert' : undefined}>
           {params.kind === 'missing'
             ? t('collectibles.details.missing_params')
             : t(params.field === 'contract' ? 'collectibles.details.invalid_contract' : 'collectibles.details.invalid_id')}
@@ -53,7 +53,7 @@ export function CollectibleDetailsPage() {
       {networks.isPending && (
         <>
           <PageHeading title={t('collectibles.details.title')} />
-          <p className="nft-state" role="status">
+          <p className="state" role="status">
             <span className="spinner" aria-hidden="true" />
             {t('collectibles.inventory.network_loading')}
           </p>
@@ -68,7 +68,7 @@ export function CollectibleDetailsPage() {
       {networks.data && network === null && (
         <>
           <PageHeading title={t('collectibles.details.title')} />
-          <p className="nft-state" role="alert">{t('collectibles.inventory.network_missing')}</p>
+          <p className="state" role="alert">{t('collectibles.inventory.network_missing')}</p>
         </>
       )}
       {network && <Details key={`${network.name}:${params.contract}:${params.tokenId}`} network={network} contract={params.contract} tokenId={params.tokenId} />}
@@ -95,7 +95,7 @@ function Details({ network, contract, tokenId }: { network: NetworkSummary; cont
     return (
       <>
         <PageHeading title={t('collectibles.details.title')} />
-        <p className="nft-state" role="status">
+        <p className="state" role="status">
           <span className="spinner" aria-hidden="true" />
           {t('collectibles.details.loading')}
         </p>
@@ -108,7 +108,7 @@ function Details({ network, contract, tokenId }: { network: NetworkSummary; cont
       <>
         <PageHeading title={t('collectibles.details.title')} />
         {final ? (
-          <p className="nft-state nft-state--error" role="alert">
+          <p className="state state--error" role="alert">
             {t(failureKey(details.error), { id: tokenId })}
           </p>
         ) : (
@@ -147,10 +147,10 @@ function Details({ network, contract, tokenId }: { network: NetworkSummary; cont
         </div>
         <div className="nft-details__side">
           <section className="card nft-section" aria-labelledby="nft-description-title">
-            <h2 id="nft-description-title" className="nft-section__title">
+            <h2 id="nft-description-title" className="card__title">
               {t('collectibles.details.description')}
             </h2>
-            <p className="nft-description">{nft.description ?? <span className="nft-muted">{t('collectibles.details.no_description')}</span>}</p>
+            <p className="nft-description">{nft.description ?? <span className="muted">{t('collectibles.details.no_description')}</span>}</p>
             {explorerLink !== null && (
               <div className="button-row">
                 <a className="button button--secondary button--small" href={explorerLink} target="_blank" rel="noreferrer">

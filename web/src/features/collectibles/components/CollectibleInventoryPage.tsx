@@ -40,8 +40,8 @@ export function CollectibleInventoryPage() {
           {t('collectibles.inventory.title')}
         </h1>
         {account !== null && (
-          <p className="nft-account">
-            <code className="nft-address">{account}</code>
+          <p className="page__account nft-account">
+            <code className="address nft-address">{account}</code>
             {isViewer && <span className="badge">{t('collectibles.inventory.viewer')}</span>}
           </p>
         )}
@@ -49,7 +49,7 @@ export function CollectibleInventoryPage() {
       </header>
 
       {networks.isPending && (
-        <p className="nft-state" role="status">
+        <p className="state" role="status">
           <span className="spinner" aria-hidden="true" />
           {t('collectibles.inventory.network_loading')}
         </p>
@@ -57,8 +57,8 @@ export function CollectibleInventoryPage() {
       {networks.isError && (
         <CollectiblesQueryError failed={t('collectibles.inventory.network_failed')} error={networks.error} onRetry={() => void networks.refetch()} />
       )}
-      {networks.data && network === null && <p className="nft-state" role="alert">{t('collectibles.inventory.network_missing')}</p>}
-      {account === null && <p className="nft-state">{t('collectibles.inventory.no_account')}</p>}
+      {networks.data && network === null && <p className="state" role="alert">{t('collectibles.inventory.network_missing')}</p>}
+      {account === null && <p className="state">{t('collectibles.inventory.no_account')}</p>}
 
       {/* Spec §4: the inventory is reset when the account changes — a new account mounts a fresh one. */}
       {network && account !== null && <Inventory key={`${network.name}:${account.toLowerCase()}`} network={network} address={account} />}
@@ -120,13 +120,13 @@ function Inventory({ network, address }: { network: NetworkSummary; address: str
 
       <div className="nft-summary" aria-live="polite">
         {data && (
-          <p className="nft-muted">
+          <p className="muted">
             <span data-testid="nft-total">{t('collectibles.inventory.count', { count: data.total })}</span>
             {range && data.total > filters.pageSize && <> · {t('collectibles.inventory.showing', { ...range, total: data.total })}</>}
           </p>
         )}
         {inventory.isFetching && !inventory.isPending && (
-          <p className="nft-state nft-muted" role="status">
+          <p className="state muted" role="status">
             <span className="spinner" aria-hidden="true" />
             {t('collectibles.inventory.updating')}
           </p>
@@ -135,7 +135,7 @@ function Inventory({ network, address }: { network: NetworkSummary; address: str
 
       {inventory.isPending && (
         <>
-          <p className="nft-state" role="status">
+          <p className="state" role="status">
             <span className="spinner" aria-hidden="true" />
             {t('collectibles.inventory.loading')}
           </p>

@@ -2,5 +2,5 @@ import { QueryError } from '../../../lib/ui/QueryError';
 
 /** A failed read: what failed, why, what to do next, and a retry. */
 export function CollectiblesQueryError(props: { failed: string; error: Error; onRetry: () => void }) {
-  return <QueryError {...props} className="nft-state nft-state--error" />;
+  return <QueryError {...props} className="state state--error" />;
 }

@@ -16,11 +16,11 @@ export function AttributesSection({ nft }: { nft: NftDetails }) {
   const { t } = useTranslation();
   return (
     <section className="card nft-section" aria-labelledby="nft-attributes-title">
-      <h2 id="nft-attributes-title" className="nft-section__title">
+      <h2 id="nft-attributes-title" className="card__title">
         {t('collectibles.details.attributes')}
       </h2>
       {nft.attributes.length === 0 ? (
-        <p className="nft-muted">{t('collectibles.details.no_attributes')}</p>
+        <p className="muted">{t('collectibles.details.no_attributes')}</p>
       ) : (
         <dl className="nft-attributes">
           {nft.attributes.map((attribute, index) => (
@@ -39,12 +39,12 @@ export function AttributesSection({ nft }: { nft: NftDetails }) {
 export function FactsSection({ nft, explorerUrl }: SectionProps) {
   const { t } = useTranslation();
   const format = useAmountFormatter();
-  const unknown = <span className="nft-muted">{t('collectibles.details.unknown')}</span>;
+  const unknown = <span className="muted">{t('collectibles.details.unknown')}</span>;
   const blockUrl = nft.blockMinted == null ? null : explorerBlockUrl(explorerUrl, nft.blockMinted);
   const collection = nft.contractName ?? nft.contractPrettyName ?? null;
   return (
     <section className="card nft-section" aria-labelledby="nft-facts-title">
-      <h2 id="nft-facts-title" className="nft-section__title">
+      <h2 id="nft-facts-title" className="card__title">
         {t('collectibles.details.facts')}
       </h2>
       <dl className="nft-facts">
@@ -60,7 +60,7 @@ export function FactsSection({ nft, explorerUrl }: SectionProps) {
         </div>
         <div>
           <dt>{t('collectibles.details.token_id')}</dt>
-          <dd className="nft-break">{nft.tokenId}</dd>
+          <dd className="text-break">{nft.tokenId}</dd>
         </div>
         <div>
           <dt>{t('collectibles.details.standard')}</dt>
@@ -99,7 +99,7 @@ export function FactsSection({ nft, explorerUrl }: SectionProps) {
           </dd>
         </div>
       </dl>
-      {explorerUrl === null && <p className="nft-muted nft-field__note">{t('collectibles.details.no_explorer')}</p>}
+      {explorerUrl === null && <p className="muted nft-field__note">{t('collectibles.details.no_explorer')}</p>}
     </section>
   );
 }
@@ -112,23 +112,23 @@ export function OwnersSection({ nft, explorerUrl, account, refresh }: SectionPro
   const erc1155 = nft.nftInterface === 'erc1155';
   return (
     <section className="card nft-section" aria-labelledby="nft-owners-title" aria-busy={refresh.kind === 'waiting'}>
-      <h2 id="nft-owners-title" className="nft-section__title">
+      <h2 id="nft-owners-title" className="card__title">
         {erc1155 ? t('collectibles.details.owners') : t('collectibles.details.owner')}
-        {erc1155 && <span className="nft-muted nft-section__count"> · {t('collectibles.details.owners_count', { count: rows.length })}</span>}
+        {erc1155 && <span className="muted nft-section__count"> · {t('collectibles.details.owners_count', { count: rows.length })}</span>}
       </h2>
       {refresh.kind === 'waiting' && (
-        <p className="nft-state nft-muted" role="status">
+        <p className="state muted" role="status">
           <span className="spinner" aria-hidden="true" />
           {t('collectibles.details.refreshing')}
         </p>
       )}
       {refresh.kind === 'failed' && (
-        <p className="nft-state nft-state--error" role="alert">
+        <p className="state state--error" role="alert">
           {t('collectibles.details.refresh_failed', { cause: refresh.cause })}
         </p>
       )}
       {rows.length === 0 ? (
-        <p className="nft-muted">{erc1155 ? t('collectibles.details.no_owners') : t('collectibles.details.unknown')}</p>
+        <p className="muted">{erc1155 ? t('collectibles.details.no_owners') : t('collectibles.details.unknown')}</p>
       ) : (
         <ul className="nft-owners" data-testid="nft-owners">
           {rows.map((row) => (
@@ -154,19 +154,19 @@ export function ApprovalsSection({ nft, explorerUrl, account }: SectionProps & {
   const ownsIt = ownerRows(nft, account).some((row) => row.isYou);
   return (
     <section className="card nft-section" aria-labelledby="nft-approvals-title">
-      <h2 id="nft-approvals-title" className="nft-section__title">
+      <h2 id="nft-approvals-title" className="card__title">
         {t('collectibles.approvals.title')}
       </h2>
       {rows.length === 0 ? (
-        <p className="nft-muted" data-testid="nft-approvals-none">{t('collectibles.approvals.none')}</p>
+        <p className="muted" data-testid="nft-approvals-none">{t('collectibles.approvals.none')}</p>
       ) : (
         <>
-          <p className="nft-muted">{t('collectibles.approvals.lead')}</p>
+          <p className="muted">{t('collectibles.approvals.lead')}</p>
           <ul className="nft-approvals" data-testid="nft-approvals">
             {rows.map((row) => (
               <li key={`${row.kind}-${row.kind === 'operator' ? row.owner : ''}-${row.spender}`}>
                 <Address address={row.spender} explorerUrl={explorerUrl} />
-                <span className="nft-muted">
+                <span className="muted">
                   {row.kind === 'approved' ? t('collectibles.approvals.approved') : t('collectibles.approvals.operator', { owner: shortAddress(row.owner) })}
                 </span>
               </li>

@@ -35,7 +35,7 @@ export function InventoryResults({ nfts, view, network }: InventoryResultsProps)
               <NftMedia nft={nft} variant="card" />
               <span className="nft-card__text">
                 <span className="nft-card__name">{nft.name}</span>
-                <span className="nft-muted">
+                <span className="muted">
                   {collectionName(nft)} · #{nft.tokenId}
                 </span>
               </span>
@@ -68,7 +68,7 @@ export function InventoryResults({ nfts, view, network }: InventoryResultsProps)
                 <NftMedia nft={nft} variant="thumb" />
                 <span className="nft-card__text">
                   <span className="nft-card__name">{nft.name}</span>
-                  <span className="nft-muted">#{nft.tokenId}</span>
+                  <span className="muted">#{nft.tokenId}</span>
                 </span>
               </Link>
             </th>

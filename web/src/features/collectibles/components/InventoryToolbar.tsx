@@ -31,7 +31,7 @@ export function InventoryToolbar(props: InventoryToolbarProps) {
     <div className="nft-toolbar" role="group" aria-label={t('collectibles.inventory.toolbar')}>
       <div className="nft-field">
         <label htmlFor={ids.collection}>{t('collectibles.inventory.collection')}</label>
-        <select
+        <select className="input"
           id={ids.collection}
           value={filters.collection ?? ''}
           onChange={(event) => { props.onCollection(event.target.value === '' ? null : event.target.value); }}
@@ -44,11 +44,11 @@ export function InventoryToolbar(props: InventoryToolbarProps) {
           ))}
           {missing !== null && <option value={missing}>{shortAddress(missing)}</option>}
         </select>
-        {collectionsFailed && <p className="nft-muted nft-field__note">{t('collectibles.inventory.collections_failed')}</p>}
+        {collectionsFailed && <p className="muted nft-field__note">{t('collectibles.inventory.collections_failed')}</p>}
       </div>
       <div className="nft-field nft-field--grow">
         <label htmlFor={ids.search}>{t('collectibles.inventory.search')}</label>
-        <input
+        <input className="input"
           id={ids.search}
           type="search"
           value={searchText}
@@ -74,7 +74,7 @@ export function InventoryToolbar(props: InventoryToolbarProps) {
       </fieldset>
       <div className="nft-field">
         <label htmlFor={ids.size}>{t('collectibles.inventory.per_page')}</label>
-        <select id={ids.size} value={filters.pageSize} onChange={(event) => { props.onPageSize(Number(event.target.value)); }}>
+        <select className="input" id={ids.size} value={filters.pageSize} onChange={(event) => { props.onPageSize(Number(event.target.value)); }}>
           {PAGE_SIZES.map((size) => (
             <option key={size} value={size}>
               {size}

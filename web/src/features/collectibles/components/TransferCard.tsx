@@ -68,12 +68,12 @@ export function TransferCard({ nft, network, onTransferred }: TransferCardProps)
   if (access.kind !== 'form') {
     return (
       <section className="card nft-transfer" aria-labelledby={ids.title}>
-        <h2 id={ids.title} className="nft-section__title">
+        <h2 id={ids.title} className="card__title">
           {access.kind === 'connect' ? t('collectibles.transfer.connect') : t('collectibles.transfer.title')}
         </h2>
         {access.kind === 'connect' ? (
           <>
-            <p className="nft-muted">
+            <p className="muted">
               {t(access.reason === 'anonymous' ? 'collectibles.transfer.connect_detail' : access.reason === 'viewer' ? 'collectibles.transfer.viewer_detail' : 'collectibles.transfer.reconnect_detail')}
             </p>
             <Link to="/" className="button button--primary button--small">
@@ -81,7 +81,7 @@ export function TransferCard({ nft, network, onTransferred }: TransferCardProps)
             </Link>
           </>
         ) : (
-          <p className="nft-muted">{t('collectibles.transfer.not_owner', { account: access.account })}</p>
+          <p className="muted">{t('collectibles.transfer.not_owner', { account: access.account })}</p>
         )}
         {reviewDialog}
       </section>
@@ -124,14 +124,14 @@ export function TransferCard({ nft, network, onTransferred }: TransferCardProps)
 
   return (
     <section className="card nft-transfer" aria-labelledby={ids.title}>
-      <h2 id={ids.title} className="nft-section__title">
+      <h2 id={ids.title} className="card__title">
         {t('collectibles.transfer.title')}
       </h2>
-      <p className="nft-muted">{isErc1155 ? t('collectibles.transfer.lead_1155', { held: heldText }) : t('collectibles.transfer.lead_721')}</p>
+      <p className="muted">{isErc1155 ? t('collectibles.transfer.lead_1155', { held: heldText }) : t('collectibles.transfer.lead_721')}</p>
       <form className="nft-form" onSubmit={review} noValidate>
         <div className="nft-field">
           <label htmlFor={ids.recipient}>{t('collectibles.transfer.recipient')}</label>
-          <input
+          <input className="input"
             id={ids.recipient}
             value={input.recipient}
             placeholder={t('collectibles.transfer.recipient_placeholder')}
@@ -155,7 +155,7 @@ export function TransferCard({ nft, network, onTransferred }: TransferCardProps)
           <div className="nft-field">
             <label htmlFor={ids.quantity}>{t('collectibles.transfer.quantity')}</label>
             <div className="nft-field__row">
-              <input
+              <input className="input"
                 id={ids.quantity}
                 value={input.quantity}
                 inputMode="numeric"
@@ -171,7 +171,7 @@ export function TransferCard({ nft, network, onTransferred }: TransferCardProps)
                 {t('collectibles.transfer.max')}
               </button>
             </div>
-            <p id={`${ids.quantity}-hint`} className="nft-muted nft-field__note">
+            <p id={`${ids.quantity}-hint`} className="muted nft-field__note">
               {t('collectibles.transfer.quantity_hint', { held: heldText })}
             </p>
             {fieldError('quantity')}

@@ -30,8 +30,8 @@ export function BalancesCard({ network, address, sendable }: { network: string; 
 
   return (
     <section className="card evm-card" aria-labelledby="evm-balances-title" aria-busy={balances.isFetching}>
-      <header className="evm-card__header">
-        <h2 id="evm-balances-title" className="evm-card__title">
+      <header className="card__header">
+        <h2 id="evm-balances-title" className="card__title">
           {t('evm.balances.title')}
         </h2>
         {balances.data && (
@@ -66,7 +66,7 @@ export function BalancesCard({ network, address, sendable }: { network: string; 
         <EvmQueryError failed={t('evm.balances.failed')} error={balances.error} onRetry={() => void balances.refetch()} />
       )}
 
-      {balances.data?.balances.length === 0 && <p className="evm-muted">{t('evm.balances.empty')}</p>}
+      {balances.data?.balances.length === 0 && <p className="muted">{t('evm.balances.empty')}</p>}
 
       {balances.data && balances.data.balances.length > 0 && (
         <table className="evm-table">

@@ -30,7 +30,7 @@ export function FeeEstimate({ id, valid, estimating, prepared, sentAmount }: Fee
           <dt>{t('evm.send.fee')}</dt>
           <dd data-testid="evm-send-fee">
             {t('evm.send.fee_value', { amount: format.exact(fee), symbol })}{' '}
-            <span className="evm-muted">
+            <span className="muted">
               {fiat === null || fiat === undefined ? `(${t('evm.send.fee_no_price')})` : t('evm.send.fee_fiat', { fiat: format.fiat(fiat) })}
             </span>
           </dd>
@@ -45,13 +45,13 @@ export function FeeEstimate({ id, valid, estimating, prepared, sentAmount }: Fee
     );
   } else if (estimating) {
     content = (
-      <p className="evm-state">
+      <p className="state">
         <span className="spinner" aria-hidden="true" />
         {t('evm.send.fee_estimating')}
       </p>
     );
   } else if (!valid) {
-    content = <p className="evm-muted">{t('evm.send.fee_pending')}</p>;
+    content = <p className="muted">{t('evm.send.fee_pending')}</p>;
   } else {
     // The server's objection shows under its field or the form instead.
     content = null;

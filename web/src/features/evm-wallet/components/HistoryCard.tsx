@@ -29,13 +29,13 @@ function Movements({ row }: { row: TransactionRow }) {
     ...row.valuesIn.map((value) => ({ sign: '+', ...value })),
   ];
   const nfts = [...row.nftsOut.map((nft) => ({ sign: '−', ...nft })), ...row.nftsIn.map((nft) => ({ sign: '+', ...nft }))];
-  if (values.length === 0 && nfts.length === 0) return <span className="evm-muted">—</span>;
+  if (values.length === 0 && nfts.length === 0) return <span className="muted">—</span>;
   return (
     <ul className="evm-movements">
       {values.map((value, index) => (
         <li key={`v${index}`} className={value.sign === '+' ? 'evm-change--up' : undefined}>
           {value.sign} {format.exact(value.amount)} {value.symbol}
-          {value.fiatValue && <span className="evm-muted"> ({format.fiat(value.fiatValue)})</span>}
+          {value.fiatValue && <span className="muted"> ({format.fiat(value.fiatValue)})</span>}
         </li>
       ))}
       {nfts.map((nft, index) => (
@@ -67,8 +67,8 @@ export function HistoryCard({ network, address, explorerUrl }: HistoryCardProps)
 
   return (
     <section className="card evm-card" aria-labelledby="evm-history-title" aria-busy={history.isFetching}>
-      <header className="evm-card__header">
-        <h2 id="evm-history-title" className="evm-card__title">
+      <header className="card__header">
+        <h2 id="evm-history-title" className="card__title">
           {t('evm.history.title')}
         </h2>
         <label className="evm-rows-per-page">
@@ -82,13 +82,13 @@ export function HistoryCard({ network, address, explorerUrl }: HistoryCardProps)
       </header>
 
       {history.isPending && (
-        <p className="evm-state" role="status">
+        <p className="state" role="status">
           <span className="spinner" aria-hidden="true" />
           {t('evm.history.loading')}
         </p>
       )}
       {history.isError && <EvmQueryError failed={t('evm.history.failed')} error={history.error} onRetry={() => void history.refetch()} />}
-      {history.data?.transactions.length === 0 && <p className="evm-muted">{t('evm.history.empty')}</p>}
+      {history.data?.transactions.length === 0 && <p className="muted">{t('evm.history.empty')}</p>}
 
       {history.data && history.data.transactions.length > 0 && (
         <table className="evm-table evm-history">
@@ -137,7 +137,7 @@ export function HistoryCard({ network, address, explorerUrl }: HistoryCardProps)
                   </td>
                   <td className="evm-num" data-label={t('evm.history.gas')}>
                     {format.gas(row.gasUsed)} TLOS
-                    {row.gasFiatValue && <span className="evm-muted"> ({format.fiat(row.gasFiatValue)})</span>}
+                    {row.gasFiatValue && <span className="muted"> ({format.fiat(row.gasFiatValue)})</span>}
                   </td>
                 </tr>
               );

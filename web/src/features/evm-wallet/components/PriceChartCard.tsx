@@ -48,7 +48,7 @@ function PriceLine({ points }: { points: ChartPoint[] }) {
     };
   }, [points]);
 
-  if (failed) return <p className="evm-muted">{t('evm.chart.draw_failed')}</p>;
+  if (failed) return <p className="muted">{t('evm.chart.draw_failed')}</p>;
   return <div ref={containerRef} className="evm-chart__canvas" role="img" aria-label={t('evm.chart.line_label')} />;
 }
 
@@ -63,20 +63,20 @@ export function PriceChartCard({ network, symbol }: { network: string; symbol: s
 
   return (
     <section className="card evm-card evm-chart" aria-labelledby="evm-chart-title">
-      <header className="evm-card__header">
-        <h2 id="evm-chart-title" className="evm-card__title">
+      <header className="card__header">
+        <h2 id="evm-chart-title" className="card__title">
           {t('evm.chart.title', { symbol })}
         </h2>
         {chart.data?.priceAvailable && <p className="evm-total__value">{format.fiat(chart.data.tokenPrice)}</p>}
       </header>
       {chart.isPending && (
-        <p className="evm-state" role="status">
+        <p className="state" role="status">
           <span className="spinner" aria-hidden="true" />
           {t('evm.chart.loading')}
         </p>
       )}
       {chart.isError && <EvmQueryError failed={t('evm.chart.failed')} error={chart.error} onRetry={() => void chart.refetch()} />}
-      {chart.data && !chart.data.priceAvailable && <p className="evm-muted">{t('evm.chart.unavailable')}</p>}
+      {chart.data && !chart.data.priceAvailable && <p className="muted">{t('evm.chart.unavailable')}</p>}
       {chart.data?.priceAvailable && (
         <>
           <dl className="evm-figures">

@@ -42,13 +42,13 @@ export function ReceivePage() {
         {network && <p className="page__lead">{t('evm.receive.lead', { network: network.displayName })}</p>}
       </header>
       {account === null ? (
-        <p className="evm-state">{t('evm.receive.no_account')}</p>
+        <p className="state">{t('evm.receive.no_account')}</p>
       ) : (
         <div className="card evm-card evm-receive">
           <AddressQrCode address={account} />
           <div className="evm-receive__text">
-            <h2 className="evm-card__title">{t('evm.receive.address')}</h2>
-            <code className="evm-address evm-receive__address" data-testid="evm-receive-address">
+            <h2 className="card__title">{t('evm.receive.address')}</h2>
+            <code className="address evm-receive__address" data-testid="evm-receive-address">
               {account}
             </code>
             {network && <p className="badge">{network.displayName}</p>}

@@ -201,7 +201,7 @@ export function SendForm({ network, account, tokens }: SendFormProps) {
       <form id={ids.form} className="card evm-card evm-send__form" onSubmit={submit} noValidate aria-label={t('evm.send.title')}>
         <div className="evm-field">
           <label htmlFor={ids.token}>{t('evm.send.token')}</label>
-          <select
+          <select className="input"
             id={ids.token}
             value={token.id}
             onChange={(event) => { chooseToken(event.target.value); }}
@@ -225,7 +225,7 @@ export function SendForm({ network, account, tokens }: SendFormProps) {
             id={ids.to}
             ref={toRef}
             type="text"
-            className="evm-address"
+            className="input address"
             value={input.to}
             placeholder="0x…"
             autoComplete="off"
@@ -249,7 +249,7 @@ export function SendForm({ network, account, tokens }: SendFormProps) {
         <div className="evm-field">
           <label htmlFor={ids.amount}>{t('evm.send.amount', { symbol: token.symbol })}</label>
           <div className="evm-field__row">
-            <input
+            <input className="input"
               id={ids.amount}
               ref={amountRef}
               type="text"
@@ -313,7 +313,7 @@ export function SendForm({ network, account, tokens }: SendFormProps) {
               <div>
                 <dt>{t('evm.send.recipient')}</dt>
                 <dd>
-                  <code className="evm-address">{reviewed.request.to}</code>
+                  <code className="address">{reviewed.request.to}</code>
                 </dd>
               </div>
             )}

@@ -21,7 +21,7 @@ function CannotSend({ title, text }: { title: string; text: string }) {
   const { t } = useTranslation();
   return (
     <div className="card evm-card evm-send__blocked" role="region" aria-label={title}>
-      <h2 className="evm-card__title">{title}</h2>
+      <h2 className="card__title">{title}</h2>
       <p>{text}</p>
       <div className="button-row">
         <Link to={{ pathname: '/', hash: 'connect' }} className="button button--primary">
@@ -43,7 +43,7 @@ function SendWithBalances({ network, account }: { network: NetworkSummary; accou
 
   if (balances.isPending) {
     return (
-      <p className="evm-state" role="status">
+      <p className="state" role="status">
         <span className="spinner" aria-hidden="true" />
         {t('evm.send.loading')}
       </p>
@@ -53,7 +53,7 @@ function SendWithBalances({ network, account }: { network: NetworkSummary; accou
     return <EvmQueryError failed={t('evm.balances.failed')} error={balances.error} onRetry={() => void balances.refetch()} />;
   }
   const [first, ...rest] = sendTokens(balances.data);
-  if (first === undefined) return <p className="evm-state">{t('evm.send.no_tokens')}</p>;
+  if (first === undefined) return <p className="state">{t('evm.send.no_tokens')}</p>;
   return <SendForm network={network} account={account} tokens={[first, ...rest]} />;
 }
 
@@ -66,7 +66,7 @@ export function SendPage() {
   let body;
   if (networks.isPending) {
     body = (
-      <p className="evm-state" role="status">
+      <p className="state" role="status">
         <span className="spinner" aria-hidden="true" />
         {t('evm.wallet.network_loading')}
       </p>
@@ -74,7 +74,7 @@ export function SendPage() {
   } else if (networks.isError) {
     body = <EvmQueryError failed={t('evm.wallet.network_failed')} error={networks.error} onRetry={() => void networks.refetch()} />;
   } else if (network === null) {
-    body = <p className="evm-state" role="alert">{t('evm.wallet.network_missing')}</p>;
+    body = <p className="state" role="alert">{t('evm.wallet.network_missing')}</p>;
   } else if (account === null) {
     body = <CannotSend title={t('evm.send.disconnected_title')} text={t('evm.receive.no_account')} />;
   } else if (isViewer) {

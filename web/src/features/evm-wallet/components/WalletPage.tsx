@@ -25,8 +25,8 @@ export function WalletPage() {
           {t('evm.wallet.title')}
         </h1>
         {account !== null && (
-          <p className="evm-wallet__account">
-            <code className="evm-address">{account}</code>
+          <p className="page__account">
+            <code className="address">{account}</code>
             {isViewer && <span className="badge">{t('evm.wallet.viewer')}</span>}
           </p>
         )}
@@ -41,12 +41,12 @@ export function WalletPage() {
         </div>
       </header>
 
-      <nav className="evm-tabs" aria-label={t('evm.wallet.tabs')}>
+      <nav className="tabs" aria-label={t('evm.wallet.tabs')}>
         {WALLET_TABS.map((candidate) => (
           <Link
             key={candidate}
             to={`/evm/wallet?tab=${candidate}`}
-            className={`evm-tabs__link${candidate === tab ? ' active' : ''}`}
+            className={`tabs__link${candidate === tab ? ' active' : ''}`}
             aria-current={candidate === tab ? 'page' : undefined}
           >
             {t(`evm.wallet.tab_${candidate}`)}
@@ -55,7 +55,7 @@ export function WalletPage() {
       </nav>
 
       {networks.isPending && (
-        <p className="evm-state" role="status">
+        <p className="state" role="status">
           <span className="spinner" aria-hidden="true" />
           {t('evm.wallet.network_loading')}
         </p>
@@ -63,7 +63,7 @@ export function WalletPage() {
       {networks.isError && (
         <EvmQueryError failed={t('evm.wallet.network_failed')} error={networks.error} onRetry={() => void networks.refetch()} />
       )}
-      {networks.data && network === null && <p className="evm-state" role="alert">{t('evm.wallet.network_missing')}</p>}
+      {networks.data && network === null && <p className="state" role="alert">{t('evm.wallet.network_missing')}</p>}
 
       {network && account !== null && tab === 'balance' && (
         <div className="evm-grid">

@@ -62,10 +62,10 @@ export function WalletConnectDialog({ uri, onCancel }: WalletConnectDialogProps)
         cancel();
       }}
     >
-      <h2 id={titleId} className="wc-dialog__title">
+      <h2 id={titleId} className="dialog__title">
         {t('home.wc_title')}
       </h2>
-      <p id={leadId} className="wc-dialog__lead">
+      <p id={leadId} className="dialog__lead">
         {t('home.wc_lead')}
       </p>
       {uri === null ? (

@@ -120,7 +120,7 @@ export function AccountStakingSection({ network, account, overview, canSign, isV
 
       {!canSign && <ConnectNotice reason={isViewer ? 'viewer' : 'notConnected'} />}
       {canSign && (overview === undefined || position.data === undefined || tlos === null) && (
-        <section className="card staking-card staking-area--actions" aria-label={t('staking.actions')}>
+        <section className="card card--stack staking-area--actions" aria-label={t('staking.actions')}>
           <StakingLoading text={t('staking.position.loading')} />
         </section>
       )}

@@ -39,11 +39,11 @@ export function EscrowCard({ position, onWithdraw, busy, onUnlockReached }: Escr
   }, [unlocking, onUnlockReached]);
 
   return (
-    <section className="card staking-card staking-area--escrow" aria-labelledby="staking-escrow-title">
-      <h2 id="staking-escrow-title" className="staking-card__title">
+    <section className="card card--stack staking-area--escrow" aria-labelledby="staking-escrow-title">
+      <h2 id="staking-escrow-title" className="card__title">
         {t('staking.escrow.title')}
       </h2>
-      <p className="staking-muted">{t('staking.escrow.lead', { period: duration.period(position.lockPeriod) })}</p>
+      <p className="muted text-break">{t('staking.escrow.lead', { period: duration.period(position.lockPeriod) })}</p>
 
       {position.deposits.length === 0 ? (
         <p>{t('staking.escrow.empty')}</p>
@@ -92,7 +92,7 @@ export function EscrowCard({ position, onWithdraw, busy, onUnlockReached }: Escr
         </div>
       )}
       {withdrawable.raw === 0n && position.deposits.length > 0 && (
-        <p className="staking-muted">
+        <p className="muted text-break">
           {t('staking.escrow.nothing')}
           {next !== null && ` ${t('staking.escrow.next_unlock', { countdown: duration.countdown(next) })}`}
         </p>

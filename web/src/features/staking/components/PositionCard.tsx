@@ -32,8 +32,8 @@ export function PositionCard({ position, tlos, balances, updating }: PositionCar
   const data = position.data;
 
   return (
-    <section className="card staking-card staking-area--position" aria-labelledby="staking-position-title">
-      <h2 id="staking-position-title" className="staking-card__title">
+    <section className="card card--stack staking-area--position" aria-labelledby="staking-position-title">
+      <h2 id="staking-position-title" className="card__title">
         {t('staking.position.title')}
       </h2>
       {position.isPending && <StakingLoading text={t('staking.position.loading')} />}

@@ -58,10 +58,10 @@ function AmountField({ label, hint, value, error, working, onChange, onMax, inpu
   const { t } = useTranslation();
   const id = useId();
   return (
-    <div className="staking-field">
+    <div className="amount-field">
       <label htmlFor={`${id}-amount`}>{label}</label>
-      <div className="staking-field__row">
-        <input
+      <div className="amount-field__row">
+        <input className="input"
           ref={inputRef}
           id={`${id}-amount`}
           value={value}
@@ -76,17 +76,17 @@ function AmountField({ label, hint, value, error, working, onChange, onMax, inpu
           {t('staking.max')}
         </button>
       </div>
-      <p id={`${id}-hint`} className="staking-muted">
+      <p id={`${id}-hint`} className="muted text-break">
         {hint}
       </p>
       {working && (
-        <p className="staking-state staking-muted" role="status">
+        <p className="state muted text-break" role="status">
           <span className="spinner" aria-hidden="true" />
           {t('staking.max_working')}
         </p>
       )}
       {error !== null && (
-        <p id={`${id}-error`} className="staking-field__error" role="alert">
+        <p id={`${id}-error`} className="amount-field__error" role="alert">
           {error}
         </p>
       )}
@@ -171,7 +171,7 @@ function StakeForm({ networkName, account, overview, tlos, busy, onStart }: Form
           <p className="staking-preview__title">
             {t('staking.stake.expected', { amount: format.exact(expectedShares(check.amount, stakeRatio)) })}
           </p>
-          <p className="staking-muted">{t('staking.stake.expected_note')}</p>
+          <p className="muted text-break">{t('staking.stake.expected_note')}</p>
         </div>
       )}
       <div className="button-row">
@@ -229,7 +229,7 @@ function UnstakeForm({ account, overview, position, busy, onStart }: FormProps) 
           <p className="staking-preview__title">
             {t('staking.unstake.expected', { amount: format.exact(assets) })}
           </p>
-          <p className="staking-muted">
+          <p className="muted text-break">
             {t('staking.unstake.unlock', { time: dateTime(unlockAt), period: duration.period(position.lockPeriod) })}
           </p>
         </div>
@@ -259,13 +259,13 @@ export function StakeForms(props: FormProps) {
   };
 
   return (
-    <section className="card staking-card staking-area--actions" aria-labelledby={`${id}-title`}>
-      <fieldset className="staking-choice">
-        <legend id={`${id}-title`} className="staking-card__title">
+    <section className="card card--stack staking-area--actions" aria-labelledby={`${id}-title`}>
+      <fieldset className="choice-row choice-pills">
+        <legend id={`${id}-title`} className="card__title">
           {t('staking.actions')}
         </legend>
         {TABS.map((candidate) => (
-          <label key={candidate} className={`staking-choice__option${candidate === tab ? ' staking-choice__option--active' : ''}`}>
+          <label key={candidate} className={`choice-pills__option${candidate === tab ? ' choice-pills__option--active' : ''}`}>
             <input type="radio" name={`${id}-action`} value={candidate} checked={candidate === tab} onChange={() => { choose(candidate); }} />
             {candidate === 'stake' ? t('staking.tab_stake') : t('staking.tab_unstake')}
           </label>

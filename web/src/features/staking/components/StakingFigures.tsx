@@ -37,8 +37,8 @@ export function StakingFigures({ networkName, overview }: StakingFiguresProps) {
   const notConfigured = error instanceof ApiError && error.code === 'evm.staking_not_configured';
 
   return (
-    <section className="card staking-card staking-area--figures" aria-labelledby="staking-figures-title">
-      <h2 id="staking-figures-title" className="staking-card__title">
+    <section className="card card--stack staking-area--figures" aria-labelledby="staking-figures-title">
+      <h2 id="staking-figures-title" className="card__title">
         {t('staking.figures.title', { network: networkName })}
       </h2>
       {overview.isPending && <StakingLoading text={t('staking.figures.loading')} />}
@@ -76,8 +76,8 @@ export function StakingFigures({ networkName, overview }: StakingFiguresProps) {
               <dd>{duration.period(data.lockPeriod)}</dd>
             </div>
           </dl>
-          <p className="staking-muted">{t('staking.figures.compounding')}</p>
-          <p className="staking-muted">{t('staking.figures.lock_note', { period: duration.period(data.lockPeriod) })}</p>
+          <p className="muted text-break">{t('staking.figures.compounding')}</p>
+          <p className="muted text-break">{t('staking.figures.lock_note', { period: duration.period(data.lockPeriod) })}</p>
           {error && <StakingQueryError failed={t('staking.figures.failed')} error={error} onRetry={() => void overview.refetch()} />}
         </>
       )}

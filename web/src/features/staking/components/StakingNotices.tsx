@@ -4,13 +4,13 @@ import { Link } from 'react-router';
 
 /** A failed read: what failed, why, what to do next, and a retry. */
 export function StakingQueryError(props: { failed: string; error: Error; onRetry: () => void }) {
-  return <QueryError {...props} className="staking-state staking-state--error" />;
+  return <QueryError {...props} className="state state--error" />;
 }
 
 /** A wait with its reason. */
 export function StakingLoading({ text }: { text: string }) {
   return (
-    <p className="staking-state" role="status">
+    <p className="state" role="status">
       <span className="spinner" aria-hidden="true" />
       {text}
     </p>
@@ -22,8 +22,8 @@ export function ConnectNotice({ reason }: { reason: 'viewer' | 'notConnected' | 
   const { t } = useTranslation();
   const note = { viewer: t('staking.viewer_note'), notConnected: t('staking.not_connected_note'), native: t('staking.native_note') }[reason];
   return (
-    <section className="card staking-card staking-connect staking-area--actions" aria-labelledby="staking-connect-title">
-      <h2 id="staking-connect-title" className="staking-card__title">
+    <section className="card card--stack staking-connect staking-area--actions" aria-labelledby="staking-connect-title">
+      <h2 id="staking-connect-title" className="card__title">
         {t('staking.connect_title')}
       </h2>
       <p>{note}</p>

@@ -47,12 +47,12 @@ export function StakingPage() {
         </h1>
         <p className="page__lead">{t('staking.lead')}</p>
         {account !== null && (
-          <p className="staking-account">
-            <code className="staking-address">{account}</code>
+          <p className="page__account">
+            <code className="address">{account}</code>
             {isViewer && <span className="badge">{t('staking.viewer')}</span>}
           </p>
         )}
-        {network && <p className="staking-muted">{t('staking.network', { network: network.displayName })}</p>}
+        {network && <p className="muted text-break">{t('staking.network', { network: network.displayName })}</p>}
       </header>
 
       {networks.isPending && <StakingLoading text={t('evm.wallet.network_loading')} />}
@@ -60,7 +60,7 @@ export function StakingPage() {
         <StakingQueryError failed={t('evm.wallet.network_failed')} error={networks.error} onRetry={() => void networks.refetch()} />
       )}
       {networks.data && network === null && (
-        <p className="staking-state" role="alert">
+        <p className="state" role="alert">
           {t('evm.wallet.network_missing')}
         </p>
       )}

@@ -154,24 +154,24 @@ export function WrapForm({ network, account, balances, onConfirmed }: WrapFormPr
   const prepared = 'prepared' in flow.state ? flow.state.prepared : null;
 
   return (
-    <section className="card wrap-card" aria-labelledby={`${id}-title`}>
+    <section className="card card--stack" aria-labelledby={`${id}-title`}>
       <form className="wrap-form" onSubmit={submit} noValidate>
-        <fieldset className="wrap-choice">
-          <legend id={`${id}-title`} className="wrap-card__title">
+        <fieldset className="choice-row choice-pills">
+          <legend id={`${id}-title`} className="card__title">
             {t('wrap.direction')}
           </legend>
           {WRAP_DIRECTIONS.map((candidate) => (
-            <label key={candidate} className={`wrap-choice__option${candidate === direction ? ' wrap-choice__option--active' : ''}`}>
+            <label key={candidate} className={`choice-pills__option${candidate === direction ? ' choice-pills__option--active' : ''}`}>
               <input type="radio" name={`${id}-direction`} value={candidate} checked={candidate === direction} onChange={() => { choose(candidate); }} />
               {t(DIRECTION_LABEL[candidate])}
             </label>
           ))}
         </fieldset>
 
-        <div className="wrap-field">
+        <div className="amount-field">
           <label htmlFor={ids.amount}>{t('wrap.amount', { symbol })}</label>
-          <div className="wrap-field__row">
-            <input
+          <div className="amount-field__row">
+            <input className="input"
               ref={amountRef}
               id={ids.amount}
               value={input}
@@ -189,17 +189,17 @@ export function WrapForm({ network, account, balances, onConfirmed }: WrapFormPr
               {t('wrap.max')}
             </button>
           </div>
-          <p id={ids.hint} className="wrap-muted">
+          <p id={ids.hint} className="muted text-break">
             {t('wrap.available', { amount: format.exact(sourceBalance(direction, balances)), symbol })}
           </p>
           {maxState.kind === 'working' && (
-            <p className="wrap-state wrap-muted" role="status">
+            <p className="state muted text-break" role="status">
               <span className="spinner" aria-hidden="true" />
               {t('wrap.max_working')}
             </p>
           )}
           {errorText !== null && (
-            <p id={ids.error} className="wrap-field__error" role="alert">
+            <p id={ids.error} className="amount-field__error" role="alert">
               {errorText}
             </p>
           )}
@@ -209,7 +209,7 @@ export function WrapForm({ network, account, balances, onConfirmed }: WrapFormPr
           <div className="wrap-preview" aria-live="polite">
             <p className="wrap-preview__title">{t('wrap.after_title')}</p>
             <AfterBalances balances={balances} after={balancesAfter(direction, balances, check.amount)} />
-            <p className="wrap-muted">{t('wrap.after_fee_note')}</p>
+            <p className="muted text-break">{t('wrap.after_fee_note')}</p>
           </div>
         )}
 
@@ -228,7 +228,7 @@ export function WrapForm({ network, account, balances, onConfirmed }: WrapFormPr
               balances={reviewed.balances}
               after={balancesAfter(reviewed.direction, reviewed.balances, reviewed.amount, BigInt(prepared.fee.wei))}
             />
-            <p className="wrap-muted">{t('wrap.after_with_fee')}</p>
+            <p className="muted text-break">{t('wrap.after_with_fee')}</p>
           </div>
         )}
       </TransactionReview>

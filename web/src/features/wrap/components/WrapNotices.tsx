@@ -4,15 +4,15 @@ import { Link } from 'react-router';
 
 /** A failed read: what failed, why, what to do next, and a retry. */
 export function WrapQueryError(props: { failed: string; error: Error; onRetry: () => void }) {
-  return <QueryError {...props} className="wrap-state wrap-state--error" />;
+  return <QueryError {...props} className="state state--error" />;
 }
 
 /** In place of the form when nothing can sign: why, and where to connect a wallet. */
 export function ConnectNotice({ isViewer }: { isViewer: boolean }) {
   const { t } = useTranslation();
   return (
-    <section className="card wrap-card wrap-connect" aria-labelledby="wrap-connect-title">
-      <h2 id="wrap-connect-title" className="wrap-card__title">
+    <section className="card card--stack wrap-connect" aria-labelledby="wrap-connect-title">
+      <h2 id="wrap-connect-title" className="card__title">
         {t('wrap.connect_title')}
       </h2>
       <p>{isViewer ? t('wrap.viewer_note') : t('wrap.not_connected_note')}</p>
@@ -27,8 +27,8 @@ export function ConnectNotice({ isViewer }: { isViewer: boolean }) {
 export function NativeChainNotice() {
   const { t } = useTranslation();
   return (
-    <div className="card wrap-card" role="alert">
-      <p className="wrap-card__title">{t('wrap.error_not_supported_native')}</p>
+    <div className="card card--stack" role="alert">
+      <p className="card__title">{t('wrap.error_not_supported_native')}</p>
       <p>{t('wrap.native_next')}</p>
       <Link to="/" className="button button--secondary">
         {t('wrap.go_home')}

@@ -33,18 +33,18 @@ export function WrapPage() {
         </h1>
         <p className="page__lead">{t('wrap.lead')}</p>
         {account !== null && (
-          <p className="wrap-account">
-            <code className="wrap-address">{account}</code>
+          <p className="page__account">
+            <code className="address">{account}</code>
             {isViewer && <span className="badge">{t('wrap.viewer')}</span>}
           </p>
         )}
-        {network && <p className="wrap-muted">{t('wrap.network', { network: network.displayName })}</p>}
+        {network && <p className="muted text-break">{t('wrap.network', { network: network.displayName })}</p>}
       </header>
 
       {native && <NativeChainNotice />}
 
       {!native && networks.isPending && (
-        <p className="wrap-state" role="status">
+        <p className="state" role="status">
           <span className="spinner" aria-hidden="true" />
           {t('evm.wallet.network_loading')}
         </p>
@@ -53,7 +53,7 @@ export function WrapPage() {
         <WrapQueryError failed={t('evm.wallet.network_failed')} error={networks.error} onRetry={() => void networks.refetch()} />
       )}
       {!native && networks.data && network === null && (
-        <p className="wrap-state" role="alert">
+        <p className="state" role="alert">
           {t('evm.wallet.network_missing')}
         </p>
       )}

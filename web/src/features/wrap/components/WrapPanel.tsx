@@ -51,12 +51,12 @@ export function WrapPanel({ network, account, canSign, isViewer }: WrapPanelProp
 
   return (
     <div className="wrap-grid">
-      <section className="card wrap-card" aria-labelledby="wrap-balances-title" aria-busy={balances.isFetching}>
-        <h2 id="wrap-balances-title" className="wrap-card__title">
+      <section className="card card--stack" aria-labelledby="wrap-balances-title" aria-busy={balances.isFetching}>
+        <h2 id="wrap-balances-title" className="card__title">
           {t('wrap.balances_title')}
         </h2>
         {loading && !failed && (
-          <p className="wrap-state" role="status">
+          <p className="state" role="status">
             <span className="spinner" aria-hidden="true" />
             {t('wrap.balances_loading')}
           </p>
@@ -81,7 +81,7 @@ export function WrapPanel({ network, account, canSign, isViewer }: WrapPanelProp
           </dl>
         )}
         {updating && (
-          <p className="wrap-state wrap-muted" role="status">
+          <p className="state muted text-break" role="status">
             <span className="spinner" aria-hidden="true" />
             {t('wrap.balances_updating')}
           </p>

@@ -16,7 +16,7 @@ export function AccountHeading({ title, session, networkName }: { title: string;
     <header className="page__header zero-heading">
       <p className="eyebrow">{networkName}</p>
       <h1 id="page-title" className="page__title">{title}</h1>
-      <p className="zero-heading__account">
+      <p className="page__account">
         <span className="zero-mono" data-testid="zero-account">{`${session.account}@${session.permission}`}</span>
         <span className="badge">{mode}</span>
       </p>

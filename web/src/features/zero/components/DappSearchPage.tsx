@@ -21,7 +21,7 @@ export function DappSearchPage() {
       </header>
       <div className="zero-lookup" role="search">
         <label htmlFor={inputId}>{t('zero.dapps.search')}</label>
-        <input id={inputId} type="search" value={search} placeholder={t('zero.dapps.placeholder')} onChange={(event) => { setSearch(event.target.value); }} />
+        <input className="input" id={inputId} type="search" value={search} placeholder={t('zero.dapps.placeholder')} onChange={(event) => { setSearch(event.target.value); }} />
       </div>
       {network === null ? (
         <p className="zero-state" role="status"><span className="spinner" aria-hidden="true" />{t('zero.network.loading')}</p>

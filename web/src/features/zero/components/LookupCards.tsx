@@ -36,7 +36,7 @@ export function ProfileCard({ network, account }: AccountProps) {
               {profile.fields.map(([field, value]) => (
                 <div key={field} className="zero-facts__row">
                   <dt>{field}</dt>
-                  <dd className="zero-break">{value === '' ? t('zero.profile.empty_field') : value}</dd>
+                  <dd className="text-break">{value === '' ? t('zero.profile.empty_field') : value}</dd>
                 </div>
               ))}
             </dl>
@@ -101,7 +101,7 @@ export function PermissionsCard({ network, account }: AccountProps) {
                   <span className="zero-muted">{' '}{t('zero.lookup.permission_parent', { parent: permission.parent === '' ? '—' : permission.parent, threshold: permission.threshold })}</span>
                 </p>
                 <ul className="zero-list">
-                  {permission.keys.map((key) => <li key={key.key} className="zero-mono zero-break">{`${key.key} (${key.weight})`}</li>)}
+                  {permission.keys.map((key) => <li key={key.key} className="zero-mono text-break">{`${key.key} (${key.weight})`}</li>)}
                   {permission.accounts.map((level) => <li key={level.level} className="zero-mono">{`${level.level} (${level.weight})`}</li>)}
                   {permission.linkedActions.map((linked) => <li key={linked} className="zero-muted">{t('zero.lookup.linked_to', { action: linked })}</li>)}
                 </ul>
@@ -186,7 +186,7 @@ export function KeyLookupCard({ network }: { network: string }) {
       <form className="zero-signin__form" onSubmit={submit}>
         <div className="zero-field">
           <label htmlFor={inputId}>{t('zero.lookup.public_key')}</label>
-          <input id={inputId} value={draft} autoComplete="off" spellCheck={false} placeholder="EOS… / PUB_K1_…" onChange={(event) => { setDraft(event.target.value); }} />
+          <input className="input" id={inputId} value={draft} autoComplete="off" spellCheck={false} placeholder="EOS… / PUB_K1_…" onChange={(event) => { setDraft(event.target.value); }} />
         </div>
         <button type="submit" className="button button--secondary">{t('zero.lookup.find')}</button>
       </form>

@@ -38,7 +38,7 @@ export function ProfilePage() {
       </header>
       <form className="zero-lookup" onSubmit={lookUp} noValidate>
         <label htmlFor={inputId}>{t('zero.profile.look_up')}</label>
-        <input id={inputId} value={draft} placeholder={session?.account ?? 'alice'} autoComplete="off" spellCheck={false}
+        <input className="input" id={inputId} value={draft} placeholder={session?.account ?? 'alice'} autoComplete="off" spellCheck={false}
           aria-invalid={error !== null} aria-describedby={errorId} onChange={(event) => { setDraft(event.target.value); }} />
         <button type="submit" className="button button--secondary">{t('zero.lookup.find')}</button>
         {error !== null && <p id={errorId} className="zero-field__error" role="alert">{error}</p>}

@@ -99,7 +99,7 @@ export function CleosForm({ onSignedIn }: { onSignedIn: SignedIn }) {
   return (
     <form className="zero-signin__form" onSubmit={submit} noValidate>
       <p className="zero-muted">{t('zero.signin.cleos_explainer')}</p>
-      <fieldset className="zero-inline-choice">
+      <fieldset className="choice-row zero-inline-choice">
         <legend>{t('zero.signin.permission')}</legend>
         {CLEOS_PERMISSIONS.map((candidate) => (
           <label key={candidate}>
@@ -110,7 +110,7 @@ export function CleosForm({ onSignedIn }: { onSignedIn: SignedIn }) {
       </fieldset>
       <div className="zero-field">
         <label htmlFor={accountId}>{t('zero.signin.account_name')}</label>
-        <input id={accountId} value={account.value} autoComplete="off" spellCheck={false} aria-invalid={error !== null} aria-describedby={errorId}
+        <input className="input" id={accountId} value={account.value} autoComplete="off" spellCheck={false} aria-invalid={error !== null} aria-describedby={errorId}
           onChange={(event) => { account.setValue(event.target.value); }} onBlur={() => { account.setTouched(true); }} />
         <FieldError id={errorId} message={error} />
       </div>
@@ -153,7 +153,7 @@ export function ViewerForm({ network, onSignedIn }: { network: NetworkSummary; o
     <form className="zero-signin__form" onSubmit={(event) => void submit(event)} noValidate>
       <div className="zero-field">
         <label htmlFor={accountId}>{t('zero.signin.account_to_view')}</label>
-        <input id={accountId} value={account.value} autoComplete="off" spellCheck={false} placeholder="alice" aria-invalid={shown !== null} aria-describedby={errorId}
+        <input className="input" id={accountId} value={account.value} autoComplete="off" spellCheck={false} placeholder="alice" aria-invalid={shown !== null} aria-describedby={errorId}
           onChange={(event) => { account.setValue(event.target.value); setError(null); }} />
         <FieldError id={errorId} message={shown} />
       </div>
@@ -221,7 +221,7 @@ export function DevWalletForm({ network, onSignedIn }: { network: NetworkSummary
       <p className="zero-warning">{t('zero.signin.devkey_warning')}</p>
       <div className="zero-field">
         <label htmlFor={keyId}>{t('zero.signin.private_key')}</label>
-        <input id={keyId} type="password" value={key} autoComplete="off" spellCheck={false} aria-describedby={errorId}
+        <input className="input" id={keyId} type="password" value={key} autoComplete="off" spellCheck={false} aria-describedby={errorId}
           onChange={(event) => { setKey(event.target.value); setAccounts(null); }} />
       </div>
       {accounts === null && (
@@ -231,13 +231,13 @@ export function DevWalletForm({ network, onSignedIn }: { network: NetworkSummary
         <>
           <div className="zero-field">
             <label htmlFor={accountId}>{t('zero.signin.account_name')}</label>
-            <select id={accountId} value={account} onChange={(event) => { setAccount(event.target.value); }}>
+            <select className="input" id={accountId} value={account} onChange={(event) => { setAccount(event.target.value); }}>
               {accounts.map((name) => <option key={name} value={name}>{name}</option>)}
             </select>
           </div>
           <div className="zero-field">
             <label htmlFor={permissionId}>{t('zero.signin.permission')}</label>
-            <input id={permissionId} value={permission} autoComplete="off" spellCheck={false} onChange={(event) => { setPermission(event.target.value); }} />
+            <input className="input" id={permissionId} value={permission} autoComplete="off" spellCheck={false} onChange={(event) => { setPermission(event.target.value); }} />
           </div>
           <button type="button" className="button button--primary" disabled={busy} onClick={() => void signIn()}>{t('zero.signin.sign_in')}</button>
         </>

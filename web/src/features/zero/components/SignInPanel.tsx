@@ -44,7 +44,7 @@ export function SignInPanel({ purpose }: { purpose: string }) {
       {networks && networks.length > 1 && (
         <div className="zero-field">
           <label htmlFor={networkId}>{t('zero.network.label')}</label>
-          <select id={networkId} value={network?.name ?? ''} onChange={(event) => { chooseNetwork(event.target.value); }}>
+          <select className="input" id={networkId} value={network?.name ?? ''} onChange={(event) => { chooseNetwork(event.target.value); }}>
             {networks.map((candidate) => (
               <option key={candidate.name} value={candidate.name}>
                 {candidate.displayName}

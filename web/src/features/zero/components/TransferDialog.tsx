@@ -143,14 +143,14 @@ export function TransferDialog({ session, network, token, onClose }: TransferDia
         <form onSubmit={review} noValidate className="zero-signin__form">
           <div className="zero-field">
             <label htmlFor={ids.to}>{t('zero.transfer.to')}</label>
-            <input id={ids.to} value={input.to} autoComplete="off" spellCheck={false} aria-invalid={errors.to !== undefined} aria-describedby={`${ids.to}-error`}
+            <input className="input" id={ids.to} value={input.to} autoComplete="off" spellCheck={false} aria-invalid={errors.to !== undefined} aria-describedby={`${ids.to}-error`}
               onChange={(event) => { setInput({ ...input, to: event.target.value }); }} />
             {fieldError('to')}
           </div>
           <div className="zero-field">
             <label htmlFor={ids.amount}>{t('zero.transfer.amount', { symbol: token.symbol, decimals: token.decimals })}</label>
             <div className="zero-field__row">
-              <input id={ids.amount} value={input.amount} inputMode="decimal" autoComplete="off" aria-invalid={errors.amount !== undefined} aria-describedby={`${ids.amount}-error`}
+              <input className="input" id={ids.amount} value={input.amount} inputMode="decimal" autoComplete="off" aria-invalid={errors.amount !== undefined} aria-describedby={`${ids.amount}-error`}
                 onChange={(event) => { setInput({ ...input, amount: event.target.value }); }} />
               <button type="button" className="button button--ghost button--small" onClick={() => { setInput({ ...input, amount: format.exact(token.amount) }); }}>
                 {t('zero.transfer.max')}
@@ -160,7 +160,7 @@ export function TransferDialog({ session, network, token, onClose }: TransferDia
           </div>
           <div className="zero-field">
             <label htmlFor={ids.memo}>{t('zero.transfer.memo')}</label>
-            <input id={ids.memo} value={input.memo} autoComplete="off" aria-invalid={errors.memo !== undefined} aria-describedby={`${ids.memo}-error`}
+            <input className="input" id={ids.memo} value={input.memo} autoComplete="off" aria-invalid={errors.memo !== undefined} aria-describedby={`${ids.memo}-error`}
               onChange={(event) => { setInput({ ...input, memo: event.target.value }); }} />
             {fieldError('memo')}
           </div>

@@ -59,9 +59,9 @@ export function ZeroLayout() {
 
   return (
     <div className="zero">
-      <nav className="zero-tabs" aria-label={t('zero.nav.label')}>
+      <nav className="tabs zero-tabs" aria-label={t('zero.nav.label')}>
         {SECTIONS.map((section) => (
-          <NavLink key={section.to} to={section.to} className="zero-tabs__link">
+          <NavLink key={section.to} to={section.to} className="tabs__link">
             {t(section.label)}
           </NavLink>
         ))}
