@@ -81,7 +81,8 @@ describe('EVM balances', () => {
     it(`lists TLOS, STLOS, WTLOS and TUSD with prices and fiat values (${width} px)`, () =>
       withPage(async (page) => {
         await viewFromHome(page, addressOf('alice'));
-        const table = page.getByRole('table');
+        // Scoped: the price chart's drawing library lays itself out with a table of its own.
+        const table = page.getByRole('region', { name: 'Balances' }).getByRole('table');
         await table.waitFor();
         for (const symbol of ['TLOS', 'STLOS', 'WTLOS', 'TUSD']) {
           const row = table.getByRole('row').filter({ has: page.getByRole('rowheader').filter({ hasText: new RegExp(`^${symbol}`) }) });

@@ -23,11 +23,16 @@ function withPage(run: (page: Page) => Promise<void>, width = 1280) {
   return inPage(browser, run, { width, height: 800 });
 }
 
+/** The balances table (the price chart's drawing library lays itself out with a table of its own). */
+function balancesTable(page: Page) {
+  return page.getByRole('region', { name: 'Balances' }).getByRole('table');
+}
+
 async function viewAlice(page: Page) {
   await page.goto('/');
   await page.getByLabel(/EVM address/).fill(evmAccount('alice').address);
   await page.getByRole('button', { name: 'View', exact: true }).click();
-  await page.getByRole('table').getByRole('row').nth(1).waitFor();
+  await balancesTable(page).getByRole('row').nth(1).waitFor();
 }
 
 const total = (page: Page) => page.getByRole('region', { name: 'Balances' }).locator('.evm-total__value').innerText();
@@ -79,7 +84,7 @@ describe('display preferences', () => {
       await tlos.getByRole('cell').nth(1).getByText('No price').waitFor();
 
       await page.reload();
-      await page.getByRole('table').getByRole('row').nth(1).waitFor();
+      await balancesTable(page).getByRole('row').nth(1).waitFor();
       await page.waitForFunction(() => (document.querySelector('.evm-total__value')?.textContent ?? '').endsWith('€'));
       // alice's seeded STLOS has 18 decimals: its exact amount shows the German decimal comma.
       const stlos = page.getByRole('row').filter({ has: page.getByRole('rowheader').filter({ hasText: /^STLOS/ }) }).first();
