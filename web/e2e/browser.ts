@@ -73,17 +73,26 @@ export async function inPage(
   options?: PageOptions,
 ): Promise<void> {
   const { context, page } = await openPage(browser, options);
-  const consoleErrors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
-  });
-  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  // Console errors per page, for every page the test opens (a second tab included).
+  const consoleErrors = new Map<Page, string[]>();
+  const listen = (opened: Page) => {
+    const errors: string[] = [];
+    consoleErrors.set(opened, errors);
+    opened.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    opened.on('pageerror', (error) => errors.push(error.message));
+  };
+  listen(page);
+  context.on('page', listen);
   try {
     await run(page, context);
   } catch (error) {
-    // A timeout alone says what was awaited, not what the page showed: add that, so a
+    // A timeout alone says what was awaited, not what the pages showed: add that, so a
     // failure seen once in CI can be understood without a rerun.
-    if (error instanceof Error) error.message += await describePage(page, consoleErrors);
+    if (error instanceof Error) {
+      for (const [opened, errors] of consoleErrors) error.message += await describePage(opened, errors);
+    }
     throw error;
   } finally {
     await context.close();
@@ -91,6 +100,7 @@ export async function inPage(
 }
 
 async function describePage(page: Page, consoleErrors: readonly string[]): Promise<string> {
+  if (page.isClosed()) return `\n  a page closed before the failure (last at ${page.url()})`;
   const text = await page
     .evaluate(() => document.body.innerText)
     .catch((reason: unknown) => `(page text unavailable: ${String(reason)})`);

@@ -1,11 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { prefetchNetworks } from './prefetch';
+import { prefetchStartupData } from './prefetch';
 import { queryClient } from './queryClient';
 import { routes } from './routes';
 
-prefetchNetworks();
+prefetchStartupData();
 
 const router = createBrowserRouter(routes);
 

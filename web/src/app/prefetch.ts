@@ -5,6 +5,7 @@
  * failed prefetch only means the screen fetches (and reports) it itself.
  */
 import { balancesQueryOptions } from '../features/evm-wallet/api/balances';
+import { clientConfigQueryOptions } from '../lib/api/clientConfig';
 import { networksQueryOptions } from '../lib/networks/api/networks';
 import { walletNetworkFor } from '../lib/networks/model/defaultNetwork';
 import { readPreferences } from '../lib/preferences/preferences';
@@ -13,9 +14,14 @@ import { readStoredSession } from '../lib/session/storedSession';
 import { browserStorage } from '../lib/storage';
 import { queryClient } from './queryClient';
 
-/** The networks list, which nearly every screen reads: fetched as the app starts. */
-export function prefetchNetworks(): void {
+/**
+ * Fetched as the app starts: the networks list, which nearly every screen reads, and
+ * the server's settings for the app, which home's wallet options show (so they are
+ * there when home renders instead of changing under the user's pointer).
+ */
+export function prefetchStartupData(): void {
   queryClient.query(networksQueryOptions()).catch(() => undefined);
+  queryClient.query(clientConfigQueryOptions()).catch(() => undefined);
 }
 
 /** /evm/wallet: the stored account's balances, keyed exactly as BalancesCard reads them. */

@@ -122,7 +122,7 @@ export function ConnectEvmWallet() {
 
   const wallets = discovery.data?.wallets ?? [];
   return (
-    <div className="connect-group__options" aria-busy={busy !== null}>
+    <div className="connect-group__options" aria-busy={busy !== null || discovery.isPending}>
       {wallets.map((wallet) => (
         <button
           key={wallet.id}
@@ -141,8 +141,13 @@ export function ConnectEvmWallet() {
           <span className="connect-option__go" aria-hidden="true">→</span>
         </button>
       ))}
-      {discovery.isSuccess && wallets.length === 0 && (
-        <p className="connect-note">{t(isMobileBrowser() ? 'home.evm_no_wallet_mobile' : 'home.evm_no_wallet')}</p>
+      {/* While the wallets are asked to announce themselves (150 ms), the "none found" note
+          already takes its place, unseen: the options and the View form below do not jump
+          when it shows, so a click aimed at them lands where it was aimed. */}
+      {(discovery.isPending || (discovery.isSuccess && wallets.length === 0)) && (
+        <p className={discovery.isPending ? 'connect-note connect-note--pending' : 'connect-note'} aria-hidden={discovery.isPending}>
+          {t(isMobileBrowser() ? 'home.evm_no_wallet_mobile' : 'home.evm_no_wallet')}
+        </p>
       )}
       {discovery.data?.multipleLegacyProviders === true && (
         <p className="connect-note connect-note--warning" role="alert">

@@ -57,7 +57,17 @@ export function WalletConnectOption({ busy, connecting, onConnect }: WalletConne
         </span>
       </button>
       <p id={reasonId} className="connect-unavailable__reason">
-        {t(reason)}
+        {config.isPending ? (
+          <span className="reserve">
+            <span>{t(reason)}</span>
+            {/* The usual answer holds its room meanwhile, so the page does not jump when it comes. */}
+            <span className="reserve__hidden" aria-hidden="true">
+              {t('home.evm_walletconnect_off')}
+            </span>
+          </span>
+        ) : (
+          t(reason)
+        )}
       </p>
     </div>
   );
