@@ -13,15 +13,13 @@ interface QueryErrorProps {
   readonly failed: string;
   readonly error: Error;
   readonly onRetry: () => void;
-  /** The screen's own look for the box. */
-  readonly className: string;
 }
 
 /** A failed read on any EVM screen: what failed, why, what to do next, and a retry. */
-export function QueryError({ failed, error, onRetry, className }: QueryErrorProps) {
+export function QueryError({ failed, error, onRetry }: QueryErrorProps) {
   const { t } = useTranslation();
   return (
-    <div className={className} role="alert">
+    <div className="state state--error" role="alert">
       <p>
         <strong>{failed}</strong> {error.message}
       </p>

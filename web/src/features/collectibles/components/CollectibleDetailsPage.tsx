@@ -5,9 +5,9 @@ import { useEvmWallet } from '../../../lib/evm-wallet/useEvmWallet';
 import { registerCollectiblesTexts } from '../../../lib/i18n/collectibles';
 import type { NetworkSummary } from '../../../lib/networks/api/networks';
 import { useAmountFormatter } from '../../../lib/preferences/usePreferences';
+import { QueryError } from '../../../lib/ui/QueryError';
 import { useNftDetails } from '../api/details';
 import { explorerAddressUrl, parseDetailsParams } from '../model/details';
-import { CollectiblesQueryError } from './CollectiblesQueryError';
 import { ApprovalsSection, AttributesSection, FactsSection, OwnersSection } from './DetailsSections';
 import { NftMedia } from './NftMedia';
 import { TransferCard } from './TransferCard';
@@ -62,7 +62,7 @@ export function CollectibleDetailsPage() {
       {networks.isError && (
         <>
           <PageHeading title={t('collectibles.details.title')} />
-          <CollectiblesQueryError failed={t('collectibles.inventory.network_failed')} error={networks.error} onRetry={() => void networks.refetch()} />
+          <QueryError failed={t('collectibles.inventory.network_failed')} error={networks.error} onRetry={() => void networks.refetch()} />
         </>
       )}
       {networks.data && network === null && (
@@ -112,7 +112,7 @@ function Details({ network, contract, tokenId }: { network: NetworkSummary; cont
             {t(failureKey(details.error), { id: tokenId })}
           </p>
         ) : (
-          <CollectiblesQueryError failed={t(failureKey(details.error), { id: tokenId })} error={details.error} onRetry={() => void details.refetch()} />
+          <QueryError failed={t(failureKey(details.error), { id: tokenId })} error={details.error} onRetry={() => void details.refetch()} />
         )}
       </>
     );

@@ -4,6 +4,7 @@ import { useEvmWallet } from '../../../lib/evm-wallet/useEvmWallet';
 import { registerCollectiblesTexts } from '../../../lib/i18n/collectibles';
 import type { NetworkSummary } from '../../../lib/networks/api/networks';
 import { browserStorage } from '../../../lib/storage';
+import { QueryError } from '../../../lib/ui/QueryError';
 import { useInventory, useInventoryCollections } from '../api/inventory';
 import {
   clampPage,
@@ -19,7 +20,6 @@ import {
   shownRange,
   type ViewMode,
 } from '../model/inventory';
-import { CollectiblesQueryError } from './CollectiblesQueryError';
 import { InventoryResults } from './InventoryResults';
 import { InventoryToolbar } from './InventoryToolbar';
 import { useCollectiblesNetwork } from './useCollectiblesNetwork';
@@ -55,7 +55,7 @@ export function CollectibleInventoryPage() {
         </p>
       )}
       {networks.isError && (
-        <CollectiblesQueryError failed={t('collectibles.inventory.network_failed')} error={networks.error} onRetry={() => void networks.refetch()} />
+        <QueryError failed={t('collectibles.inventory.network_failed')} error={networks.error} onRetry={() => void networks.refetch()} />
       )}
       {networks.data && network === null && <p className="state" role="alert">{t('collectibles.inventory.network_missing')}</p>}
       {account === null && <p className="state">{t('collectibles.inventory.no_account')}</p>}
@@ -150,7 +150,7 @@ function Inventory({ network, address }: { network: NetworkSummary; address: str
         </>
       )}
       {inventory.isError && (
-        <CollectiblesQueryError failed={t('collectibles.error_fetching_collection_nfts')} error={inventory.error} onRetry={() => void inventory.refetch()} />
+        <QueryError failed={t('collectibles.error_fetching_collection_nfts')} error={inventory.error} onRetry={() => void inventory.refetch()} />
       )}
 
       {data?.nfts.length === 0 && !inventory.isPlaceholderData && (

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePreferences, useAmountFormatter } from '../../../lib/preferences/usePreferences';
+import { QueryError } from '../../../lib/ui/QueryError';
 import { useBalances, type BalanceRow } from '../api/balances';
 import { useEvmStatus } from '../api/status';
 import { isOutOfSync } from '../model/wallet';
-import { EvmQueryError } from './EvmQueryError';
 
 const SKELETON_ROWS = 4;
 
@@ -63,7 +63,7 @@ export function BalancesCard({ network, address, sendable }: { network: string; 
       )}
 
       {balances.isError && !balances.data && (
-        <EvmQueryError failed={t('evm.balances.failed')} error={balances.error} onRetry={() => void balances.refetch()} />
+        <QueryError failed={t('evm.balances.failed')} error={balances.error} onRetry={() => void balances.refetch()} />
       )}
 
       {balances.data?.balances.length === 0 && <p className="muted">{t('evm.balances.empty')}</p>}
@@ -122,7 +122,7 @@ export function BalancesCard({ network, address, sendable }: { network: string; 
       )}
 
       {balances.isError && balances.data !== undefined && (
-        <EvmQueryError failed={t('evm.balances.failed')} error={balances.error} onRetry={() => void balances.refetch()} />
+        <QueryError failed={t('evm.balances.failed')} error={balances.error} onRetry={() => void balances.refetch()} />
       )}
     </section>
   );

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isoDateTime } from '../../../lib/preferences/dateTime';
 import { useAmountFormatter, useDateTimeFormatter, usePreferences } from '../../../lib/preferences/usePreferences';
+import { QueryError } from '../../../lib/ui/QueryError';
 import { useHistory, type TransactionRow } from '../api/history';
 import {
   counterparty,
@@ -13,7 +14,6 @@ import {
   ROWS_PER_PAGE,
   shortHex,
 } from '../model/history';
-import { EvmQueryError } from './EvmQueryError';
 
 interface HistoryCardProps {
   network: string;
@@ -87,7 +87,7 @@ export function HistoryCard({ network, address, explorerUrl }: HistoryCardProps)
           {t('evm.history.loading')}
         </p>
       )}
-      {history.isError && <EvmQueryError failed={t('evm.history.failed')} error={history.error} onRetry={() => void history.refetch()} />}
+      {history.isError && <QueryError failed={t('evm.history.failed')} error={history.error} onRetry={() => void history.refetch()} />}
       {history.data?.transactions.length === 0 && <p className="muted">{t('evm.history.empty')}</p>}
 
       {history.data && history.data.transactions.length > 0 && (

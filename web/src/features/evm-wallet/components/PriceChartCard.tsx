@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAmountFormatter, usePreferences } from '../../../lib/preferences/usePreferences';
+import { QueryError } from '../../../lib/ui/QueryError';
 import { usePriceChart } from '../api/priceChart';
 import { changeDirection, chartPoints, dayChangeText, drawPriceChart, type ChartColors, type ChartLibrary, type ChartPoint } from '../model/priceChart';
-import { EvmQueryError } from './EvmQueryError';
 
 /** The theme's colours as the canvas needs them: resolved (the tokens use light-dark()), read off a probe. */
 function themeColors(element: HTMLElement): ChartColors {
@@ -75,7 +75,7 @@ export function PriceChartCard({ network, symbol }: { network: string; symbol: s
           {t('evm.chart.loading')}
         </p>
       )}
-      {chart.isError && <EvmQueryError failed={t('evm.chart.failed')} error={chart.error} onRetry={() => void chart.refetch()} />}
+      {chart.isError && <QueryError failed={t('evm.chart.failed')} error={chart.error} onRetry={() => void chart.refetch()} />}
       {chart.data && !chart.data.priceAvailable && <p className="muted">{t('evm.chart.unavailable')}</p>}
       {chart.data?.priceAvailable && (
         <>

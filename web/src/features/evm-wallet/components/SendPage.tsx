@@ -5,9 +5,9 @@ import { registerTxTexts } from '../../../lib/i18n/tx';
 import { useEvmWallet } from '../../../lib/evm-wallet/useEvmWallet';
 import type { NetworkSummary } from '../../../lib/networks/api/networks';
 import { usePreferences } from '../../../lib/preferences/usePreferences';
+import { QueryError } from '../../../lib/ui/QueryError';
 import { useBalances } from '../api/balances';
 import { sendTokens } from '../model/sendForm';
-import { EvmQueryError } from './EvmQueryError';
 import { SendForm } from './SendForm';
 import { useWalletAccount } from './useWalletAccount';
 import './evm-wallet.css';
@@ -50,7 +50,7 @@ function SendWithBalances({ network, account }: { network: NetworkSummary; accou
     );
   }
   if (balances.isError && balances.data === undefined) {
-    return <EvmQueryError failed={t('evm.balances.failed')} error={balances.error} onRetry={() => void balances.refetch()} />;
+    return <QueryError failed={t('evm.balances.failed')} error={balances.error} onRetry={() => void balances.refetch()} />;
   }
   const [first, ...rest] = sendTokens(balances.data);
   if (first === undefined) return <p className="state">{t('evm.send.no_tokens')}</p>;
@@ -72,7 +72,7 @@ export function SendPage() {
       </p>
     );
   } else if (networks.isError) {
-    body = <EvmQueryError failed={t('evm.wallet.network_failed')} error={networks.error} onRetry={() => void networks.refetch()} />;
+    body = <QueryError failed={t('evm.wallet.network_failed')} error={networks.error} onRetry={() => void networks.refetch()} />;
   } else if (network === null) {
     body = <p className="state" role="alert">{t('evm.wallet.network_missing')}</p>;
   } else if (account === null) {

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { registerEvmTexts } from '../../../lib/i18n/evm';
+import { QueryError } from '../../../lib/ui/QueryError';
 import { walletTab, WALLET_TABS } from '../model/wallet';
 import { BalancesCard } from './BalancesCard';
-import { EvmQueryError } from './EvmQueryError';
 import { HistoryCard } from './HistoryCard';
 import { PriceChartCard } from './PriceChartCard';
 import { useWalletAccount } from './useWalletAccount';
@@ -61,7 +61,7 @@ export function WalletPage() {
         </p>
       )}
       {networks.isError && (
-        <EvmQueryError failed={t('evm.wallet.network_failed')} error={networks.error} onRetry={() => void networks.refetch()} />
+        <QueryError failed={t('evm.wallet.network_failed')} error={networks.error} onRetry={() => void networks.refetch()} />
       )}
       {networks.data && network === null && <p className="state" role="alert">{t('evm.wallet.network_missing')}</p>}
 

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { FixedAmount } from '../../../lib/amount/fixedAmount';
 import { useAmountFormatter } from '../../../lib/preferences/usePreferences';
+import { QueryError } from '../../../lib/ui/QueryError';
 import type { AccountStaking } from '../api/accountStaking';
 import { wei } from '../model/staking';
-import { StakingLoading, StakingQueryError } from './StakingNotices';
+import { StakingLoading } from './StakingNotices';
 
 /** An exact amount in the user's locale; the raw wei stays machine-readable in <data>. */
 export function ExactAmount({ amount }: { amount: FixedAmount }) {
@@ -38,7 +39,7 @@ export function PositionCard({ position, tlos, balances, updating }: PositionCar
       </h2>
       {position.isPending && <StakingLoading text={t('staking.position.loading')} />}
       {position.error && !data && (
-        <StakingQueryError failed={t('staking.position.failed')} error={position.error} onRetry={() => void position.refetch()} />
+        <QueryError failed={t('staking.position.failed')} error={position.error} onRetry={() => void position.refetch()} />
       )}
       {data && (
         <dl className="staking-facts">
@@ -74,10 +75,10 @@ export function PositionCard({ position, tlos, balances, updating }: PositionCar
       )}
       {updating && <StakingLoading text={t('staking.position.updating')} />}
       {position.error && data && (
-        <StakingQueryError failed={t('staking.position.failed')} error={position.error} onRetry={() => void position.refetch()} />
+        <QueryError failed={t('staking.position.failed')} error={position.error} onRetry={() => void position.refetch()} />
       )}
       {balances.error && (
-        <StakingQueryError failed={t('staking.position.balances_failed')} error={balances.error} onRetry={() => void balances.refetch()} />
+        <QueryError failed={t('staking.position.balances_failed')} error={balances.error} onRetry={() => void balances.refetch()} />
       )}
     </section>
   );

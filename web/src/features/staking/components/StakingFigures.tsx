@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api/client';
 import { useAmountFormatter } from '../../../lib/preferences/usePreferences';
+import { QueryError } from '../../../lib/ui/QueryError';
 import type { StakingOverview } from '../api/overview';
 import { useDurationText } from './Duration';
-import { StakingLoading, StakingQueryError } from './StakingNotices';
+import { StakingLoading } from './StakingNotices';
 
 interface StakingFiguresProps {
   readonly networkName: string;
@@ -44,7 +45,7 @@ export function StakingFigures({ networkName, overview }: StakingFiguresProps) {
       {overview.isPending && <StakingLoading text={t('staking.figures.loading')} />}
       {notConfigured && <p role="alert">{t('staking.figures.not_configured')}</p>}
       {error && !notConfigured && !data && (
-        <StakingQueryError failed={t('staking.figures.failed')} error={error} onRetry={() => void overview.refetch()} />
+        <QueryError failed={t('staking.figures.failed')} error={error} onRetry={() => void overview.refetch()} />
       )}
       {data && (
         <>
@@ -78,7 +79,7 @@ export function StakingFigures({ networkName, overview }: StakingFiguresProps) {
           </dl>
           <p className="muted text-break">{t('staking.figures.compounding')}</p>
           <p className="muted text-break">{t('staking.figures.lock_note', { period: duration.period(data.lockPeriod) })}</p>
-          {error && <StakingQueryError failed={t('staking.figures.failed')} error={error} onRetry={() => void overview.refetch()} />}
+          {error && <QueryError failed={t('staking.figures.failed')} error={error} onRetry={() => void overview.refetch()} />}
         </>
       )}
     </section>

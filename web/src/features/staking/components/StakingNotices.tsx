@@ -1,11 +1,5 @@
-import { QueryError } from '../../../lib/ui/QueryError';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-
-/** A failed read: what failed, why, what to do next, and a retry. */
-export function StakingQueryError(props: { failed: string; error: Error; onRetry: () => void }) {
-  return <QueryError {...props} className="state state--error" />;
-}
 
 /** A wait with its reason. */
 export function StakingLoading({ text }: { text: string }) {

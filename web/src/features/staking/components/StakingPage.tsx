@@ -7,10 +7,11 @@ import { useNetworks, type NetworkSummary } from '../../../lib/networks/api/netw
 import { walletNetworkFor } from '../../../lib/networks/model/defaultNetwork';
 import { readStoredSession } from '../../../lib/session/storedSession';
 import { browserStorage } from '../../../lib/storage';
+import { QueryError } from '../../../lib/ui/QueryError';
 import { useStakingOverview } from '../api/overview';
 import { AccountStakingSection } from './AccountStakingSection';
 import { StakingFigures } from './StakingFigures';
-import { ConnectNotice, StakingLoading, StakingQueryError } from './StakingNotices';
+import { ConnectNotice, StakingLoading } from './StakingNotices';
 import './staking.css';
 
 registerEvmTexts();
@@ -57,7 +58,7 @@ export function StakingPage() {
 
       {networks.isPending && <StakingLoading text={t('evm.wallet.network_loading')} />}
       {networks.isError && (
-        <StakingQueryError failed={t('evm.wallet.network_failed')} error={networks.error} onRetry={() => void networks.refetch()} />
+        <QueryError failed={t('evm.wallet.network_failed')} error={networks.error} onRetry={() => void networks.refetch()} />
       )}
       {networks.data && network === null && (
         <p className="state" role="alert">

@@ -1,11 +1,5 @@
-import { QueryError } from '../../../lib/ui/QueryError';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-
-/** A failed read: what failed, why, what to do next, and a retry. */
-export function WrapQueryError(props: { failed: string; error: Error; onRetry: () => void }) {
-  return <QueryError {...props} className="state state--error" />;
-}
 
 /** In place of the form when nothing can sign: why, and where to connect a wallet. */
 export function ConnectNotice({ isViewer }: { isViewer: boolean }) {

@@ -7,8 +7,9 @@ import { walletNetworkFor } from '../../../lib/networks/model/defaultNetwork';
 import { readStoredSession } from '../../../lib/session/storedSession';
 import { useStoredAccount } from '../../../lib/session/useStoredAccount';
 import { browserStorage } from '../../../lib/storage';
+import { QueryError } from '../../../lib/ui/QueryError';
 import { isNativeSession } from '../model/wrap';
-import { NativeChainNotice, WrapQueryError } from './WrapNotices';
+import { NativeChainNotice } from './WrapNotices';
 import { WrapPanel } from './WrapPanel';
 import './wrap.css';
 
@@ -50,7 +51,7 @@ export function WrapPage() {
         </p>
       )}
       {!native && networks.isError && (
-        <WrapQueryError failed={t('evm.wallet.network_failed')} error={networks.error} onRetry={() => void networks.refetch()} />
+        <QueryError failed={t('evm.wallet.network_failed')} error={networks.error} onRetry={() => void networks.refetch()} />
       )}
       {!native && networks.data && network === null && (
         <p className="state" role="alert">

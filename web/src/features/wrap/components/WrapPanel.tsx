@@ -3,12 +3,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NetworkSummary } from '../../../lib/networks/api/networks';
 import { usePreferences } from '../../../lib/preferences/usePreferences';
+import { QueryError } from '../../../lib/ui/QueryError';
 import { useWrapBalances } from '../api/balances';
 import { WRAP_QUERY_ROOT } from '../api/wrapApi';
 import { useWrappedToken } from '../api/wrappedToken';
 import { FRESH_BALANCES_WINDOW_MS, pickWrapBalances, readBeforeConfirmation } from '../model/wrap';
 import { ExactAmount } from './ExactAmount';
-import { ConnectNotice, WrapQueryError } from './WrapNotices';
+import { ConnectNotice } from './WrapNotices';
 import { WrapForm } from './WrapForm';
 
 interface WrapPanelProps {
@@ -61,7 +62,7 @@ export function WrapPanel({ network, account, canSign, isViewer }: WrapPanelProp
             {t('wrap.balances_loading')}
           </p>
         )}
-        {failed && !picked && <WrapQueryError failed={t('wrap.balances_failed')} error={failed} onRetry={retry} />}
+        {failed && !picked && <QueryError failed={t('wrap.balances_failed')} error={failed} onRetry={retry} />}
         {wrapped.data === null && <p role="alert">{t('wrap.no_wrapped_token')}</p>}
         {balances.data && wrapped.data && picked === null && <p role="alert">{t('wrap.no_wrapped_token')}</p>}
         {picked && (
@@ -86,7 +87,7 @@ export function WrapPanel({ network, account, canSign, isViewer }: WrapPanelProp
             {t('wrap.balances_updating')}
           </p>
         )}
-        {failed && picked && <WrapQueryError failed={t('wrap.balances_failed')} error={failed} onRetry={retry} />}
+        {failed && picked && <QueryError failed={t('wrap.balances_failed')} error={failed} onRetry={retry} />}
       </section>
 
       {!canSign && <ConnectNotice isViewer={isViewer} />}
