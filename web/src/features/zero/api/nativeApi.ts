@@ -4,7 +4,7 @@
  * the JSON shapes they share. Amounts stay exact decimal text (AssetView).
  */
 
-import { isRecord } from '../../../lib/api/client';
+import { expectRecord, expectString } from '../../../lib/api/shape';
 
 export function nativePath(network: string, path: string): string {
   return `/api/v1/native/${encodeURIComponent(network)}/${path}`;
@@ -22,15 +22,9 @@ export interface AssetView {
   readonly decimals: number;
 }
 
-export function record(json: unknown, what: string): Record<string, unknown> {
-  if (!isRecord(json)) throw new Error(`${what} is not an object`);
-  return json;
-}
-
-export function text(value: unknown, field: string): string {
-  if (typeof value !== 'string') throw new Error(`${field} is not a string`);
-  return value;
-}
+/** The shared shape checks (lib/api/shape) under this feature's short names. */
+export const record = expectRecord;
+export const text = expectString;
 
 export function optionalText(value: unknown, field: string): string | null {
   return value === undefined || value === null ? null : text(value, field);
