@@ -49,18 +49,10 @@ impl Indexer {
     /// When the node or the store fails.
     pub async fn enrich(&self) -> Result<(), IndexerError> {
         let mut learnt = 0;
-        loop {
-            let probed = self.probe_contracts().await?;
-            if probed == 0 {
-                break;
-            }
+        while let probed @ 1.. = self.probe_contracts().await? {
             learnt += probed;
         }
-        loop {
-            let fetched = self.fetch_metadata().await?;
-            if fetched == 0 {
-                break;
-            }
+        while let fetched @ 1.. = self.fetch_metadata().await? {
             learnt += fetched;
         }
         if learnt > 0 {
