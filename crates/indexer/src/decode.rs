@@ -126,7 +126,7 @@ fn word(data: &[u8], index: usize) -> Option<U256> {
 }
 
 /// The events of one log; empty for logs the index does not interpret or that are malformed.
-fn decode_log(log: &FetchedLog, wrapped_native: &[Address]) -> Vec<IndexEvent> {
+pub(crate) fn decode_log(log: &FetchedLog, wrapped_native: &[Address]) -> Vec<IndexEvent> {
     let contract = log.address;
     match (log.topics.first(), log.topics.as_slice()) {
         (Some(&APPROVAL_TOPIC), [_, owner, spender]) => word(&log.data, 0)

@@ -32,6 +32,7 @@ mod decode;
 mod derive;
 mod discovery;
 mod error;
+pub mod fill;
 mod follower;
 mod metadata;
 mod reorg;
