@@ -86,11 +86,7 @@ impl ReadPlan {
         match event {
             IndexEvent::Transfer(TransferEvent::Fungible {
                 contract, from, to, ..
-            }) => {
-                if *from == me || *to == me {
-                    self.touch(Subject::TokenBalance(*contract), at);
-                }
-            }
+            }) if *from == me || *to == me => self.touch(Subject::TokenBalance(*contract), at),
             IndexEvent::Transfer(TransferEvent::Nft {
                 contract,
                 from,
