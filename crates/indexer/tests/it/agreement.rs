@@ -5,14 +5,9 @@
 //! The server switches between them on health, so a user must not see the numbers
 //! change when it does.
 
-#![allow(clippy::expect_used, clippy::unwrap_used)] // helpers outside #[test] fns
-
-mod common;
-
 use std::collections::{BTreeMap, BTreeSet};
 
 use alloy::primitives::{Address, U256};
-use common::{chain, contract, holders, indexer, start_devnet, tokens};
 use tandem_domain::nft::NftStandard;
 use tandem_evm::EvmSource;
 use tandem_evm::reads::KnownNft;
@@ -22,6 +17,9 @@ use tandem_evm::source::{
     TokenBalance,
 };
 use tandem_testkit::EvmManifest;
+
+use crate::common::{chain, contract, holders, indexer, start_devnet, tokens};
+use crate::stores::{BACKENDS, Backend, TestStore};
 
 /// Non-zero balances keyed by token (`None` is the native coin).
 fn non_zero(balances: &[TokenBalance]) -> BTreeMap<Option<Address>, U256> {
@@ -85,20 +83,26 @@ fn seeded_nfts(manifest: &EvmManifest) -> Vec<KnownNft> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn own_index_and_rpc_reads_agree_on_balances_nfts_and_contracts() {
     let devnet = start_devnet();
-    let manifest = devnet.manifest().clone();
-    let dir = tempfile::tempdir().unwrap();
-    let (indexer, _store, index) = indexer(&manifest, &dir.path().join("index.sqlite"));
+    for backend in BACKENDS {
+        own_index_and_rpc_reads_agree(devnet.manifest(), backend).await;
+    }
+}
+
+async fn own_index_and_rpc_reads_agree(manifest: &EvmManifest, backend: Backend) {
+    eprintln!("agreement on {backend:?}");
+    let store = TestStore::new(backend, "agreement");
+    let (indexer, index) = indexer(manifest, &store).await;
     indexer.sync_to_head().await.unwrap();
     indexer.enrich().await.unwrap();
 
-    let token_addresses = tokens(&manifest);
-    let known_nfts = seeded_nfts(&manifest);
-    let rpc = RpcSource::new(chain(&manifest))
+    let token_addresses = tokens(manifest);
+    let known_nfts = seeded_nfts(manifest);
+    let rpc = RpcSource::new(chain(manifest))
         .with_tokens(token_addresses.clone(), Vec::new())
         .with_nfts(known_nfts.clone());
 
     let mut token_rows = 0;
-    for holder in holders(&manifest) {
+    for holder in holders(manifest) {
         let indexed = non_zero(&index.balances(holder).await.unwrap());
         let read = non_zero(&rpc.balances(holder).await.unwrap());
         assert_eq!(indexed, read, "balances of {holder}");
@@ -115,7 +119,7 @@ async fn own_index_and_rpc_reads_agree_on_balances_nfts_and_contracts() {
         limit: 10_000,
     };
     let mut nft_rows = 0;
-    for holder in holders(&manifest) {
+    for holder in holders(manifest) {
         for standard in [NftStandard::Erc721, NftStandard::Erc1155] {
             let indexed = holdings(&index.nfts_owned(holder, standard, all).await.unwrap());
             let read = holdings(&rpc.nfts_owned(holder, standard, all).await.unwrap());
@@ -149,8 +153,8 @@ async fn own_index_and_rpc_reads_agree_on_balances_nfts_and_contracts() {
     }
 
     let mut contracts = token_addresses;
-    contracts.push(contract(&manifest, "ART"));
-    contracts.push(contract(&manifest, "ITEMS"));
+    contracts.push(contract(manifest, "ART"));
+    contracts.push(contract(manifest, "ITEMS"));
     for address in contracts {
         let indexed = index.contract(address).await.unwrap();
         let read = rpc.contract(address).await.unwrap();
@@ -168,7 +172,7 @@ async fn own_index_and_rpc_reads_agree_on_balances_nfts_and_contracts() {
         .parse()
         .unwrap();
     assert!(non_zero(&index.balances(untouched).await.unwrap()).is_empty());
-    let with_chain = index.clone().with_chain(chain(&manifest));
+    let with_chain = index.clone().with_chain(chain(manifest));
     let genesis = non_zero(&with_chain.balances(untouched).await.unwrap());
     assert_eq!(genesis, non_zero(&rpc.balances(untouched).await.unwrap()));
     assert!(

@@ -3,17 +3,16 @@
 //! and that emits a malformed ERC-1155 batch log. Indexing goes on; the liar's fields
 //! degrade to `None`; garbage metadata is kept raw and the domain degrades it.
 
-#![allow(clippy::expect_used, clippy::unwrap_used)] // helpers outside #[test] fns
-
-mod common;
-
-use alloy::primitives::{B256, U256};
-use common::{
-    ALL, addr, anvil, assert_index_matches_chain, chain, contract, indexer, start_devnet,
-};
+use alloy::primitives::{Address, B256, U256};
 use serde_json::json;
 use tandem_domain::nft::{IpfsGateway, parse_nft_metadata};
 use tandem_evm::EvmSource;
+use tandem_testkit::EvmManifest;
+
+use crate::common::{
+    ALL, addr, anvil, assert_index_matches_chain, chain, contract, indexer, start_devnet,
+};
+use crate::stores::{BACKENDS, Backend, TestStore};
 
 /// Constructor: `LOG4 Transfer(0, caller, 5)` (an ERC-721 mint), `LOG4 TransferBatch`
 /// with no data (malformed), then returns the runtime. Runtime: returns
@@ -52,8 +51,20 @@ async fn lying_contracts_and_garbage_metadata_degrade_fields_never_the_index() {
     let liar = addr(receipt["contractAddress"].as_str().unwrap());
     assert_eq!(receipt["logs"].as_array().unwrap().len(), 2);
 
-    let dir = tempfile::tempdir().unwrap();
-    let (indexer, _store, source) = indexer(&manifest, &dir.path().join("index.sqlite"));
+    for backend in BACKENDS {
+        liar_degrades_in(&manifest, backend, liar, deployer).await;
+    }
+}
+
+async fn liar_degrades_in(
+    manifest: &EvmManifest,
+    backend: Backend,
+    liar: Address,
+    deployer: Address,
+) {
+    eprintln!("lying contracts into {backend:?}");
+    let store = TestStore::new(backend, "bad_input");
+    let (indexer, source) = indexer(manifest, &store).await;
     indexer.sync_to_head().await.unwrap();
     indexer.enrich().await.unwrap();
 
@@ -96,7 +107,7 @@ async fn lying_contracts_and_garbage_metadata_degrade_fields_never_the_index() {
 
     // ART 5 serves invalid JSON: kept as fetched, read by the domain as empty details.
     let broken = source
-        .collection_nfts(contract(&manifest, "ART"), Some(U256::from(5u8)), ALL)
+        .collection_nfts(contract(manifest, "ART"), Some(U256::from(5u8)), ALL)
         .await
         .unwrap();
     let raw = broken[0].metadata.as_deref().expect("raw metadata kept");
@@ -105,5 +116,5 @@ async fn lying_contracts_and_garbage_metadata_degrade_fields_never_the_index() {
     assert_eq!(parse_nft_metadata(Some(raw), None, &gateway).name, None);
 
     // Everything else is still exact.
-    assert_index_matches_chain(&source, &manifest).await;
+    assert_index_matches_chain(&source, manifest).await;
 }

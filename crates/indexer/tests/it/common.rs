@@ -1,10 +1,7 @@
-//! Shared by the integration tests: a seeded devnet, an indexer over a temporary
-//! SQLite file, and the comparison of everything the index derived with direct chain
+//! Shared by the integration tests: a seeded devnet, an indexer over a store under
+//! test, and the comparison of everything the index derived with direct chain
 //! reads (the chain is the truth, the manifest only a second witness).
 
-#![allow(dead_code, clippy::expect_used, clippy::unwrap_used)]
-
-use std::path::Path;
 use std::sync::Arc;
 
 use alloy::primitives::{Address, U256};
@@ -13,8 +10,10 @@ use tandem_domain::nft::NftStandard;
 use tandem_evm::EvmSource;
 use tandem_evm::reads::ChainReader;
 use tandem_evm::source::{ApprovalRecord, PageRequest, TokenStandard};
-use tandem_indexer::{IndexSource, Indexer, IndexerConfig, SqliteStore};
+use tandem_indexer::{IndexSource, Indexer, IndexerConfig, Store};
 use tandem_testkit::{EvmDevnet, EvmManifest};
+
+use crate::stores::TestStore;
 
 pub const ALL: PageRequest = PageRequest {
     offset: 0,
@@ -43,11 +42,11 @@ pub fn config(manifest: &EvmManifest) -> IndexerConfig {
     config
 }
 
-pub fn indexer(manifest: &EvmManifest, db: &Path) -> (Indexer, Arc<SqliteStore>, IndexSource) {
-    let store = Arc::new(SqliteStore::open(db).expect("store opens"));
-    let indexer = Indexer::new(config(manifest), store.clone()).expect("indexer");
-    let source = IndexSource::new(store.clone());
-    (indexer, store, source)
+/// An indexer writing `store`, and the index as a source.
+pub async fn indexer(manifest: &EvmManifest, store: &TestStore) -> (Indexer, IndexSource) {
+    let store: Arc<dyn Store> = store.writer().await;
+    let indexer = Indexer::new(config(manifest), Arc::clone(&store)).expect("indexer");
+    (indexer, IndexSource::new(store))
 }
 
 pub fn start_devnet() -> EvmDevnet {

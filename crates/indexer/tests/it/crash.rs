@@ -1,34 +1,26 @@
 //! Killed mid-write and restarted: the indexer binary aborts (like a SIGKILL, no
 //! cleanup) at crash points inside the store's write path, is restarted, and ends
-//! with a store identical, row for row, to an uninterrupted run.
+//! with a store identical, row for row, to an uninterrupted run — on SQLite and on
+//! PostgreSQL, whose uninterrupted index also equals SQLite's row for row.
 
-#![allow(clippy::expect_used, clippy::unwrap_used)] // helpers outside #[test] fns
-
-mod common;
-
-use std::path::Path;
 use std::process::Command;
-use std::sync::Arc;
 
-use common::{config, contract, start_devnet};
-use tandem_indexer::{Indexer, SqliteStore, Store};
+use tandem_indexer::Indexer;
 use tandem_testkit::EvmManifest;
+
+use crate::common::{config, contract, start_devnet};
+use crate::stores::{BACKENDS, TestStore};
 
 const BATCH_BLOCKS: u64 = 8;
 
-fn run_binary(manifest: &EvmManifest, db: &Path, crash: Option<&str>) -> std::process::ExitStatus {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_tandem-indexer"));
-    command
-        .args(["--rpc-url", &manifest.rpc_url, "--db"])
-        .arg(db)
-        .args(["--start-block", &manifest.start_block.to_string()])
-        .args(["--wrapped-native", &contract(manifest, "WTLOS").to_string()])
-        .args([
-            "--batch-blocks",
-            &BATCH_BLOCKS.to_string(),
-            "--no-enrich",
-            "--once",
-        ]);
+/// Runs the indexer binary once over `store` (`--once`), with a crash point armed.
+pub fn run_binary(
+    manifest: &EvmManifest,
+    store: &TestStore,
+    crash: Option<&str>,
+) -> std::process::ExitStatus {
+    let mut command = indexer_command(manifest, store, BATCH_BLOCKS);
+    command.arg("--once");
     match crash {
         Some(point) => command.env("TANDEM_INDEXER_CRASH", point),
         None => command.env_remove("TANDEM_INDEXER_CRASH"),
@@ -36,33 +28,73 @@ fn run_binary(manifest: &EvmManifest, db: &Path, crash: Option<&str>) -> std::pr
     command.status().expect("indexer binary runs")
 }
 
-fn cursor(db: &Path) -> Option<u64> {
-    SqliteStore::open(db)
-        .unwrap()
-        .cursor()
-        .unwrap()
-        .map(|block| block.number)
+/// The indexer binary over `store`, without enrichment, in batches of `batch_blocks`.
+pub fn indexer_command(manifest: &EvmManifest, store: &TestStore, batch_blocks: u64) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tandem-indexer"));
+    command
+        .args(["--rpc-url", &manifest.rpc_url, "--store", &store.arg()])
+        .args(["--start-block", &manifest.start_block.to_string()])
+        .args(["--wrapped-native", &contract(manifest, "WTLOS").to_string()])
+        .args(["--batch-blocks", &batch_blocks.to_string(), "--no-enrich"]);
+    command
+}
+
+/// An uninterrupted in-process run into a new store of each backend; their dumps,
+/// asserted equal (the PostgreSQL index is the SQLite one, row for row).
+pub async fn reference_dump(manifest: &EvmManifest, batch_blocks: u64) -> String {
+    let mut dumps = Vec::new();
+    for backend in BACKENDS {
+        let reference = TestStore::new(backend, "reference");
+        let mut reference_config = config(manifest);
+        reference_config.batch_blocks = batch_blocks;
+        let head = Indexer::new(reference_config, reference.writer().await)
+            .unwrap()
+            .sync_to_head()
+            .await
+            .unwrap()
+            .unwrap();
+        assert!(head > 6 * batch_blocks, "the seed spans enough batches");
+        dumps.push((backend, reference.dump().await));
+    }
+    let (_, sqlite) = &dumps[0];
+    assert!(sqlite.contains("## token_balances") && sqlite.lines().count() > 300);
+    for (backend, dump) in &dumps[1..] {
+        assert_same_dump(
+            dump,
+            sqlite,
+            &format!("the {backend:?} index against SQLite's"),
+        );
+    }
+    dumps.swap_remove(0).1
+}
+
+/// Asserts two dumps are equal, naming the first line that differs.
+pub fn assert_same_dump(actual: &str, expected: &str, what: &str) {
+    if actual == expected {
+        return;
+    }
+    let differs = actual
+        .lines()
+        .zip(expected.lines())
+        .find(|(a, e)| a != e)
+        .map_or_else(
+            || {
+                format!(
+                    "{} lines against {}",
+                    actual.lines().count(),
+                    expected.lines().count()
+                )
+            },
+            |(a, e)| format!("first difference:\n  got      {a}\n  expected {e}"),
+        );
+    panic!("{what}: the stores differ; {differs}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_indexer_resumes_with_nothing_lost_or_doubled() {
     let devnet = start_devnet();
     let manifest = devnet.manifest().clone();
-    let dir = tempfile::tempdir().unwrap();
-
-    let reference_db = dir.path().join("reference.sqlite");
-    let reference = Arc::new(SqliteStore::open(&reference_db).unwrap());
-    let mut reference_config = config(&manifest);
-    reference_config.batch_blocks = BATCH_BLOCKS;
-    let head = Indexer::new(reference_config, reference.clone())
-        .unwrap()
-        .sync_to_head()
-        .await
-        .unwrap()
-        .unwrap();
-    assert!(head > 6 * BATCH_BLOCKS, "the seed spans enough batches");
-    let expected = reference.canonical_dump().unwrap();
-    assert!(expected.contains("## token_balances") && expected.lines().count() > 300);
+    let expected = reference_dump(&manifest, BATCH_BLOCKS).await;
 
     // Each scenario: crash points hit one after another (each in a fresh process), then a clean run.
     let scenarios: &[&[(&str, Option<u64>)]] = &[
@@ -78,25 +110,30 @@ async fn a_killed_indexer_resumes_with_nothing_lost_or_doubled() {
         // Killed in the very first write: nothing stored.
         &[("before-commit:1", None)],
     ];
-    for (n, crashes) in scenarios.iter().enumerate() {
-        let db = dir.path().join(format!("crash-{n}.sqlite"));
-        for (point, expected_cursor) in *crashes {
-            let status = run_binary(&manifest, &db, Some(point));
+    for backend in BACKENDS {
+        for (n, crashes) in scenarios.iter().enumerate() {
+            let store = TestStore::new(backend, &format!("crash_{n}"));
+            for (point, expected_cursor) in *crashes {
+                let status = run_binary(&manifest, &store, Some(point));
+                assert!(
+                    !status.success(),
+                    "{backend:?} {point}: the process must die, got {status}"
+                );
+                assert_eq!(
+                    store.cursor().await,
+                    *expected_cursor,
+                    "{backend:?} {point}: cursor after the crash"
+                );
+            }
             assert!(
-                !status.success(),
-                "{point}: the process must die, got {status}"
+                run_binary(&manifest, &store, None).success(),
+                "clean restart"
             );
-            assert_eq!(
-                cursor(&db),
-                *expected_cursor,
-                "{point}: cursor after the crash"
+            assert_same_dump(
+                &store.dump().await,
+                &expected,
+                &format!("{backend:?} scenario {n} against an uninterrupted run"),
             );
         }
-        assert!(run_binary(&manifest, &db, None).success(), "clean restart");
-        let dump = SqliteStore::open(&db).unwrap().canonical_dump().unwrap();
-        assert!(
-            dump == expected,
-            "scenario {n}: the store differs from an uninterrupted run"
-        );
     }
 }

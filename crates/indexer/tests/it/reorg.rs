@@ -1,17 +1,20 @@
 //! Reorgs made with anvil: index a branch, revert it (`evm_snapshot`/`evm_revert`),
 //! build a different branch, and the index equals the chain again — both when the new
-//! branch outgrows the old one and when it stays shorter.
-
-#![allow(clippy::expect_used, clippy::unwrap_used)] // helpers outside #[test] fns
-
-mod common;
+//! branch outgrows the old one and when it stays shorter. One indexer per store
+//! backend follows the same chain, in lockstep.
 
 use alloy::primitives::{Address, B256, U256};
 use alloy::sol;
 use alloy::sol_types::SolCall;
-use common::{addr, anvil, assert_index_matches_chain, chain, contract, indexer, start_devnet};
 use serde_json::json;
 use tandem_evm::reads::ChainReader;
+use tandem_indexer::{IndexSource, Indexer};
+use tandem_testkit::EvmManifest;
+
+use crate::common::{
+    addr, anvil, assert_index_matches_chain, chain, contract, indexer, start_devnet,
+};
+use crate::stores::{BACKENDS, Backend, TestStore};
 
 sol! {
     function transfer(address to, uint256 amount) returns (bool);
@@ -32,13 +35,49 @@ async fn mine(chain: &ChainReader, blocks: u64) {
     }
 }
 
+/// An indexer per backend over the same chain.
+struct Followers(Vec<(Backend, Indexer, IndexSource, TestStore)>);
+
+impl Followers {
+    async fn new(manifest: &EvmManifest) -> Self {
+        let mut all = Vec::new();
+        for backend in BACKENDS {
+            let store = TestStore::new(backend, "reorg");
+            let (indexer, source) = indexer(manifest, &store).await;
+            all.push((backend, indexer, source, store));
+        }
+        Self(all)
+    }
+
+    /// Syncs every indexer to the head; what each indexed through.
+    async fn sync(&self) -> Vec<Option<u64>> {
+        let mut indexed = Vec::new();
+        for (_, indexer, _, _) in &self.0 {
+            indexed.push(indexer.sync_to_head().await.unwrap());
+        }
+        indexed
+    }
+
+    async fn assert_match_chain(&self, manifest: &EvmManifest) {
+        for (backend, _, source, _) in &self.0 {
+            eprintln!("checking the {backend:?} index against the chain");
+            assert_index_matches_chain(source, manifest).await;
+        }
+    }
+
+    fn assert_reorgs(&self, expected: u64) {
+        for (backend, indexer, _, _) in &self.0 {
+            assert_eq!(indexer.status().reorgs, expected, "{backend:?}");
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_index_follows_reorgs_back_to_the_fork_point() {
     let devnet = start_devnet();
     let manifest = devnet.manifest().clone();
     let chain = chain(&manifest);
-    let dir = tempfile::tempdir().unwrap();
-    let (indexer, _store, source) = indexer(&manifest, &dir.path().join("index.sqlite"));
+    let followers = Followers::new(&manifest).await;
     let account = |name: &str| addr(&manifest.account(name).unwrap().address);
     let (alice, bob, carol, dave) = (
         account("alice"),
@@ -54,7 +93,7 @@ async fn the_index_follows_reorgs_back_to_the_fork_point() {
         contract(&manifest, "WTLOS"),
     );
     let tlos = U256::from(10u64).pow(U256::from(18u8));
-    indexer.sync_to_head().await.unwrap();
+    followers.sync().await;
     let fork_height = chain.block_number().await.unwrap();
 
     // Branch A: token, NFT, native, approval and wrap activity, then indexed.
@@ -107,8 +146,8 @@ async fn the_index_follows_reorgs_back_to_the_fork_point() {
     )
     .await;
     mine(&chain, 2).await;
-    indexer.sync_to_head().await.unwrap();
-    assert_index_matches_chain(&source, &manifest).await;
+    followers.sync().await;
+    followers.assert_match_chain(&manifest).await;
     let branch_a_height = chain.block_number().await.unwrap();
 
     // Branch B replaces it and grows past its height.
@@ -158,9 +197,9 @@ async fn the_index_follows_reorgs_back_to_the_fork_point() {
     send(&chain, dave, alice, Vec::new(), tlos).await;
     mine(&chain, 6).await;
     assert!(chain.block_number().await.unwrap() > branch_a_height);
-    indexer.sync_to_head().await.unwrap();
-    assert_eq!(indexer.status().reorgs, 1);
-    assert_index_matches_chain(&source, &manifest).await;
+    followers.sync().await;
+    followers.assert_reorgs(1);
+    followers.assert_match_chain(&manifest).await;
 
     // Branch C is indexed, then replaced by a shorter chain: the index steps back.
     let snapshot: U256 = anvil(&chain, "evm_snapshot", json!([])).await;
@@ -190,13 +229,14 @@ async fn the_index_follows_reorgs_back_to_the_fork_point() {
     )
     .await;
     mine(&chain, 2).await;
-    indexer.sync_to_head().await.unwrap();
+    followers.sync().await;
     let reverted: bool = anvil(&chain, "evm_revert", json!([snapshot])).await;
     assert!(reverted);
     mine(&chain, 1).await;
     assert!(chain.block_number().await.unwrap() < before_c + 4);
-    let indexed = indexer.sync_to_head().await.unwrap();
-    assert_eq!(indexed, Some(chain.block_number().await.unwrap()));
-    assert_eq!(indexer.status().reorgs, 2);
-    assert_index_matches_chain(&source, &manifest).await;
+    for indexed in followers.sync().await {
+        assert_eq!(indexed, Some(chain.block_number().await.unwrap()));
+    }
+    followers.assert_reorgs(2);
+    followers.assert_match_chain(&manifest).await;
 }

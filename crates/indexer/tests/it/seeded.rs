@@ -2,18 +2,17 @@
 //! directly and the seeded facts of the manifest; history, transfers, contracts and NFT
 //! metadata come out of the store as the wallet wants them.
 
-#![allow(clippy::expect_used, clippy::unwrap_used)] // helpers outside #[test] fns
-
-mod common;
-
 use alloy::primitives::{B256, U256};
-use common::{ALL, addr, assert_index_matches_chain, contract, indexer, start_devnet};
 use tandem_domain::nft::NftStandard;
 use tandem_evm::EvmSource;
 use tandem_evm::source::{
     ApprovalRecord, ContractInterface, HolderQuery, PageRequest, SortOrder, TokenStandard,
     TransactionQuery, TransferQuery,
 };
+use tandem_testkit::EvmManifest;
+
+use crate::common::{ALL, addr, assert_index_matches_chain, contract, indexer, start_devnet};
+use crate::stores::{BACKENDS, Backend, TestStore};
 
 fn amount(value: &serde_json::Value) -> U256 {
     value
@@ -26,14 +25,20 @@ fn amount(value: &serde_json::Value) -> U256 {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn indexes_the_seeded_devnet_exactly() {
     let devnet = start_devnet();
-    let manifest = devnet.manifest().clone();
-    let dir = tempfile::tempdir().unwrap();
-    let (indexer, _store, source) = indexer(&manifest, &dir.path().join("index.sqlite"));
+    for backend in BACKENDS {
+        indexes_exactly_into(devnet.manifest(), backend).await;
+    }
+}
+
+async fn indexes_exactly_into(manifest: &EvmManifest, backend: Backend) {
+    eprintln!("seeded devnet into {backend:?}");
+    let store = TestStore::new(backend, "seeded");
+    let (indexer, source) = indexer(manifest, &store).await;
     let indexed = indexer.sync_to_head().await.unwrap();
     indexer.enrich().await.unwrap();
     assert!(indexed.unwrap() > 50, "the seed spans more than 50 blocks");
 
-    assert_index_matches_chain(&source, &manifest).await;
+    assert_index_matches_chain(&source, manifest).await;
 
     // The manifest as a second witness.
     let seeded = &manifest.seeded;
@@ -165,7 +170,7 @@ async fn indexes_the_seeded_devnet_exactly() {
 
     // Transfers: the swap moved TUSD from alice to the pool.
     let alice = addr(manifest.account("alice").unwrap().address.as_str());
-    let tusd = contract(&manifest, "TUSD");
+    let tusd = contract(manifest, "TUSD");
     let transfer_query = TransferQuery {
         standard: TokenStandard::Erc20,
         page: ALL,
@@ -181,7 +186,7 @@ async fn indexes_the_seeded_devnet_exactly() {
         .unwrap();
     assert!(transfers.rows.iter().any(|t| t.transaction == swap_hash
         && t.from == alice
-        && t.to == contract(&manifest, "SWAP")));
+        && t.to == contract(manifest, "SWAP")));
     assert!(
         transfers
             .rows
@@ -191,14 +196,14 @@ async fn indexes_the_seeded_devnet_exactly() {
 
     // Contracts were probed: interfaces, names, decimals.
     let art = source
-        .contract(contract(&manifest, "ART"))
+        .contract(contract(manifest, "ART"))
         .await
         .unwrap()
         .unwrap();
     assert_eq!(art.interfaces, vec![ContractInterface::Erc721]);
     assert_eq!(art.name.as_deref(), Some("Tandem Art"));
     let items = source
-        .contract(contract(&manifest, "ITEMS"))
+        .contract(contract(manifest, "ITEMS"))
         .await
         .unwrap()
         .unwrap();

@@ -1,37 +1,21 @@
 //! Read queries behind [`IndexSource`](crate::IndexSource): the store's rows as the
-//! records of `tandem_evm::source`.
+//! records of `tandem_evm::source`. Each answer takes a fixed, small number of
+//! statements (what a record needs is joined in, never fetched row by row), since on
+//! PostgreSQL every statement is a round trip; every list has an explicit order.
 
 use std::collections::BTreeMap;
 
-use alloy_primitives::{Address, B256, U256};
-use rusqlite::types::Value;
-use rusqlite::{Connection, OptionalExtension, Row, params, params_from_iter};
+use alloy_primitives::{Address, B256};
 use tandem_domain::history::{RawLog, RawTransaction, TRANSFER_TOPIC};
 use tandem_evm::source::{
-    ApprovalKind, ApprovalRecord, ContractInterface, ContractRecord, Page, SortOrder, TokenBalance,
-    TokenStandard, TransactionQuery, TransactionRecord, TransferQuery, TransferRecord,
+    ApprovalKind, ApprovalRecord, ContractInterface, ContractRecord, Page, PageRequest, SortOrder,
+    TokenBalance, TokenStandard, TransactionQuery, TransactionRecord, TransferQuery,
+    TransferRecord,
 };
 
-use super::codec::{
-    address_from, b256_from, int, standard_code, standard_from, u256_blob, u256_from, uint,
-};
-use crate::IndexerError;
-
-fn blob(row: &Row<'_>, i: usize) -> rusqlite::Result<Vec<u8>> {
-    Ok(row.get::<_, Option<Vec<u8>>>(i)?.unwrap_or_default())
-}
-
-pub(super) fn address_at(row: &Row<'_>, i: usize) -> rusqlite::Result<Address> {
-    Ok(address_from(&blob(row, i)?))
-}
-
-pub(super) fn u256_at(row: &Row<'_>, i: usize) -> rusqlite::Result<U256> {
-    Ok(u256_from(&blob(row, i)?))
-}
-
-pub(super) fn u64_at(row: &Row<'_>, i: usize) -> rusqlite::Result<u64> {
-    Ok(uint(row.get::<_, i64>(i)?))
-}
+use super::Sql;
+use super::codec::{Cols, Row, Value, addr, int, standard_code, standard_from, u256_bytes, uint};
+use crate::store::StoreError;
 
 fn direction(sort: SortOrder) -> &'static str {
     match sort {
@@ -40,348 +24,449 @@ fn direction(sort: SortOrder) -> &'static str {
     }
 }
 
-/// Native balance row of `owner`.
-pub fn native_balance(
-    conn: &Connection,
-    owner: Address,
-) -> Result<Option<TokenBalance>, IndexerError> {
-    Ok(conn
-        .query_row(
-            "SELECT amount, time_ms FROM native_balances WHERE address = ?1",
-            [owner.as_slice()],
-            |row| {
-                Ok(TokenBalance {
-                    token: None,
-                    amount: u256_at(row, 0)?,
-                    contract: None,
-                    updated_ms: Some(u64_at(row, 1)?),
-                })
-            },
-        )
-        .optional()?)
+/// `LIMIT ?n OFFSET ?n+1` for a page, its parameters appended to `args`.
+pub(super) fn page_clause(args: &mut Vec<Value>, page: PageRequest) -> String {
+    args.push(int(page.limit));
+    args.push(int(page.offset));
+    format!("LIMIT ?{} OFFSET ?{}", args.len() - 1, args.len())
 }
 
-/// Non-zero ERC-20 balances of `owner`, with what is known of each token.
-pub fn token_balances(
-    conn: &Connection,
-    owner: Address,
-) -> Result<Vec<TokenBalance>, IndexerError> {
-    let rows: Vec<(Address, U256, u64)> = {
-        let mut statement = conn.prepare_cached(
-            "SELECT token, amount, time_ms FROM token_balances WHERE holder = ?1 ORDER BY token",
-        )?;
-        let rows = statement.query_map([owner.as_slice()], |row| {
-            Ok((address_at(row, 0)?, u256_at(row, 1)?, u64_at(row, 2)?))
-        })?;
-        rows.collect::<Result<_, _>>()?
-    };
-    rows.into_iter()
-        .filter(|(_, amount, _)| !amount.is_zero())
-        .map(|(token, amount, updated)| {
-            Ok(TokenBalance {
-                token: Some(token),
-                amount,
-                contract: contract(conn, token)?,
-                updated_ms: Some(updated),
-            })
-        })
-        .collect()
+fn count(sql: &dyn Sql, statement: &str, args: &[Value]) -> Result<u64, StoreError> {
+    let rows = sql.query(statement, args)?;
+    Ok(rows
+        .first()
+        .map(|row| Cols(row).u64(0))
+        .transpose()?
+        .unwrap_or(0))
 }
 
-/// Transactions touching `address`, newest first by default, with logs.
-pub fn transactions(
-    conn: &Connection,
-    address: Address,
-    query: &TransactionQuery,
-) -> Result<Page<TransactionRecord>, IndexerError> {
-    // Touched = named by the transaction or its non-transfer events (address_transactions)
-    // or a party to one of its transfers.
-    let touching = "SELECT block_number, tx_index FROM address_transactions WHERE address = ?1
-         UNION SELECT block_number, tx_index FROM transfers WHERE sender = ?1
-         UNION SELECT block_number, tx_index FROM transfers WHERE recipient = ?1";
-    // Plain ERC-20/721 Transfer logs live in `transfers` only (see the write path).
-    let topic_filter = if query.log_topic.is_some() {
-        " WHERE EXISTS (SELECT 1 FROM logs l WHERE l.block_number = a.block_number
-             AND l.tx_index = a.tx_index AND l.topic0 = ?2)
-           OR (?3 AND EXISTS (SELECT 1 FROM transfers f WHERE f.block_number = a.block_number
-             AND f.tx_index = a.tx_index AND f.standard < 2))"
-    } else {
-        ""
-    };
-    let mut args: Vec<Value> = vec![Value::Blob(address.to_vec())];
-    if let Some(topic) = query.log_topic {
-        args.push(Value::Blob(topic.to_vec()));
-        args.push(Value::Integer(i64::from(topic == TRANSFER_TOPIC)));
-    }
-    let total: i64 = conn.query_row(
-        &format!("SELECT COUNT(*) FROM ({touching}) a{topic_filter}"),
-        params_from_iter(args.iter()),
-        |row| row.get(0),
-    )?;
-    let order = direction(query.sort);
-    let sql = format!(
-        "SELECT a.block_number, a.tx_index FROM ({touching}) a{topic_filter}
-         ORDER BY a.block_number {order}, a.tx_index {order} LIMIT {} OFFSET {}",
-        int(query.page.limit),
-        int(query.page.offset)
-    );
-    let keys: Vec<(i64, i64)> = {
-        let mut statement = conn.prepare_cached(&sql)?;
-        let rows = statement.query_map(params_from_iter(args.iter()), |row| {
-            Ok((row.get(0)?, row.get(1)?))
-        })?;
-        rows.collect::<Result<_, _>>()?
-    };
-    let mut rows = Vec::with_capacity(keys.len());
-    for (block, index) in keys {
-        if let Some(record) = transaction(conn, block, index)? {
-            rows.push(record);
-        }
-    }
-    let total = uint(total);
-    let more = query.page.offset.saturating_add(rows.len() as u64) < total;
-    Ok(Page {
+fn page_of<T>(rows: Vec<T>, page: PageRequest, total: u64) -> Page<T> {
+    let more = page.offset.saturating_add(rows.len() as u64) < total;
+    Page {
         rows,
         total: Some(total),
         more,
-    })
+    }
 }
 
-fn transaction(
-    conn: &Connection,
-    block: i64,
-    index: i64,
-) -> Result<Option<TransactionRecord>, IndexerError> {
-    let found = conn
-        .prepare_cached(
-            "SELECT t.hash, t.sender, t.recipient, t.contract_address, t.value, t.gas_used, t.gas_price, t.success,
-             t.input, b.timestamp FROM transactions t JOIN blocks b ON b.number = t.block_number
-             WHERE t.block_number = ?1 AND t.tx_index = ?2",
-        )?
-        .query_row([block, index], |row| {
-            let optional_address = |i| -> rusqlite::Result<Option<Address>> {
-                Ok(row.get::<_, Option<Vec<u8>>>(i)?.map(|b| address_from(&b)))
-            };
-            Ok(RawTransaction {
-                hash: b256_from(&blob(row, 0)?),
-                from: address_at(row, 1)?,
-                to: optional_address(2)?,
-                contract_address: optional_address(3)?,
-                value: u256_at(row, 4)?,
-                gas_used: u256_at(row, 5)?,
-                gas_price: u256_at(row, 6)?,
-                status: if row.get::<_, bool>(7)? { "0x1" } else { "0x0" }.to_owned(),
-                input: blob(row, 8)?,
-                timestamp_ms: u64_at(row, 9)?.saturating_mul(1000),
-                logs: Vec::new(),
+/// Native balance row of `owner`.
+pub fn native_balance(sql: &dyn Sql, owner: Address) -> Result<Option<TokenBalance>, StoreError> {
+    let rows = sql.query(
+        "SELECT amount, time_ms FROM native_balances WHERE address = ?1",
+        &[addr(&owner)],
+    )?;
+    rows.first()
+        .map(|row| {
+            let cols = Cols(row);
+            Ok(TokenBalance {
+                token: None,
+                amount: cols.u256(0)?,
+                contract: None,
+                updated_ms: Some(cols.u64(1)?),
             })
         })
-        .optional()?;
-    let Some(mut transaction) = found else {
+        .transpose()
+}
+
+/// The columns [`contract_from`] reads, from `contracts c` and its whole-contract supply
+/// `s` (see [`contract_join`]).
+pub(super) const CONTRACT_COLUMNS: &str = "c.address, c.seen_standard, c.probed, c.name, c.symbol, \
+     c.decimals, c.interfaces, c.creator, c.creation_tx, c.creation_block, s.amount";
+
+/// Joins the whole-contract supply row (`token_id` empty) of `contracts c` as `s`;
+/// parameter `?{empty}` must be empty bytes.
+pub(super) fn contract_join(empty: usize) -> String {
+    format!("LEFT JOIN supplies s ON s.contract = c.address AND s.token_id = ?{empty}")
+}
+
+/// Interfaces of a contract: as probed, else (not probed, or probing found nothing)
+/// the shape of its transfer logs.
+fn declared_interfaces(
+    seen_standard: Option<i64>,
+    probed: bool,
+    interfaces: Option<&str>,
+) -> Vec<ContractInterface> {
+    let declared: Vec<ContractInterface> = interfaces
+        .unwrap_or_default()
+        .split(',')
+        .filter_map(|name| match name {
+            "erc20" => Some(ContractInterface::Erc20),
+            "erc721" => Some(ContractInterface::Erc721),
+            "erc1155" => Some(ContractInterface::Erc1155),
+            _ => None,
+        })
+        .collect();
+    if !declared.is_empty() && probed {
+        return declared;
+    }
+    seen_standard
+        .map(standard_from)
+        .map(|standard| match standard {
+            TokenStandard::Erc20 => ContractInterface::Erc20,
+            TokenStandard::Erc721 => ContractInterface::Erc721,
+            TokenStandard::Erc1155 => ContractInterface::Erc1155,
+        })
+        .into_iter()
+        .collect()
+}
+
+/// The token standard a contract's interfaces make it.
+fn standard_of(interfaces: &[ContractInterface]) -> Option<TokenStandard> {
+    if interfaces.contains(&ContractInterface::Erc1155) {
+        Some(TokenStandard::Erc1155)
+    } else if interfaces.contains(&ContractInterface::Erc721) {
+        Some(TokenStandard::Erc721)
+    } else if interfaces.contains(&ContractInterface::Erc20) {
+        Some(TokenStandard::Erc20)
+    } else {
+        None
+    }
+}
+
+/// A contract record from [`CONTRACT_COLUMNS`] starting at column `at`; `None` when
+/// the left join found no contract.
+fn contract_from(cols: Cols<'_>, at: usize) -> Result<Option<ContractRecord>, StoreError> {
+    let Some(address) = cols.opt_address(at)? else {
         return Ok(None);
     };
-    let mut logs: BTreeMap<i64, RawLog> = BTreeMap::new();
-    let mut statement = conn.prepare_cached(
-        "SELECT log_index, address, topics, data FROM logs WHERE block_number = ?1 AND tx_index = ?2",
-    )?;
-    let stored = statement.query_map([block, index], |row| {
-        let topics = blob(row, 2)?
-            .chunks_exact(32)
-            .map(B256::from_slice)
-            .collect();
-        Ok((
-            row.get::<_, i64>(0)?,
-            RawLog {
-                address: address_at(row, 1)?,
-                topics,
-                data: blob(row, 3)?,
-            },
-        ))
-    })?;
-    for entry in stored {
-        let (log_index, log) = entry?;
-        logs.insert(log_index, log);
+    let interfaces = cols.opt_text(at + 6)?;
+    let declared = declared_interfaces(
+        cols.opt_int(at + 1)?,
+        cols.flag(at + 2)?,
+        interfaces.as_deref(),
+    );
+    let supply = if declared.contains(&ContractInterface::Erc1155) {
+        None
+    } else {
+        cols.opt_u256(at + 10)?
+    };
+    Ok(Some(ContractRecord {
+        address,
+        name: cols.opt_text(at + 3)?,
+        symbol: cols.opt_text(at + 4)?,
+        decimals: cols.opt_int(at + 5)?.and_then(|d| u8::try_from(d).ok()),
+        interfaces: declared,
+        creator: cols.opt_address(at + 7)?,
+        creation_transaction: cols.opt_hash(at + 8)?,
+        creation_block: cols.opt_int(at + 9)?.map(uint),
+        verified: false,
+        logo_uri: None,
+        supply,
+    }))
+}
+
+/// Non-zero ERC-20 balances of `owner`, with what is known of each token.
+pub fn token_balances(sql: &dyn Sql, owner: Address) -> Result<Vec<TokenBalance>, StoreError> {
+    let statement = format!(
+        "SELECT b.token, b.amount, b.time_ms, {CONTRACT_COLUMNS} FROM token_balances b
+         LEFT JOIN contracts c ON c.address = b.token {}
+         WHERE b.holder = ?1 ORDER BY b.token",
+        contract_join(2)
+    );
+    let rows = sql.query(&statement, &[addr(&owner), Value::Bytes(Vec::new())])?;
+    let mut balances = Vec::with_capacity(rows.len());
+    for row in &rows {
+        let cols = Cols(row);
+        let amount = cols.u256(1)?;
+        if amount.is_zero() {
+            continue;
+        }
+        balances.push(TokenBalance {
+            token: Some(cols.address(0)?),
+            amount,
+            contract: contract_from(cols, 3)?,
+            updated_ms: Some(cols.u64(2)?),
+        });
     }
-    // Rebuild the Transfer logs kept only as transfer rows.
-    let mut statement = conn.prepare_cached(
-        "SELECT log_index, standard, contract, sender, recipient, token_id, amount FROM transfers
-         WHERE block_number = ?1 AND tx_index = ?2 AND standard < 2 AND sub_index = 0",
+    Ok(balances)
+}
+
+/// Touched = named by the transaction or its non-transfer events (address_transactions)
+/// or a party to one of its transfers. `?1` is the address.
+const TOUCHING: &str = "SELECT block_number, tx_index FROM address_transactions WHERE address = ?1
+     UNION SELECT block_number, tx_index FROM transfers WHERE sender = ?1
+     UNION SELECT block_number, tx_index FROM transfers WHERE recipient = ?1";
+
+/// Transactions touching `address`, newest first by default, with logs.
+pub fn transactions(
+    sql: &dyn Sql,
+    address: Address,
+    query: &TransactionQuery,
+) -> Result<Page<TransactionRecord>, StoreError> {
+    let mut args: Vec<Value> = vec![addr(&address)];
+    // Plain ERC-20/721 Transfer logs live in `transfers` only (see the write path).
+    let condition = match query.log_topic {
+        Some(topic) => {
+            args.push(Value::Bytes(topic.to_vec()));
+            args.push(Value::Int(i64::from(topic == TRANSFER_TOPIC)));
+            "EXISTS (SELECT 1 FROM logs l WHERE l.block_number = a.block_number
+                 AND l.tx_index = a.tx_index AND l.topic0 = ?2)
+               OR (?3 = 1 AND EXISTS (SELECT 1 FROM transfers f WHERE f.block_number = a.block_number
+                 AND f.tx_index = a.tx_index AND f.standard < 2))"
+        }
+        None => "1 = 1",
+    };
+    let total = count(
+        sql,
+        &format!("SELECT COUNT(*) FROM ({TOUCHING}) a WHERE {condition}"),
+        &args,
     )?;
-    let rebuilt = statement.query_map([block, index], |row| {
-        let (from, to) = (address_at(row, 3)?, address_at(row, 4)?);
+    let order = direction(query.sort);
+    let paging = page_clause(&mut args, query.page);
+    let page = format!(
+        "SELECT a.block_number, a.tx_index FROM ({TOUCHING}) a WHERE {condition}
+         ORDER BY a.block_number {order}, a.tx_index {order} {paging}"
+    );
+    let found = sql.query(
+        &format!(
+            "SELECT p.block_number, p.tx_index, t.hash, t.sender, t.recipient, t.contract_address,
+             t.value, t.gas_used, t.gas_price, t.success, t.input, b.timestamp FROM ({page}) p
+             JOIN transactions t ON t.block_number = p.block_number AND t.tx_index = p.tx_index
+             JOIN blocks b ON b.number = p.block_number
+             ORDER BY p.block_number {order}, p.tx_index {order}"
+        ),
+        &args,
+    )?;
+    let mut logs = page_logs(sql, &page, &args)?;
+    let mut rows = Vec::with_capacity(found.len());
+    for row in &found {
+        let cols = Cols(row);
+        let key = (cols.int(0)?, cols.int(1)?);
+        let transaction = RawTransaction {
+            hash: cols.hash(2)?,
+            from: cols.address(3)?,
+            to: cols.opt_address(4)?,
+            contract_address: cols.opt_address(5)?,
+            value: cols.u256(6)?,
+            gas_used: cols.u256(7)?,
+            gas_price: cols.u256(8)?,
+            status: if cols.flag(9)? { "0x1" } else { "0x0" }.to_owned(),
+            input: cols.bytes(10)?.to_vec(),
+            timestamp_ms: cols.u64(11)?.saturating_mul(1000),
+            logs: logs
+                .remove(&key)
+                .unwrap_or_default()
+                .into_values()
+                .collect(),
+        };
+        rows.push(TransactionRecord {
+            block_number: uint(key.0),
+            transaction,
+        });
+    }
+    Ok(page_of(rows, query.page, total))
+}
+
+/// The logs of the transactions of `page` (a query of `(block_number, tx_index)`),
+/// by transaction and log index: stored logs, and the Transfer logs kept only as
+/// transfer rows, rebuilt.
+#[allow(clippy::type_complexity)] // a map of maps, read once by the caller
+fn page_logs(
+    sql: &dyn Sql,
+    page: &str,
+    args: &[Value],
+) -> Result<BTreeMap<(i64, i64), BTreeMap<i64, RawLog>>, StoreError> {
+    let rows = sql.query(
+        &format!(
+            "SELECT l.block_number, l.tx_index, l.log_index, 0, l.address, l.topics, l.data,
+             NULL, NULL, NULL, NULL, NULL FROM ({page}) p
+             JOIN logs l ON l.block_number = p.block_number AND l.tx_index = p.tx_index
+             UNION ALL
+             SELECT f.block_number, f.tx_index, f.log_index, 1, f.contract, NULL, NULL,
+             f.standard, f.sender, f.recipient, f.token_id, f.amount FROM ({page}) p
+             JOIN transfers f ON f.block_number = p.block_number AND f.tx_index = p.tx_index
+             WHERE f.standard < 2 AND f.sub_index = 0"
+        ),
+        args,
+    )?;
+    let mut logs: BTreeMap<(i64, i64), BTreeMap<i64, RawLog>> = BTreeMap::new();
+    for row in &rows {
+        let cols = Cols(row);
+        let per_transaction = logs.entry((cols.int(0)?, cols.int(1)?)).or_default();
+        let log_index = cols.int(2)?;
+        if !cols.flag(3)? {
+            let topics = cols
+                .bytes(5)?
+                .chunks_exact(32)
+                .map(B256::from_slice)
+                .collect();
+            per_transaction.insert(
+                log_index,
+                RawLog {
+                    address: cols.address(4)?,
+                    topics,
+                    data: cols.bytes(6)?.to_vec(),
+                },
+            );
+            continue;
+        }
+        let (from, to) = (cols.address(8)?, cols.address(9)?);
         let mut topics = vec![TRANSFER_TOPIC, from.into_word(), to.into_word()];
-        let data = if row.get::<_, i64>(1)? == 0 {
-            blob(row, 6)?
+        let data = if cols.int(7)? == 0 {
+            cols.bytes(11)?.to_vec()
         } else {
-            topics.push(B256::from_slice(&u256_blob(&u256_at(row, 5)?)));
+            topics.push(B256::from(u256_bytes(&cols.u256(10)?)));
             Vec::new()
         };
-        Ok((
-            row.get::<_, i64>(0)?,
-            RawLog {
-                address: address_at(row, 2)?,
-                topics,
-                data,
-            },
-        ))
-    })?;
-    for entry in rebuilt {
-        let (log_index, log) = entry?;
-        logs.entry(log_index).or_insert(log);
+        // A stored log of the same index wins (it is the log itself).
+        per_transaction.entry(log_index).or_insert(RawLog {
+            address: cols.address(4)?,
+            topics,
+            data,
+        });
     }
-    transaction.logs = logs.into_values().collect();
-    Ok(Some(TransactionRecord {
-        block_number: uint(block),
-        transaction,
-    }))
+    Ok(logs)
 }
 
 /// Transfers to or from `account`.
 pub fn transfers(
-    conn: &Connection,
+    sql: &dyn Sql,
     account: Address,
     query: &TransferQuery,
-) -> Result<Page<TransferRecord>, IndexerError> {
+) -> Result<Page<TransferRecord>, StoreError> {
     let mut condition = String::from("(f.sender = ?1 OR f.recipient = ?1) AND f.standard = ?2");
-    let mut args: Vec<Value> = vec![
-        Value::Blob(account.to_vec()),
-        Value::Integer(standard_code(query.standard)),
-    ];
+    let mut args: Vec<Value> = vec![addr(&account), Value::Int(standard_code(query.standard))];
     if let Some(contract) = query.contract {
-        args.push(Value::Blob(contract.to_vec()));
+        args.push(addr(&contract));
         condition.push_str(&format!(" AND f.contract = ?{}", args.len()));
     }
     if let Some(start) = query.start_block {
-        args.push(Value::Integer(int(start)));
+        args.push(int(start));
         condition.push_str(&format!(" AND f.block_number >= ?{}", args.len()));
     }
     if let Some(end) = query.end_block {
-        args.push(Value::Integer(int(end)));
+        args.push(int(end));
         condition.push_str(&format!(" AND f.block_number <= ?{}", args.len()));
     }
-    let total: i64 = conn.query_row(
+    let total = count(
+        sql,
         &format!("SELECT COUNT(*) FROM transfers f WHERE {condition}"),
-        params_from_iter(args.iter()),
-        |row| row.get(0),
+        &args,
     )?;
-    let sql = format!(
-        "SELECT f.standard, f.contract, f.sender, f.recipient, f.token_id, f.amount, f.block_number, t.hash,
-         f.log_index, b.timestamp FROM transfers f
-         JOIN transactions t ON t.block_number = f.block_number AND t.tx_index = f.tx_index
-         JOIN blocks b ON b.number = f.block_number
-         WHERE {condition} ORDER BY f.block_number DESC, f.log_index DESC, f.sub_index DESC LIMIT {} OFFSET {}",
-        int(query.page.limit),
-        int(query.page.offset)
-    );
-    let mut statement = conn.prepare_cached(&sql)?;
-    let rows = statement.query_map(params_from_iter(args.iter()), |row| {
-        Ok(TransferRecord {
-            standard: standard_from(row.get(0)?),
-            contract: address_at(row, 1)?,
-            from: address_at(row, 2)?,
-            to: address_at(row, 3)?,
-            token_id: row.get::<_, Option<Vec<u8>>>(4)?.map(|b| u256_from(&b)),
-            amount: u256_at(row, 5)?,
-            block_number: u64_at(row, 6)?,
-            transaction: b256_from(&blob(row, 7)?),
-            log_index: u64_at(row, 8)?,
-            timestamp_ms: u64_at(row, 9)?.saturating_mul(1000),
+    let paging = page_clause(&mut args, query.page);
+    let found = sql.query(
+        &format!(
+            "SELECT f.standard, f.contract, f.sender, f.recipient, f.token_id, f.amount, f.block_number,
+             t.hash, f.log_index, b.timestamp FROM transfers f
+             JOIN transactions t ON t.block_number = f.block_number AND t.tx_index = f.tx_index
+             JOIN blocks b ON b.number = f.block_number
+             WHERE {condition} ORDER BY f.block_number DESC, f.log_index DESC, f.sub_index DESC {paging}"
+        ),
+        &args,
+    )?;
+    let rows = found
+        .iter()
+        .map(|row| {
+            let cols = Cols(row);
+            Ok(TransferRecord {
+                standard: standard_from(cols.int(0)?),
+                contract: cols.address(1)?,
+                from: cols.address(2)?,
+                to: cols.address(3)?,
+                token_id: cols.opt_u256(4)?,
+                amount: cols.u256(5)?,
+                block_number: cols.u64(6)?,
+                transaction: cols.hash(7)?,
+                log_index: cols.u64(8)?,
+                timestamp_ms: cols.u64(9)?.saturating_mul(1000),
+            })
         })
-    })?;
-    let rows: Vec<TransferRecord> = rows.collect::<Result<_, _>>()?;
-    let total = uint(total);
-    let more = query.page.offset.saturating_add(rows.len() as u64) < total;
-    Ok(Page {
-        rows,
-        total: Some(total),
-        more,
-    })
+        .collect::<Result<Vec<_>, StoreError>>()?;
+    Ok(page_of(rows, query.page, total))
 }
 
 /// The NFT standard of a collection: probed interfaces first, else what its logs looked like.
 pub(super) fn collection_standard(
-    conn: &Connection,
+    sql: &dyn Sql,
     contract: Address,
-) -> Result<Option<TokenStandard>, IndexerError> {
-    Ok(self::contract(conn, contract)?.and_then(|record| {
-        if record.interfaces.contains(&ContractInterface::Erc1155) {
-            Some(TokenStandard::Erc1155)
-        } else if record.interfaces.contains(&ContractInterface::Erc721) {
-            Some(TokenStandard::Erc721)
-        } else if record.interfaces.contains(&ContractInterface::Erc20) {
-            Some(TokenStandard::Erc20)
-        } else {
-            None
-        }
-    }))
+) -> Result<Option<TokenStandard>, StoreError> {
+    let rows = sql.query(
+        "SELECT seen_standard, probed, interfaces FROM contracts WHERE address = ?1",
+        &[addr(&contract)],
+    )?;
+    rows.first()
+        .map_or(Ok(None), |row| standard_at(Cols(row), 0))
 }
+
+/// [`standard_of`] a contract from `seen_standard, probed, interfaces` at column `at`.
+fn standard_at(cols: Cols<'_>, at: usize) -> Result<Option<TokenStandard>, StoreError> {
+    let interfaces = cols.opt_text(at + 2)?;
+    Ok(standard_of(&declared_interfaces(
+        cols.opt_int(at)?,
+        cols.opt_int(at + 1)?.is_some_and(|probed| probed != 0),
+        interfaces.as_deref(),
+    )))
+}
+
+/// Appends to `records` what `record` makes of each row `statement` finds for `owner`
+/// (`?1`); `None` skips a row.
+fn approval_rows(
+    sql: &dyn Sql,
+    statement: &str,
+    owner: Address,
+    records: &mut Vec<ApprovalRecord>,
+    record: impl Fn(Cols<'_>) -> Result<Option<ApprovalRecord>, StoreError>,
+) -> Result<(), StoreError> {
+    for row in &sql.query(statement, &[addr(&owner)])? {
+        records.extend(record(Cols(row))?);
+    }
+    Ok(())
+}
+
+const ALLOWANCES: &str = "SELECT token, spender, amount, time_ms FROM allowances
+     WHERE owner = ?1 ORDER BY token, spender";
+const SINGLE_APPROVALS: &str = "SELECT contract, token_id, approved, time_ms FROM token_approvals
+     WHERE owner = ?1 ORDER BY contract, token_id";
+const OPERATORS: &str = "SELECT o.contract, o.operator, o.approved, o.time_ms, c.seen_standard,
+     c.probed, c.interfaces FROM operators o LEFT JOIN contracts c ON c.address = o.contract
+     WHERE o.owner = ?1 ORDER BY o.contract, o.operator";
 
 /// Approvals `owner` granted, revoked ones included, newest first.
 pub fn approvals(
-    conn: &Connection,
+    sql: &dyn Sql,
     owner: Address,
     kind: ApprovalKind,
-) -> Result<Vec<ApprovalRecord>, IndexerError> {
+) -> Result<Vec<ApprovalRecord>, StoreError> {
     let mut records = Vec::new();
     if kind == TokenStandard::Erc20 {
-        let mut statement = conn.prepare_cached(
-            "SELECT token, spender, amount, time_ms FROM allowances WHERE owner = ?1",
-        )?;
-        let rows = statement.query_map([owner.as_slice()], |row| {
-            Ok(ApprovalRecord::Erc20 {
+        approval_rows(sql, ALLOWANCES, owner, &mut records, |cols| {
+            Ok(Some(ApprovalRecord::Erc20 {
                 owner,
-                contract: address_at(row, 0)?,
-                spender: address_at(row, 1)?,
-                amount: u256_at(row, 2)?,
-                updated_ms: u64_at(row, 3)?,
-            })
+                contract: cols.address(0)?,
+                spender: cols.address(1)?,
+                amount: cols.u256(2)?,
+                updated_ms: cols.u64(3)?,
+            }))
         })?;
-        records = rows.collect::<Result<_, _>>()?;
     } else {
         if kind == TokenStandard::Erc721 {
-            let mut statement = conn.prepare_cached(
-                "SELECT contract, token_id, approved, time_ms FROM token_approvals WHERE owner = ?1",
-            )?;
-            let rows = statement.query_map([owner.as_slice()], |row| {
-                Ok(ApprovalRecord::Erc721Single {
+            approval_rows(sql, SINGLE_APPROVALS, owner, &mut records, |cols| {
+                Ok(Some(ApprovalRecord::Erc721Single {
                     owner,
-                    contract: address_at(row, 0)?,
-                    token_id: u256_at(row, 1)?,
-                    approved: address_at(row, 2)?,
-                    updated_ms: u64_at(row, 3)?,
-                })
+                    contract: cols.address(0)?,
+                    token_id: cols.u256(1)?,
+                    approved: cols.address(2)?,
+                    updated_ms: cols.u64(3)?,
+                }))
             })?;
-            records = rows.collect::<Result<_, _>>()?;
         }
-        let operators: Vec<(Address, Address, bool, u64)> = {
-            let mut statement = conn.prepare_cached(
-                "SELECT contract, operator, approved, time_ms FROM operators WHERE owner = ?1",
-            )?;
-            let rows = statement.query_map([owner.as_slice()], |row| {
-                Ok((
-                    address_at(row, 0)?,
-                    address_at(row, 1)?,
-                    row.get::<_, bool>(2)?,
-                    u64_at(row, 3)?,
-                ))
-            })?;
-            rows.collect::<Result<_, _>>()?
-        };
-        for (contract, operator, approved, updated_ms) in operators {
+        approval_rows(sql, OPERATORS, owner, &mut records, |cols| {
             // A collection whose standard is unknown is listed as ERC-721, the common case.
-            let standard = collection_standard(conn, contract)?.unwrap_or(TokenStandard::Erc721);
-            if standard == kind {
-                records.push(ApprovalRecord::Operator {
-                    standard,
-                    owner,
-                    contract,
-                    operator,
-                    approved,
-                    updated_ms,
-                });
+            let standard = standard_at(cols, 4)?.unwrap_or(TokenStandard::Erc721);
+            if standard != kind {
+                return Ok(None);
             }
-        }
+            Ok(Some(ApprovalRecord::Operator {
+                standard,
+                owner,
+                contract: cols.address(0)?,
+                operator: cols.address(1)?,
+                approved: cols.flag(2)?,
+                updated_ms: cols.u64(3)?,
+            }))
+        })?;
     }
+    // Stable: equal times keep the query order.
     records.sort_by_key(|record| {
         std::cmp::Reverse(match record {
             ApprovalRecord::Erc20 { updated_ms, .. }
@@ -392,96 +477,35 @@ pub fn approvals(
     Ok(records)
 }
 
-pub(super) fn supply_of(
-    conn: &Connection,
-    contract: Address,
-    token_id: Option<U256>,
-) -> Result<Option<U256>, IndexerError> {
-    let id = token_id
-        .map(|id| u256_blob(&id).to_vec())
-        .unwrap_or_default();
-    Ok(conn
-        .prepare_cached("SELECT amount FROM supplies WHERE contract = ?1 AND token_id = ?2")?
-        .query_row(params![contract.as_slice(), id], |row| u256_at(row, 0))
-        .optional()?)
+/// What the index knows of a contract.
+pub fn contract(sql: &dyn Sql, address: Address) -> Result<Option<ContractRecord>, StoreError> {
+    let statement = format!(
+        "SELECT {CONTRACT_COLUMNS} FROM contracts c {} WHERE c.address = ?1",
+        contract_join(2)
+    );
+    let rows: Vec<Row> = sql.query(&statement, &[addr(&address), Value::Bytes(Vec::new())])?;
+    rows.first()
+        .map_or(Ok(None), |row| contract_from(Cols(row), 0))
 }
 
-/// What the index knows of a contract.
-pub fn contract(
-    conn: &Connection,
-    address: Address,
-) -> Result<Option<ContractRecord>, IndexerError> {
-    let row = conn
-        .prepare_cached(
-            "SELECT seen_standard, probed, name, symbol, decimals, interfaces, creator, creation_tx, creation_block
-             FROM contracts WHERE address = ?1",
-        )?
-        .query_row([address.as_slice()], |row| {
-            Ok((
-                row.get::<_, Option<i64>>(0)?,
-                row.get::<_, bool>(1)?,
-                row.get::<_, Option<String>>(2)?,
-                row.get::<_, Option<String>>(3)?,
-                row.get::<_, Option<i64>>(4)?,
-                row.get::<_, Option<String>>(5)?,
-                row.get::<_, Option<Vec<u8>>>(6)?,
-                row.get::<_, Option<Vec<u8>>>(7)?,
-                row.get::<_, Option<i64>>(8)?,
-            ))
-        })
-        .optional()?;
-    let Some((
-        seen,
-        probed,
-        name,
-        symbol,
-        decimals,
-        interfaces,
-        creator,
-        creation_tx,
-        creation_block,
-    )) = row
-    else {
-        return Ok(None);
-    };
-    let mut declared: Vec<ContractInterface> = interfaces
-        .unwrap_or_default()
-        .split(',')
-        .filter_map(|name| match name {
-            "erc20" => Some(ContractInterface::Erc20),
-            "erc721" => Some(ContractInterface::Erc721),
-            "erc1155" => Some(ContractInterface::Erc1155),
-            _ => None,
-        })
-        .collect();
-    if declared.is_empty() || !probed {
-        // Not probed (or probing found nothing): go by the shape of its transfer logs.
-        declared = seen
-            .map(standard_from)
-            .map(|standard| match standard {
-                TokenStandard::Erc20 => ContractInterface::Erc20,
-                TokenStandard::Erc721 => ContractInterface::Erc721,
-                TokenStandard::Erc1155 => ContractInterface::Erc1155,
-            })
-            .into_iter()
-            .collect();
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unprobed_contract_goes_by_its_logs() {
+        assert_eq!(
+            declared_interfaces(Some(1), false, Some("erc20")),
+            vec![ContractInterface::Erc721]
+        );
+        assert_eq!(
+            declared_interfaces(Some(1), true, Some("erc1155,erc721")),
+            vec![ContractInterface::Erc1155, ContractInterface::Erc721]
+        );
+        assert_eq!(declared_interfaces(None, true, Some("")), Vec::new());
+        assert_eq!(
+            standard_of(&[ContractInterface::Erc721, ContractInterface::Erc1155]),
+            Some(TokenStandard::Erc1155)
+        );
     }
-    let supply = if declared.contains(&ContractInterface::Erc1155) {
-        None
-    } else {
-        supply_of(conn, address, None)?
-    };
-    Ok(Some(ContractRecord {
-        address,
-        name,
-        symbol,
-        decimals: decimals.and_then(|d| u8::try_from(d).ok()),
-        interfaces: declared,
-        creator: creator.map(|b| address_from(&b)),
-        creation_transaction: creation_tx.map(|b| b256_from(&b)),
-        creation_block: creation_block.map(uint),
-        verified: false,
-        logo_uri: None,
-        supply,
-    }))
 }

@@ -1,21 +1,10 @@
 //! Derived-state keys and values ([`StateKey`], [`StateValue`]) as rows of the derived
 //! tables: one read and one write per key kind.
 
-use alloy_primitives::{Address, U256};
-use rusqlite::types::Value;
-use rusqlite::{Connection, OptionalExtension, params_from_iter};
-
-use super::codec::{address_from, int, u256_blob, u256_from, uint};
-use crate::IndexerError;
+use super::Sql;
+use super::codec::{Cols, Value, addr, int, nullable, word};
 use crate::derive::{Stamp, StateKey, StateValue};
-
-fn addr(address: &Address) -> Value {
-    Value::Blob(address.to_vec())
-}
-
-fn word(value: &U256) -> Value {
-    Value::Blob(u256_blob(value).to_vec())
-}
+use crate::store::StoreError;
 
 /// Table and key columns with their values.
 fn locate(key: &StateKey) -> (&'static str, &'static [&'static str], Vec<Value>) {
@@ -31,7 +20,7 @@ fn locate(key: &StateKey) -> (&'static str, &'static [&'static str], Vec<Value>)
             &["contract", "token_id"],
             vec![
                 addr(contract),
-                token_id.as_ref().map_or(Value::Blob(Vec::new()), word),
+                token_id.as_ref().map_or(Value::Bytes(Vec::new()), word),
             ],
         ),
         StateKey::NftOwner { contract, token_id } => (
@@ -85,10 +74,7 @@ fn value_columns(table: &str) -> &'static [&'static str] {
 }
 
 fn stamp_values(stamp: Stamp) -> [Value; 2] {
-    [
-        Value::Integer(int(stamp.block)),
-        Value::Integer(int(stamp.time_ms)),
-    ]
+    [int(stamp.block), int(stamp.time_ms)]
 }
 
 fn columns_of(value: &StateValue) -> Vec<Value> {
@@ -106,8 +92,8 @@ fn columns_of(value: &StateValue) -> Vec<Value> {
         } => {
             let mut columns = vec![
                 addr(owner),
-                minter.as_ref().map_or(Value::Null, addr),
-                block_minted.map_or(Value::Null, |block| Value::Integer(int(block))),
+                nullable(minter.as_ref(), addr),
+                nullable(*block_minted, int),
             ];
             columns.extend(stamp_values(*stamp));
             columns
@@ -122,125 +108,95 @@ fn columns_of(value: &StateValue) -> Vec<Value> {
             columns
         }
         StateValue::Operator { approved, stamp } => {
-            let mut columns = vec![Value::Integer(i64::from(*approved))];
+            let mut columns = vec![Value::Int(i64::from(*approved))];
             columns.extend(stamp_values(*stamp));
             columns
         }
     }
 }
 
-fn blob(value: &Value) -> &[u8] {
-    match value {
-        Value::Blob(bytes) => bytes,
-        _ => &[],
-    }
-}
-
-fn integer(value: &Value) -> Option<u64> {
-    match value {
-        Value::Integer(number) => Some(uint(*number)),
-        _ => None,
-    }
-}
-
-fn value_from(table: &str, columns: &[Value]) -> Option<StateValue> {
-    let stamp_at = |i: usize| -> Option<Stamp> {
-        Some(Stamp {
-            block: integer(columns.get(i)?)?,
-            time_ms: integer(columns.get(i + 1)?)?,
+fn value_from(table: &str, cols: Cols<'_>) -> Result<StateValue, StoreError> {
+    let stamp_at = |i: usize| -> Result<Stamp, StoreError> {
+        Ok(Stamp {
+            block: cols.u64(i)?,
+            time_ms: cols.u64(i + 1)?,
         })
     };
-    Some(match table {
+    Ok(match table {
         "nft_owners" => StateValue::Owner {
-            owner: address_from(blob(columns.first()?)),
-            minter: columns
-                .get(1)
-                .filter(|v| !matches!(v, Value::Null))
-                .map(|v| address_from(blob(v))),
-            block_minted: columns.get(2).and_then(integer),
+            owner: cols.address(0)?,
+            minter: cols.opt_address(1)?,
+            block_minted: cols.opt_int(2)?.map(super::codec::uint),
             stamp: stamp_at(3)?,
         },
         "token_approvals" => StateValue::TokenApproval {
-            owner: address_from(blob(columns.first()?)),
-            approved: address_from(blob(columns.get(1)?)),
+            owner: cols.address(0)?,
+            approved: cols.address(1)?,
             stamp: stamp_at(2)?,
         },
         "operators" => StateValue::Operator {
-            approved: integer(columns.first()?)? != 0,
+            approved: cols.flag(0)?,
             stamp: stamp_at(1)?,
         },
         _ => StateValue::Amount {
-            amount: u256_from(blob(columns.first()?)),
+            amount: cols.u256(0)?,
             stamp: stamp_at(1)?,
         },
     })
+}
+
+fn key_condition(key_columns: &[&str]) -> String {
+    key_columns
+        .iter()
+        .enumerate()
+        .map(|(i, column)| format!("{column} = ?{}", i + 1))
+        .collect::<Vec<_>>()
+        .join(" AND ")
 }
 
 /// The stored value of `key`.
 ///
 /// # Errors
 /// When the store fails.
-pub fn read(conn: &Connection, key: &StateKey) -> Result<Option<StateValue>, IndexerError> {
+pub fn read(sql: &dyn Sql, key: &StateKey) -> Result<Option<StateValue>, StoreError> {
     let (table, key_columns, key_values) = locate(key);
-    let values = value_columns(table);
-    let condition: Vec<String> = key_columns
-        .iter()
-        .enumerate()
-        .map(|(i, column)| format!("{column} = ?{}", i + 1))
-        .collect();
-    let sql = format!(
+    let statement = format!(
         "SELECT {} FROM {table} WHERE {}",
-        values.join(", "),
-        condition.join(" AND ")
+        value_columns(table).join(", "),
+        key_condition(key_columns)
     );
-    let mut statement = conn.prepare_cached(&sql)?;
-    let row = statement
-        .query_row(params_from_iter(key_values), |row| {
-            (0..values.len())
-                .map(|i| row.get::<_, Value>(i))
-                .collect::<Result<Vec<_>, _>>()
-        })
-        .optional()?;
-    Ok(row.and_then(|columns| value_from(table, &columns)))
+    let rows = sql.query(&statement, &key_values)?;
+    rows.first()
+        .map(|row| value_from(table, Cols(row)))
+        .transpose()
 }
 
 /// Writes (`Some`) or deletes (`None`) the row of `key`.
 ///
 /// # Errors
 /// When the store fails.
-pub fn write(
-    conn: &Connection,
-    key: &StateKey,
-    value: Option<&StateValue>,
-) -> Result<(), IndexerError> {
+pub fn write(sql: &dyn Sql, key: &StateKey, value: Option<&StateValue>) -> Result<(), StoreError> {
     let (table, key_columns, mut key_values) = locate(key);
-    match value {
+    let statement = match value {
         Some(value) => {
-            let columns: Vec<&str> = key_columns
-                .iter()
-                .chain(value_columns(table))
-                .copied()
-                .collect();
+            let values = value_columns(table);
+            let columns: Vec<&str> = key_columns.iter().chain(values).copied().collect();
             let placeholders: Vec<String> = (1..=columns.len()).map(|i| format!("?{i}")).collect();
-            let sql = format!(
-                "INSERT OR REPLACE INTO {table} ({}) VALUES ({})",
-                columns.join(", "),
-                placeholders.join(", ")
-            );
-            key_values.extend(columns_of(value));
-            conn.prepare_cached(&sql)?
-                .execute(params_from_iter(key_values))?;
-        }
-        None => {
-            let condition: Vec<String> = key_columns
+            let updates: Vec<String> = values
                 .iter()
-                .enumerate()
-                .map(|(i, column)| format!("{column} = ?{}", i + 1))
+                .map(|column| format!("{column} = excluded.{column}"))
                 .collect();
-            let sql = format!("DELETE FROM {table} WHERE {}", condition.join(" AND "));
-            conn.prepare_cached(&sql)?
-                .execute(params_from_iter(key_values))?;
+            key_values.extend(columns_of(value));
+            format!(
+                "INSERT INTO {table} ({}) VALUES ({}) ON CONFLICT ({}) DO UPDATE SET {}",
+                columns.join(", "),
+                placeholders.join(", "),
+                key_columns.join(", "),
+                updates.join(", ")
+            )
         }
-    }
+        None => format!("DELETE FROM {table} WHERE {}", key_condition(key_columns)),
+    };
+    sql.execute(&statement, &key_values)?;
     Ok(())
 }

@@ -1,21 +1,22 @@
 //! The write path: chain rows, derived state through an overlay with undo records, and
 //! rollbacks. Everything here runs inside the caller's transaction.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use alloy_primitives::{Address, U256};
-use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use tandem_domain::history::TransferEvent;
 use tandem_domain::nft::NftStandard;
 use tandem_evm::source::{ContractInterface, TokenStandard};
 
-use super::codec::{address_blob, int, standard_code, u256_blob, uint};
-use super::{set_meta, state};
+use super::codec::{
+    Cols, Value, addr, bytes, flag, hash, int, nullable, standard_code, text, uint, word,
+};
+use super::{Sql, meta, set_meta, state};
 use crate::IndexerError;
 use crate::decode::{IndexEvent, PlacedEvent};
 use crate::derive::{Stamp, StateAccess, StateKey, StateValue, apply_event};
 use crate::rpc::FetchedTransaction;
-use crate::store::{Batch, ContractProbe};
+use crate::store::{Batch, ContractProbe, StoreError};
 
 fn stamp_of(number: u64, timestamp: u64) -> Stamp {
     Stamp {
@@ -38,62 +39,89 @@ fn transfer_standard(transfer: &TransferEvent) -> TokenStandard {
     }
 }
 
+/// Rows of one statement, sent together.
+struct Rows {
+    statement: &'static str,
+    rows: Vec<Vec<Value>>,
+}
+
+impl Rows {
+    fn new(statement: &'static str) -> Self {
+        Self {
+            statement,
+            rows: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, row: Vec<Value>) {
+        self.rows.push(row);
+    }
+
+    fn send(&self, sql: &dyn Sql) -> Result<(), StoreError> {
+        if self.rows.is_empty() {
+            return Ok(());
+        }
+        sql.execute_many(self.statement, &self.rows)
+    }
+}
+
 /// Blocks, transactions, logs, the address index, transfers, and the discovery queues.
 ///
 /// # Errors
 /// When the store fails.
-pub fn write_chain_rows(tx: &Transaction<'_>, batch: &Batch) -> Result<(), IndexerError> {
+pub fn write_chain_rows(sql: &dyn Sql, batch: &Batch) -> Result<(), StoreError> {
     let Some(first) = batch.blocks.first() else {
         return Ok(());
     };
     let batch_first = int(first.block.number);
-    let mut insert_block = tx.prepare_cached(
+    let mut blocks = Rows::new(
         "INSERT INTO blocks (number, hash, parent_hash, timestamp, batch_first) VALUES (?1, ?2, ?3, ?4, ?5)",
-    )?;
-    let mut insert_tx = tx.prepare_cached(
+    );
+    let mut transactions = Rows::new(
         "INSERT INTO transactions (block_number, tx_index, hash, sender, recipient, contract_address, value,
          gas_used, gas_price, success, input) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
-    )?;
-    let mut insert_log = tx.prepare_cached(
+    );
+    let mut logs = Rows::new(
         "INSERT INTO logs (block_number, log_index, tx_index, address, topic0, topics, data)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-    )?;
-    let mut insert_touch = tx.prepare_cached(
-        "INSERT OR IGNORE INTO address_transactions (address, block_number, tx_index) VALUES (?1, ?2, ?3)",
-    )?;
-    let mut insert_transfer = tx.prepare_cached(
+    );
+    let mut touches = Rows::new(
+        "INSERT INTO address_transactions (address, block_number, tx_index) VALUES (?1, ?2, ?3)
+         ON CONFLICT DO NOTHING",
+    );
+    let mut transfers = Rows::new(
         "INSERT INTO transfers (block_number, log_index, sub_index, tx_index, standard, contract, sender,
          recipient, token_id, amount) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-    )?;
+    );
     let mut contracts: BTreeMap<Address, Option<TokenStandard>> = BTreeMap::new();
     let mut minted: BTreeMap<(Address, U256), NftStandard> = BTreeMap::new();
     let mut created = Vec::new();
     for decoded in &batch.blocks {
         let block = &decoded.block;
         let number = int(block.number);
-        insert_block.execute(params![
-            number,
-            block.hash.as_slice(),
-            block.parent_hash.as_slice(),
+        blocks.push(vec![
+            number.clone(),
+            hash(&block.hash),
+            hash(&block.parent_hash),
             int(block.timestamp),
-            batch_first
-        ])?;
+            batch_first.clone(),
+        ]);
         for (transaction, events) in block.transactions.iter().zip(&decoded.events) {
             let tx_index = int(transaction.index);
-            insert_tx.execute(params![
-                number,
-                tx_index,
-                transaction.hash.as_slice(),
-                address_blob(&transaction.from),
-                transaction.to.as_ref().map(address_blob),
-                transaction.contract_address.as_ref().map(address_blob),
-                u256_blob(&transaction.value),
-                u256_blob(&transaction.gas_used),
-                u256_blob(&transaction.gas_price),
-                transaction.success,
-                transaction.input,
-            ])?;
-            let mut touched: HashSet<Address> = HashSet::new();
+            transactions.push(vec![
+                number.clone(),
+                tx_index.clone(),
+                hash(&transaction.hash),
+                addr(&transaction.from),
+                nullable(transaction.to.as_ref(), addr),
+                nullable(transaction.contract_address.as_ref(), addr),
+                word(&transaction.value),
+                word(&transaction.gas_used),
+                word(&transaction.gas_price),
+                flag(transaction.success),
+                bytes(&transaction.input),
+            ]);
+            let mut touched: BTreeSet<Address> = BTreeSet::new();
             touched.insert(transaction.from);
             touched.extend(transaction.to);
             if let Some(contract) = transaction.contract_address {
@@ -107,15 +135,15 @@ pub fn write_chain_rows(tx: &Transaction<'_>, batch: &Batch) -> Result<(), Index
                 .filter(|log| !rebuildable.contains(&log.log_index))
             {
                 let topics: Vec<u8> = log.topics.iter().flat_map(|topic| topic.0).collect();
-                insert_log.execute(params![
-                    number,
+                logs.push(vec![
+                    number.clone(),
                     int(log.log_index),
-                    tx_index,
-                    address_blob(&log.address),
-                    log.topics.first().map(|topic| topic.as_slice()),
-                    topics,
-                    log.data,
-                ])?;
+                    tx_index.clone(),
+                    addr(&log.address),
+                    nullable(log.topics.first(), hash),
+                    Value::Bytes(topics),
+                    bytes(&log.data),
+                ]);
             }
             for placed in events {
                 let contract = event_contract(&placed.event);
@@ -141,60 +169,72 @@ pub fn write_chain_rows(tx: &Transaction<'_>, batch: &Batch) -> Result<(), Index
                         if from.is_zero() {
                             minted.insert((contract, *token_id), *standard);
                         }
-                        (Some(u256_blob(token_id)), *quantity)
+                        (Some(token_id), *quantity)
                     }
                 };
-                insert_transfer.execute(params![
-                    number,
+                transfers.push(vec![
+                    number.clone(),
                     int(placed.log_index),
                     int(placed.sub_index),
-                    tx_index,
-                    standard_code(standard),
-                    address_blob(&contract),
-                    address_blob(&from),
-                    address_blob(&to),
-                    token_id,
-                    u256_blob(&amount),
-                ])?;
+                    tx_index.clone(),
+                    Value::Int(standard_code(standard)),
+                    addr(&contract),
+                    addr(&from),
+                    addr(&to),
+                    nullable(token_id, word),
+                    word(&amount),
+                ]);
             }
             for address in touched {
-                insert_touch.execute(params![address_blob(&address), number, tx_index])?;
+                touches.push(vec![addr(&address), number.clone(), tx_index.clone()]);
             }
         }
     }
-    let mut insert_contract = tx.prepare_cached(
+    let mut seen = Rows::new(
         "INSERT INTO contracts (address, seen_standard) VALUES (?1, ?2)
-         ON CONFLICT (address) DO UPDATE SET seen_standard = COALESCE(seen_standard, excluded.seen_standard)",
-    )?;
+         ON CONFLICT (address) DO UPDATE SET seen_standard = COALESCE(contracts.seen_standard, excluded.seen_standard)",
+    );
     for (contract, standard) in contracts {
-        insert_contract.execute(params![
-            address_blob(&contract),
-            standard.map(standard_code)
-        ])?;
+        seen.push(vec![
+            addr(&contract),
+            nullable(standard, |standard| Value::Int(standard_code(standard))),
+        ]);
     }
-    let mut insert_creation = tx.prepare_cached(
+    let mut creations = Rows::new(
         "INSERT INTO contracts (address, creator, creation_tx, creation_block) VALUES (?1, ?2, ?3, ?4)
          ON CONFLICT (address) DO UPDATE SET creator = excluded.creator, creation_tx = excluded.creation_tx,
          creation_block = excluded.creation_block",
-    )?;
-    for (contract, creator, hash, block) in created {
-        insert_creation.execute(params![
-            address_blob(&contract),
-            address_blob(&creator),
-            hash.as_slice(),
-            int(block)
-        ])?;
+    );
+    for (contract, creator, transaction, block) in created {
+        creations.push(vec![
+            addr(&contract),
+            addr(&creator),
+            hash(&transaction),
+            int(block),
+        ]);
     }
-    let mut queue_metadata = tx.prepare_cached(
-        "INSERT OR IGNORE INTO nft_metadata (contract, token_id, standard) VALUES (?1, ?2, ?3)",
-    )?;
+    let mut metadata_queue = Rows::new(
+        "INSERT INTO nft_metadata (contract, token_id, standard) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING",
+    );
     for ((contract, token_id), standard) in minted {
         let code = if standard == NftStandard::Erc1155 {
             2
         } else {
             1
         };
-        queue_metadata.execute(params![address_blob(&contract), u256_blob(&token_id), code])?;
+        metadata_queue.push(vec![addr(&contract), word(&token_id), Value::Int(code)]);
+    }
+    for rows in [
+        &blocks,
+        &transactions,
+        &logs,
+        &touches,
+        &transfers,
+        &seen,
+        &creations,
+        &metadata_queue,
+    ] {
+        rows.send(sql)?;
     }
     Ok(())
 }
@@ -244,7 +284,7 @@ fn event_contract(event: &IndexEvent) -> Address {
 /// Derived state seen through the open transaction: each key is read once, changes are
 /// kept in memory, and [`Overlay::flush`] writes them with their prior values as undo.
 struct Overlay<'c> {
-    conn: &'c Connection,
+    sql: &'c dyn Sql,
     /// key → (prior value if loaded, current value)
     entries: HashMap<StateKey, (Option<Option<StateValue>>, Option<StateValue>)>,
     /// Keys in first-touch order, so undo rows (and the dump) do not depend on hashing.
@@ -256,7 +296,7 @@ impl StateAccess for Overlay<'_> {
         if let Some((_, current)) = self.entries.get(key) {
             return Ok(current.clone());
         }
-        let stored = state::read(self.conn, key)?;
+        let stored = state::read(self.sql, key)?;
         self.entries
             .insert(key.clone(), (Some(stored.clone()), stored.clone()));
         self.order.push(key.clone());
@@ -275,34 +315,36 @@ impl StateAccess for Overlay<'_> {
 }
 
 impl Overlay<'_> {
-    fn flush(self, batch_first: u64, keep_undo: bool) -> Result<(), IndexerError> {
-        let mut insert_undo = self
-            .conn
-            .prepare_cached("INSERT INTO undo (batch_first, key, prior) VALUES (?1, ?2, ?3)")?;
+    fn flush(self, batch_first: u64, keep_undo: bool) -> Result<(), StoreError> {
+        let mut undo = Rows::new("INSERT INTO undo (batch_first, key, prior) VALUES (?1, ?2, ?3)");
         for key in &self.order {
             let Some((prior, current)) = self.entries.get(key) else {
                 continue;
             };
             let prior = match prior {
                 Some(prior) => prior.clone(),
-                None => state::read(self.conn, key)?,
+                None => state::read(self.sql, key)?,
             };
             if prior == *current {
                 continue;
             }
-            state::write(self.conn, key, current.as_ref())?;
+            state::write(self.sql, key, current.as_ref())?;
             if keep_undo {
-                let key_json =
-                    serde_json::to_string(key).map_err(|e| IndexerError::Store(e.to_string()))?;
+                let key_json = serde_json::to_string(key)
+                    .map_err(|e| StoreError::corrupt_because("undo key", e))?;
                 let prior_json = prior
                     .as_ref()
                     .map(serde_json::to_string)
                     .transpose()
-                    .map_err(|e| IndexerError::Store(e.to_string()))?;
-                insert_undo.execute(params![int(batch_first), key_json, prior_json])?;
+                    .map_err(|e| StoreError::corrupt_because("undo value", e))?;
+                undo.push(vec![
+                    int(batch_first),
+                    Value::Text(key_json),
+                    text(prior_json.as_deref()),
+                ]);
             }
         }
-        Ok(())
+        undo.send(self.sql)
     }
 }
 
@@ -311,41 +353,42 @@ impl Overlay<'_> {
 ///
 /// # Errors
 /// When the store fails.
-pub fn write_derived(tx: &Transaction<'_>, batch: &Batch) -> Result<(), IndexerError> {
+pub fn write_derived(sql: &dyn Sql, batch: &Batch) -> Result<(), StoreError> {
     let (Some(first), Some(last)) = (batch.blocks.first(), batch.blocks.last()) else {
         return Ok(());
     };
     let mut overlay = Overlay {
-        conn: tx,
+        sql,
         entries: HashMap::new(),
         order: Vec::new(),
     };
     for decoded in &batch.blocks {
         let stamp = stamp_of(decoded.block.number, decoded.block.timestamp);
         for placed in decoded.events.iter().flatten() {
-            apply_event(&mut overlay, &placed.event, stamp)?;
+            apply_event(&mut overlay, &placed.event, stamp).map_err(store_failure)?;
         }
     }
-    for (address, amount, stamp) in &batch.native_balances {
-        let key = StateKey::Native(*address);
-        let unchanged = matches!(overlay.get(&key)?, Some(StateValue::Amount { amount: stored, .. }) if stored == *amount);
-        if !unchanged {
-            overlay.put(
-                key,
-                Some(StateValue::Amount {
-                    amount: *amount,
-                    stamp: *stamp,
+    let chain_reads = batch
+        .native_balances
+        .iter()
+        .map(|(address, amount, stamp)| (StateKey::Native(*address), amount, stamp))
+        .chain(
+            batch
+                .allowance_reads
+                .iter()
+                .map(|(token, owner, spender, amount, stamp)| {
+                    let key = StateKey::Allowance {
+                        token: *token,
+                        owner: *owner,
+                        spender: *spender,
+                    };
+                    (key, amount, stamp)
                 }),
-            );
-        }
-    }
-    for (token, owner, spender, amount, stamp) in &batch.allowance_reads {
-        let key = StateKey::Allowance {
-            token: *token,
-            owner: *owner,
-            spender: *spender,
-        };
-        let unchanged = matches!(overlay.get(&key)?, Some(StateValue::Amount { amount: stored, .. }) if stored == *amount);
+        );
+    for (key, amount, stamp) in chain_reads {
+        let stored = overlay.get(&key).map_err(store_failure)?;
+        let unchanged =
+            matches!(stored, Some(StateValue::Amount { amount: stored, .. }) if stored == *amount);
         if !unchanged {
             overlay.put(
                 key,
@@ -358,84 +401,110 @@ pub fn write_derived(tx: &Transaction<'_>, batch: &Batch) -> Result<(), IndexerE
     }
     overlay.flush(first.block.number, batch.keep_undo)?;
     if !batch.keep_undo {
-        set_meta(tx, "finalized_through", &last.block.number.to_string())?;
+        set_meta(sql, "finalized_through", &last.block.number.to_string())?;
     }
     Ok(())
 }
 
-fn finalized_through(conn: &Connection) -> Result<Option<u64>, IndexerError> {
-    let text: Option<String> = conn
-        .query_row(
-            "SELECT value FROM meta WHERE key = 'finalized_through'",
-            [],
-            |row| row.get(0),
-        )
-        .optional()?;
-    Ok(text.and_then(|text| text.parse().ok()))
+/// The derivation rules report through [`IndexerError`]; inside the store only the
+/// store's own failures can reach them (through [`StateAccess::get`]).
+fn store_failure(error: IndexerError) -> StoreError {
+    match error {
+        IndexerError::Storage(error) => error,
+        other => StoreError::corrupt_because("derived state", other),
+    }
+}
+
+fn finalized_through(sql: &dyn Sql) -> Result<Option<u64>, StoreError> {
+    Ok(meta(sql, "finalized_through")?.and_then(|text| text.parse().ok()))
+}
+
+/// What a rollback did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rollback {
+    /// The blocks are gone and the derived state restored.
+    Done,
+    /// Nothing was changed: the batch starting at this block has no undo information.
+    TooDeep(u64),
 }
 
 /// Undoes every batch that holds a block above `last_kept`.
 ///
 /// # Errors
-/// [`IndexerError::ReorgTooDeep`] when such a batch has no undo information.
-pub fn rollback(tx: &Transaction<'_>, last_kept: Option<u64>) -> Result<(), IndexerError> {
-    let cut: Option<i64> = tx.query_row(
+/// When the store fails.
+pub fn rollback(sql: &dyn Sql, last_kept: Option<u64>) -> Result<Rollback, StoreError> {
+    let rows = sql.query(
         "SELECT MIN(batch_first) FROM blocks WHERE number > ?1",
-        [last_kept.map_or(-1, int)],
-        |row| row.get(0),
+        &[last_kept.map_or(Value::Int(-1), int)],
     )?;
-    let Some(cut) = cut else { return Ok(()) };
-    if finalized_through(tx)?.is_some_and(|finalized| uint(cut) <= finalized) {
-        return Err(IndexerError::ReorgTooDeep(uint(cut)));
-    }
-    let undo: Vec<(String, Option<String>)> = {
-        let mut statement =
-            tx.prepare("SELECT key, prior FROM undo WHERE batch_first >= ?1 ORDER BY seq DESC")?;
-        let rows = statement.query_map([cut], |row| Ok((row.get(0)?, row.get(1)?)))?;
-        rows.collect::<Result<_, _>>()?
+    let Some(cut) = rows
+        .first()
+        .map(|row| Cols(row).opt_int(0))
+        .transpose()?
+        .flatten()
+    else {
+        return Ok(Rollback::Done);
     };
-    let corrupt = |e: serde_json::Error| IndexerError::Store(format!("undo row: {e}"));
-    for (key, prior) in undo {
-        let key: StateKey = serde_json::from_str(&key).map_err(corrupt)?;
-        let prior: Option<StateValue> = prior
-            .map(|p| serde_json::from_str(&p))
-            .transpose()
-            .map_err(corrupt)?;
-        state::write(tx, &key, prior.as_ref())?;
+    if finalized_through(sql)?.is_some_and(|finalized| uint(cut) <= finalized) {
+        return Ok(Rollback::TooDeep(uint(cut)));
     }
-    tx.execute("DELETE FROM undo WHERE batch_first >= ?1", [cut])?;
+    let undo = sql.query(
+        "SELECT key, prior FROM undo WHERE batch_first >= ?1 ORDER BY seq DESC",
+        &[Value::Int(cut)],
+    )?;
+    for row in &undo {
+        let cols = Cols(row);
+        let key = cols.opt_text(0)?.ok_or(StoreError::corrupt("undo key"))?;
+        let key: StateKey =
+            serde_json::from_str(&key).map_err(|e| StoreError::corrupt_because("undo key", e))?;
+        let prior: Option<StateValue> = cols
+            .opt_text(1)?
+            .map(|prior| serde_json::from_str(&prior))
+            .transpose()
+            .map_err(|e| StoreError::corrupt_because("undo value", e))?;
+        state::write(sql, &key, prior.as_ref())?;
+    }
+    let cut = Value::Int(cut);
+    sql.execute(
+        "DELETE FROM undo WHERE batch_first >= ?1",
+        std::slice::from_ref(&cut),
+    )?;
     for table in ["transactions", "logs", "address_transactions", "transfers"] {
-        tx.execute(
+        sql.execute(
             &format!("DELETE FROM {table} WHERE block_number >= ?1"),
-            [cut],
+            std::slice::from_ref(&cut),
         )?;
     }
-    tx.execute("DELETE FROM blocks WHERE number >= ?1", [cut])?;
-    tx.execute(
-        "UPDATE contracts SET creator = NULL, creation_tx = NULL, creation_block = NULL WHERE creation_block >= ?1",
-        [cut],
+    sql.execute(
+        "DELETE FROM blocks WHERE number >= ?1",
+        std::slice::from_ref(&cut),
     )?;
-    Ok(())
+    sql.execute(
+        "UPDATE contracts SET creator = NULL, creation_tx = NULL, creation_block = NULL WHERE creation_block >= ?1",
+        &[cut],
+    )?;
+    Ok(Rollback::Done)
 }
 
 /// Drops undo rows of batches starting below `below`; those batches become final.
 ///
 /// # Errors
 /// When the store fails.
-pub fn prune_undo(conn: &Connection, below: u64) -> Result<(), IndexerError> {
-    let last_final: Option<i64> = conn.query_row(
-        "SELECT MAX(number) FROM blocks WHERE batch_first < ?1",
-        [int(below)],
-        |row| row.get(0),
+pub fn prune_undo(sql: &dyn Sql, below: u64) -> Result<(), StoreError> {
+    // Batches are contiguous, so the newest block of a batch starting below `below` is
+    // found walking down from the top: only the undo window is read, never every block.
+    let rows = sql.query(
+        "SELECT number FROM blocks WHERE batch_first < ?1 ORDER BY number DESC LIMIT 1",
+        &[int(below)],
     )?;
-    let Some(last_final) = last_final else {
+    let Some(last_final) = rows.first().map(|row| Cols(row).u64(0)).transpose()? else {
         return Ok(());
     };
-    if finalized_through(conn)?.is_some_and(|finalized| finalized >= uint(last_final)) {
+    if finalized_through(sql)?.is_some_and(|finalized| finalized >= last_final) {
         return Ok(());
     }
-    conn.execute("DELETE FROM undo WHERE batch_first < ?1", [int(below)])?;
-    set_meta(conn, "finalized_through", &last_final.to_string())
+    sql.execute("DELETE FROM undo WHERE batch_first < ?1", &[int(below)])?;
+    set_meta(sql, "finalized_through", &last_final.to_string())
 }
 
 /// Saves a probe result and marks the contract probed.
@@ -443,10 +512,10 @@ pub fn prune_undo(conn: &Connection, below: u64) -> Result<(), IndexerError> {
 /// # Errors
 /// When the store fails.
 pub fn save_probe(
-    conn: &Connection,
+    sql: &dyn Sql,
     contract: Address,
     probe: &ContractProbe,
-) -> Result<(), IndexerError> {
+) -> Result<(), StoreError> {
     let interfaces: Vec<&str> = probe
         .interfaces
         .iter()
@@ -456,11 +525,17 @@ pub fn save_probe(
             ContractInterface::Erc1155 => "erc1155",
         })
         .collect();
-    conn.execute(
+    sql.execute(
         "INSERT INTO contracts (address, probed, name, symbol, decimals, interfaces) VALUES (?1, 1, ?2, ?3, ?4, ?5)
          ON CONFLICT (address) DO UPDATE SET probed = 1, name = excluded.name, symbol = excluded.symbol,
          decimals = excluded.decimals, interfaces = excluded.interfaces",
-        params![address_blob(&contract), probe.name, probe.symbol, probe.decimals, interfaces.join(",")],
+        &[
+            addr(&contract),
+            text(probe.name.as_deref()),
+            text(probe.symbol.as_deref()),
+            nullable(probe.decimals, |decimals| Value::Int(i64::from(decimals))),
+            Value::Text(interfaces.join(",")),
+        ],
     )?;
     Ok(())
 }

@@ -1,4 +1,4 @@
--- Tandem index schema (SQLite). Integers in 256 bits are 32-byte big-endian blobs,
+-- Tandem index schema, version 1 (SQLite). Integers in 256 bits are 32-byte big-endian blobs,
 -- addresses 20-byte blobs, hashes 32-byte blobs. Chain data rows carry their block
 -- number so a rollback deletes them by height; derived rows are restored from `undo`.
 
