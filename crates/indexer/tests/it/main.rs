@@ -10,6 +10,7 @@ mod common;
 mod crash;
 mod migrations;
 mod reorg;
+mod rollback;
 mod seeded;
 mod standby;
 mod stores;

@@ -8,11 +8,12 @@ use std::process::{Child, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
-use tandem_indexer::WriterLock;
+use tandem_indexer::{IndexerError, StoreError, StoreUrl, WriterLock};
 
 use crate::common::start_devnet;
 use crate::crash::{assert_same_dump, indexer_command, reference_dump};
-use crate::stores::{BACKENDS, TestStore, blocking};
+use crate::rollback::batch;
+use crate::stores::{BACKENDS, Backend, TestStore, blocking};
 
 const BATCH_BLOCKS: u64 = 4;
 /// The writer stalls after this many commits, mid-backfill, until it is killed.
@@ -163,4 +164,49 @@ async fn one_writer_at_a_time_holds_the_lock() {
         })
         .await;
     }
+}
+
+#[tokio::test]
+async fn a_postgres_writer_that_lost_its_connection_writes_no_more() {
+    let store = TestStore::new(Backend::Postgres, "lost_writer");
+    let StoreUrl::Postgres(url) = store.url.clone() else {
+        unreachable!()
+    };
+    let writer = store.writer().await;
+    let first = writer.clone();
+    blocking(move || {
+        first.bind_chain(1, 0).unwrap();
+        first.commit(&batch(0, 1, 5, true)).unwrap();
+    })
+    .await;
+
+    // The database ends every other session (as a restart or a network cut would).
+    let (admin, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    let driver = tokio::spawn(connection);
+    admin
+        .execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+             WHERE datname = current_database() AND pid <> pg_backend_pid()",
+            &[],
+        )
+        .await
+        .unwrap();
+    drop(admin);
+    driver.await.unwrap().unwrap();
+
+    let refused = blocking(move || writer.commit(&batch(2, 3, 7, true))).await;
+    assert!(
+        matches!(
+            refused,
+            Err(IndexerError::Storage(StoreError::WriterLockLost(_)))
+        ),
+        "{refused:?}"
+    );
+    assert!(refused.unwrap_err().is_fatal());
+    assert_eq!(store.cursor().await, Some(1), "nothing more was written");
+    let url = store.url.clone();
+    let free = blocking(move || WriterLock::try_acquire(&url).unwrap().is_some()).await;
+    assert!(free, "the lock went with the connection");
 }

@@ -270,14 +270,14 @@ impl Backend for Postgres {
         work: impl FnOnce(&dyn Sql) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
         let client = self.writer()?;
-        self.in_transaction(&client, work)
-            .map_err(|error| match error {
+        self.in_transaction(&client, work).map_err(|error| {
+            let lost = client.is_closed() || error.is_connection_lost();
+            match error {
                 // The lock lived on that connection: without it, this process is no writer.
-                StoreError::Postgres(source) if client.is_closed() => {
-                    StoreError::WriterLockLost(source)
-                }
+                StoreError::Postgres(source) if lost => StoreError::WriterLockLost(source),
                 other => other,
-            })
+            }
+        })
     }
 }
 

@@ -5,8 +5,8 @@
 //! and paging, by construction.
 //!
 //! The dialect they share: `?N` placeholders (the PostgreSQL backend turns them into
-//! `$N`), `ON CONFLICT` upserts, `TRUE`/`FALSE`, and values limited to integers, bytes
-//! and text ([`Value`]). What differs (table DDL, locking, connections) lives in the
+//! `$N`), `ON CONFLICT` upserts, flags as 0/1 integers, and values limited to integers,
+//! bytes and text ([`Value`]). What differs (table DDL, locking, connections) lives in the
 //! backends.
 
 pub(crate) mod codec;
@@ -385,9 +385,10 @@ impl<B: Backend> Store for SqlStore<B> {
     }
 
     fn rollback(&self, last_kept: Option<u64>) -> Result<Option<BlockRef>, IndexerError> {
-        self.backend
-            .write(|sql| Ok(write::rollback(sql, last_kept)))??;
-        self.cursor()
+        match self.backend.write(|sql| write::rollback(sql, last_kept))? {
+            write::Rollback::Done => self.cursor(),
+            write::Rollback::TooDeep(cut) => Err(IndexerError::ReorgTooDeep(cut)),
+        }
     }
 
     fn prune_undo(&self, below: u64) -> Result<(), IndexerError> {
