@@ -171,11 +171,9 @@ pub fn read(sql: &dyn Sql, key: &StateKey) -> Result<Option<StateValue>, StoreEr
         .transpose()
 }
 
-/// Writes (`Some`) or deletes (`None`) the row of `key`.
-///
-/// # Errors
-/// When the store fails.
-pub fn write(sql: &dyn Sql, key: &StateKey, value: Option<&StateValue>) -> Result<(), StoreError> {
+/// The statement that writes (`Some`) or deletes (`None`) the row of `key`, with its
+/// parameters: the same text for every key of a table, so writes group by it.
+pub fn write_statement(key: &StateKey, value: Option<&StateValue>) -> (String, Vec<Value>) {
     let (table, key_columns, mut key_values) = locate(key);
     let statement = match value {
         Some(value) => {
@@ -197,6 +195,15 @@ pub fn write(sql: &dyn Sql, key: &StateKey, value: Option<&StateValue>) -> Resul
         }
         None => format!("DELETE FROM {table} WHERE {}", key_condition(key_columns)),
     };
-    sql.execute(&statement, &key_values)?;
+    (statement, key_values)
+}
+
+/// Writes (`Some`) or deletes (`None`) the row of `key`.
+///
+/// # Errors
+/// When the store fails.
+pub fn write(sql: &dyn Sql, key: &StateKey, value: Option<&StateValue>) -> Result<(), StoreError> {
+    let (statement, params) = write_statement(key, value);
+    sql.execute(&statement, &params)?;
     Ok(())
 }

@@ -317,6 +317,9 @@ impl StateAccess for Overlay<'_> {
 impl Overlay<'_> {
     fn flush(self, batch_first: u64, keep_undo: bool) -> Result<(), StoreError> {
         let mut undo = Rows::new("INSERT INTO undo (batch_first, key, prior) VALUES (?1, ?2, ?3)");
+        // Each key changes one row of its own, so the writes can go in any order: grouped
+        // by statement, they are sent together.
+        let mut writes: BTreeMap<String, Vec<Vec<Value>>> = BTreeMap::new();
         for key in &self.order {
             let Some((prior, current)) = self.entries.get(key) else {
                 continue;
@@ -328,7 +331,8 @@ impl Overlay<'_> {
             if prior == *current {
                 continue;
             }
-            state::write(self.sql, key, current.as_ref())?;
+            let (statement, params) = state::write_statement(key, current.as_ref());
+            writes.entry(statement).or_default().push(params);
             if keep_undo {
                 let key_json = serde_json::to_string(key)
                     .map_err(|e| StoreError::corrupt_because("undo key", e))?;
@@ -343,6 +347,9 @@ impl Overlay<'_> {
                     text(prior_json.as_deref()),
                 ]);
             }
+        }
+        for (statement, rows) in &writes {
+            self.sql.execute_many(statement, rows)?;
         }
         undo.send(self.sql)
     }
