@@ -18,8 +18,11 @@ pub enum IndexerError {
     /// retrying can help.
     #[error(transparent)]
     Storage(#[from] StoreError),
-    /// A store task could not run (its blocking thread panicked) or the store's place
-    /// could not be prepared, described by the caller.
+    /// A blocking store task or an enrichment task died (panicked or was cancelled).
+    #[error("an indexer task failed: {0}")]
+    Task(#[from] tokio::task::JoinError),
+    /// A store failure described in words by its caller (the follower's tasks, the
+    /// server preparing a store's directory).
     #[error("store: {0}")]
     Store(String),
     /// The store holds a different chain than the one configured (chain id or start block).
@@ -51,12 +54,6 @@ impl IndexerError {
             Self::Storage(error) => error.is_fatal(),
             _ => false,
         }
-    }
-}
-
-impl From<rusqlite::Error> for IndexerError {
-    fn from(error: rusqlite::Error) -> Self {
-        Self::Storage(StoreError::Sqlite(error))
     }
 }
 

@@ -53,7 +53,7 @@ impl IndexSource {
         let store = Arc::clone(&self.store);
         tokio::task::spawn_blocking(move || work(store.as_ref()))
             .await
-            .map_err(|error| IndexerError::Store(format!("query task failed: {error}")))?
+            .map_err(IndexerError::from)?
             .map_err(EvmError::from)
     }
 }

@@ -9,6 +9,7 @@
 //! bytes and text ([`Value`]). What differs (table DDL, locking, connections) lives in the
 //! backends.
 
+mod chain;
 pub(crate) mod codec;
 mod dump;
 pub(crate) mod migrate;
@@ -373,7 +374,7 @@ impl<B: Backend> Store for SqlStore<B> {
     fn commit(&self, batch: &Batch) -> Result<(), IndexerError> {
         let nth = self.commits.fetch_add(1, Ordering::SeqCst) + 1;
         self.backend.write(|sql| {
-            write::write_chain_rows(sql, batch)?;
+            chain::write_chain_rows(sql, batch)?;
             self.crash_if(CrashStep::AfterChainRows, nth);
             write::write_derived(sql, batch)?;
             self.crash_if(CrashStep::BeforeCommit, nth);
