@@ -216,6 +216,12 @@ impl Postgres {
         )))
     }
 
+    /// The cluster's temporary directory (data, socket, log), removed when it stops.
+    #[must_use]
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
     /// The port the cluster listens on (127.0.0.1).
     #[must_use]
     pub fn port(&self) -> u16 {
