@@ -43,6 +43,9 @@ export type EndpointParams<P extends keyof paths, M extends Method> = PathPart<O
   QueryPart<Operation<P, M>> &
   (M extends 'post' ? BodyPart<Operation<P, M>> : unknown);
 
+/** The query parameters of a documented GET. */
+export type EndpointQuery<P extends PathWith<'get'>> = NonNullable<EndpointParams<P, 'get'>['query']>;
+
 /** The JSON the server documents for a 200 answer. */
 export type EndpointAnswer<P extends keyof paths, M extends Method> =
   Operation<P, M> extends { responses: { 200: { content: { 'application/json': infer Answer } } } } ? Answer : never;
