@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './client';
-import { apiGet, apiPost, endpointUrl } from './endpoints';
+import { apiGet, apiPost, endpointUrl, type Schemas } from './endpoints';
 
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
@@ -40,6 +40,10 @@ describe('endpointUrl', () => {
       endpointUrl('/api/v1/evm/{network}/accounts/{address}/balances', { path: { network, address: ADDRESS }, query: { currency: 'EUR' } }),
       // @ts-expect-error `limit` is a number
       endpointUrl('/api/v1/evm/{network}/accounts/{address}/nfts', { path: { network, address: ADDRESS }, query: { limit: '24' } }),
+      // @ts-expect-error the status route does not answer balances
+      apiGet('/api/v1/evm/{network}/status', { path: { network } }, (json: unknown) => json as Schemas['BalancesView']),
+      // @ts-expect-error the revoke plan's body is documented: `items` is a list
+      apiPost('/api/v1/evm/{network}/approvals/revoke-plan', { path: { network }, body: { owner: ADDRESS, items: 'a' } }, (json: unknown) => json as Schemas['RevokePlan']),
     ];
     expect(rejectedByTheCompiler).toBeTypeOf('function');
     // @ts-expect-error a path parameter is missing

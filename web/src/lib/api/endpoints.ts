@@ -83,23 +83,16 @@ export function endpointUrl<P extends keyof paths, M extends Method = 'get'>(pat
   return `${fillPath(path, loose.path)}${queryText(loose.query)}`;
 }
 
-/** GET a documented endpoint; `parse` checks the answer against the documented type. */
-export function apiGet<P extends PathWith<'get'>>(
+/** A call of a documented endpoint; `parse` checks the answer against the documented type. */
+type EndpointCall<M extends Method> = <P extends PathWith<M>>(
   path: P,
-  params: EndpointParams<P, 'get'>,
-  parse: Parser<EndpointAnswer<P, 'get'>>,
+  params: EndpointParams<P, M>,
+  parse: Parser<EndpointAnswer<P, M>>,
   options?: RequestOptions,
-): Promise<EndpointAnswer<P, 'get'>> {
-  return getJson(endpointUrl<P>(path, params), parse, options);
-}
+) => Promise<EndpointAnswer<P, M>>;
 
-/** POST to a documented endpoint with its JSON body (an empty object when it documents none). */
-export function apiPost<P extends PathWith<'post'>>(
-  path: P,
-  params: EndpointParams<P, 'post'>,
-  parse: Parser<EndpointAnswer<P, 'post'>>,
-  options?: RequestOptions,
-): Promise<EndpointAnswer<P, 'post'>> {
-  const body = (params as LooseParams).body ?? {};
-  return postJson(endpointUrl<P, 'post'>(path, params), body, parse, options);
-}
+export const apiGet: EndpointCall<'get'> = (path, params, parse, options) => getJson(endpointUrl(path, params), parse, options);
+
+/** POSTs the documented JSON body, or an empty object to a route that documents none. */
+export const apiPost: EndpointCall<'post'> = (path, params, parse, options) =>
+  postJson(endpointUrl<typeof path, 'post'>(path, params), (params as LooseParams).body ?? {}, parse, options);
