@@ -61,6 +61,31 @@ ensure_native_venv() {
   "$REPO_ROOT/devnet/native/setup.sh" >/dev/null
 }
 
+# Debian's PostgreSQL server binaries for the index store tests, which start their own
+# throw-away clusters (crates/testkit/src/postgres.rs). The package creates and starts a
+# cluster of its own: it is stopped and kept from starting again, since nothing uses it.
+ensure_postgres() {
+  if compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null; then
+    return 0
+  fi
+  step "installing Debian's PostgreSQL for the index store tests"
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq postgresql >/dev/null
+  if command -v pg_lsclusters >/dev/null; then
+    pg_lsclusters --no-header 2>/dev/null | while read -r version name _; do
+      $sudo pg_ctlcluster "$version" "$name" stop 2>/dev/null || true
+      echo manual | $sudo tee "/etc/postgresql/$version/$name/start.conf" >/dev/null
+    done
+  fi
+  if command -v systemctl >/dev/null && [ -d /run/systemd/system ]; then
+    $sudo systemctl disable --now postgresql >/dev/null 2>&1 || true
+  fi
+  compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null ||
+    die "postgresql did not install its server binaries under /usr/lib/postgresql"
+}
+
 build_web() {
   step "building the web app"
   (cd "$REPO_ROOT/web" && npm run build --silent)

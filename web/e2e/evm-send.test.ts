@@ -10,10 +10,10 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { parseUnits, type Address } from 'viem';
 import { launchBrowser, inPage } from './browser';
-import { chain, connectDevWallet, ERC20_ABI, evmAccount, evmManifest, rejectInDevWallet, signInDevWallet } from './evmDevnet';
+import { chain, connectDevWallet, ERC20_ABI, evmAccount, evmManifest, exactText, rejectInDevWallet, signInDevWallet, waitForText, walletBalanceRow } from './evmDevnet';
 
 /** anvil's 7th development account: funded by anvil, untouched by the seeding. */
 const RECIPIENT: Address = '0x976EA74026E726554dB657fA54763abd0C3a0aa9';
@@ -33,28 +33,9 @@ function withPage(run: (page: Page) => Promise<void>, width = 1280) {
   return inPage(browser, run, { width, height: 900 });
 }
 
-/** The exact amount as the app shows it in en-US: every decimal, thousands grouped. */
-function exactText(raw: bigint, decimals: number): string {
-  const digits = raw.toString().padStart(decimals + 1, '0');
-  const integer = digits.slice(0, digits.length - decimals).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
-  return fraction === '' ? integer : `${integer}.${fraction}`;
-}
-
 /** The same without grouping, as typed into the amount field. */
 function plainText(raw: bigint, decimals: number): string {
   return exactText(raw, decimals).replaceAll(',', '');
-}
-
-async function waitForText(locator: Locator, expected: string, timeout = 40_000): Promise<void> {
-  const deadline = Date.now() + timeout;
-  let last = '';
-  while (Date.now() < deadline) {
-    last = (await locator.innerText().catch(() => '')).trim();
-    if (last === expected) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  assert.equal(last, expected);
 }
 
 function sendForm(page: Page) {
@@ -65,15 +46,6 @@ function tokenAddress(symbol: string): Address {
   const address = evmManifest().contracts[symbol];
   if (!address) throw new Error(`the manifest has no ${symbol} contract`);
   return address;
-}
-
-/** A balance row of the wallet page's table by its token symbol. */
-function balanceRow(page: Page, symbol: string) {
-  return page
-    .getByRole('region', { name: 'Balances' })
-    .getByRole('row')
-    .filter({ has: page.locator('.evm-token__symbol', { hasText: new RegExp(`^${symbol}$`) }) })
-    .first();
 }
 
 /** Picks a token in the form's list by its symbol (the option reads "GEMS · 8.75 available"). */
@@ -121,7 +93,7 @@ describe('EVM wallet with the development wallet', () => {
       await page.locator('.page__account').getByText(dave, { exact: true }).waitFor();
       assert.equal(await page.getByText('Read-only', { exact: true }).count(), 0, 'a connected wallet is not read-only');
       for (const symbol of ['TLOS', 'GEMS']) {
-        const row = balanceRow(page, symbol);
+        const row = walletBalanceRow(page, symbol);
         await row.waitFor();
         const value = await row.getByRole('cell').nth(2).innerText();
         assert.match(value, /\$\s?\d/, `${symbol} has a fiat value: ${value}`);
@@ -141,7 +113,7 @@ describe('EVM send', () => {
       await connectDevWallet(page, SENDER);
 
       // TLOS, from the balance row's Send link.
-      await balanceRow(page, 'TLOS').getByRole('link', { name: 'Send TLOS' }).click();
+      await walletBalanceRow(page, 'TLOS').getByRole('link', { name: 'Send TLOS' }).click();
       await page.getByRole('heading', { level: 1, name: 'Send' }).waitFor();
       assert.equal(new URL(page.url()).searchParams.get('token'), 'TLOS');
       await fillSend(page, { to: RECIPIENT, amount: '0.5' });
@@ -178,8 +150,8 @@ describe('EVM send', () => {
 
       // The wallet page shows both new balances (the server re-reads them at most every 10 s).
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Wallet' }).click();
-      await waitForText(balanceRow(page, 'TLOS').getByRole('cell').first(), exactText(daveTlosAfterGems, 18));
-      await waitForText(balanceRow(page, 'GEMS').getByRole('cell').first(), exactText(daveGems, 18));
+      await waitForText(walletBalanceRow(page, 'TLOS').getByRole('cell').first(), exactText(daveTlosAfterGems, 18));
+      await waitForText(walletBalanceRow(page, 'GEMS').getByRole('cell').first(), exactText(daveGems, 18));
     }));
 
   it('shows the spec messages for too many decimals, a bad checksum and an amount above the balance, and sends nothing', () =>

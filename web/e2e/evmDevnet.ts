@@ -4,8 +4,9 @@
  * wallet the way a user does, answering its sign/reject prompt, and reading the
  * chain directly to check what a transaction really did.
  */
+import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { createPublicClient, http, parseAbi, type Address } from 'viem';
 
 export interface EvmDevnetManifest {
@@ -121,4 +122,33 @@ export async function confirmAndSign(page: Page): Promise<string> {
   await review.getByRole('button', { name: 'Close' }).click();
   await review.waitFor({ state: 'hidden' });
   return summary;
+}
+
+/** The exact amount as the app shows it in en-US: every decimal, thousands grouped. */
+export function exactText(raw: bigint, decimals: number): string {
+  const digits = raw.toString().padStart(decimals + 1, '0');
+  const integer = digits.slice(0, digits.length - decimals).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
+  return fraction === '' ? integer : `${integer}.${fraction}`;
+}
+
+/** A balance row of the wallet page's table by its token symbol. */
+export function walletBalanceRow(page: Page, symbol: string): Locator {
+  return page
+    .getByRole('region', { name: 'Balances' })
+    .getByRole('row')
+    .filter({ has: page.locator('.evm-token__symbol', { hasText: new RegExp(`^${symbol}$`) }) })
+    .first();
+}
+
+/** Waits until `locator` reads `expected` (balances refresh after a receipt), failing with what it last read. */
+export async function waitForText(locator: Locator, expected: string, timeout = 40_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  let last = '';
+  while (Date.now() < deadline) {
+    last = (await locator.innerText().catch(() => '')).trim();
+    if (last === expected) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  assert.equal(last, expected);
 }

@@ -8,11 +8,11 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { encodeFunctionData, parseAbi, parseEther, type Address } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { launchBrowser, inPage, openPage, WEB_VERSION } from './browser';
-import { chain, confirmAndSign, ERC20_ABI, evmManifest, rejectInDevWallet, signInWithDevKey } from './evmDevnet';
+import { chain, confirmAndSign, ERC20_ABI, evmManifest, exactText, rejectInDevWallet, signInWithDevKey, waitForText, walletBalanceRow } from './evmDevnet';
 
 /** anvil's default development mnemonic; its accounts are public test keys. */
 const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
@@ -86,6 +86,12 @@ async function chainBalances(address: Address) {
   return { tlos, wtlos: wrapped };
 }
 
+/** Moves all the WTLOS `address` holds to a sink, straight on the node. */
+async function giveAwayWtlos(address: Address) {
+  const held = (await chainBalances(address)).wtlos;
+  if (held > 0n) await sendOnNode({ from: address, to: wtlos(), data: encodeFunctionData({ abi: WTLOS_WRITE, functionName: 'transfer', args: [SINK, held] }) });
+}
+
 /** Home → Development wallet (devnet only) → the key → Connect, then the Wrap TLOS screen. */
 async function openWrapAs(page: Page, privateKey: string) {
   await signInWithDevKey(page, privateKey);
@@ -108,6 +114,29 @@ async function waitForShownBalance(page: Page, symbol: string, expected: bigint)
     await page.waitForTimeout(250);
   }
   assert.fail(`${symbol} on screen is ${String(shown)} wei, the chain says ${expected.toString()}`);
+}
+
+/**
+ * Holds every balances request of the page until `release`: while held, what a screen
+ * shows of the balances can only be what the app already read, never a fresh answer.
+ */
+async function holdBalanceReads(page: Page): Promise<{ release: () => Promise<void> }> {
+  const pattern = /\/api\/v1\/evm\/[^/]+\/accounts\/0x[0-9a-fA-F]{40}\/balances(\?|$)/;
+  const held: Route[] = [];
+  let holding = true;
+  const handler = (route: Route) => {
+    if (holding) held.push(route);
+    else void route.continue();
+  };
+  await page.route(pattern, handler);
+  return {
+    release: async () => {
+      holding = false;
+      // A request the page gave up on meanwhile (a cancelled query) is already settled.
+      await Promise.all(held.map((route) => route.continue().catch(() => undefined)));
+      await page.unroute(pattern, handler);
+    },
+  };
 }
 
 function review(page: Page) {
@@ -151,6 +180,46 @@ describe('Wrap TLOS', () => {
       assert.ok(gained < parseEther('2.5') && gained > parseEther('2.49'), `TLOS came back less the fee: ${gained.toString()}`);
       await waitForShownBalance(page, 'TLOS', unwrapped.tlos);
       await waitForShownBalance(page, 'WTLOS', unwrapped.wtlos);
+    }));
+
+  it('shows the new TLOS and WTLOS on the wallet at once when it is opened after a wrap, without a reload', () =>
+    withPage(async (page) => {
+      try {
+        // Signing in lands on the wallet, which reads the balances before the wrap.
+        await signInWithDevKey(page, WRAPPER.privateKey);
+        const start = await chainBalances(WRAPPER.address);
+        await waitForText(walletBalanceRow(page, 'TLOS').getByRole('cell').first(), exactText(start.tlos, 18));
+
+        const main = page.getByRole('navigation', { name: 'Main' });
+        await main.getByRole('link', { name: 'Wrap TLOS' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Wrap TLOS' }).waitFor();
+        await page.getByLabel('Amount (TLOS)').fill('1.5');
+        await page.getByRole('button', { name: 'Review', exact: true }).click();
+        assert.equal(await confirmAndSign(page), 'Wrap 1.5 TLOS into WTLOS');
+        const wrapped = await chainBalances(WRAPPER.address);
+        assert.equal(wrapped.wtlos - start.wtlos, parseEther('1.5'), 'WTLOS grew by the amount');
+        await waitForShownBalance(page, 'TLOS', wrapped.tlos);
+        await waitForShownBalance(page, 'WTLOS', wrapped.wtlos);
+
+        // Back to the wallet in the same document, with the server not answering balances
+        // meanwhile: the rows it draws are what the wrap screen already read, at once.
+        await page.evaluate(() => Object.assign(window, { wrapSpecDocument: true }));
+        const held = await holdBalanceReads(page);
+        try {
+          await main.getByRole('link', { name: 'Wallet' }).click();
+          await page.getByRole('heading', { level: 1, name: 'EVM wallet' }).waitFor();
+          assert.equal(await page.evaluate(() => 'wrapSpecDocument' in window), true, 'the wallet opened without a reload');
+          const amountCell = (symbol: string) => walletBalanceRow(page, symbol).getByRole('cell').first();
+          await amountCell('WTLOS').waitFor();
+          assert.equal((await amountCell('TLOS').innerText()).trim(), exactText(wrapped.tlos, 18), 'the wallet shows the TLOS left after the wrap');
+          assert.equal((await amountCell('WTLOS').innerText()).trim(), exactText(wrapped.wtlos, 18), 'the wallet shows the WTLOS the wrap made');
+        } finally {
+          await held.release();
+        }
+      } finally {
+        // The other tests expect an account without WTLOS.
+        await giveAwayWtlos(WRAPPER.address);
+      }
     }));
 
   it('checks the amount against the right balance with the spec’s messages', () =>

@@ -19,9 +19,8 @@ impl Indexer {
     /// When the node or the store fails; unprobed contracts stay queued.
     pub async fn probe_contracts(&self) -> Result<usize, IndexerError> {
         let store = Arc::clone(&self.store);
-        let queue = tokio::task::spawn_blocking(move || store.contracts_to_probe(PASS_SIZE))
-            .await
-            .map_err(|e| IndexerError::Store(e.to_string()))??;
+        let queue =
+            tokio::task::spawn_blocking(move || store.contracts_to_probe(PASS_SIZE)).await??;
         for contract in &queue {
             let record = self
                 .reads
@@ -36,9 +35,7 @@ impl Indexer {
                 interfaces: record.interfaces,
             });
             let (store, contract) = (Arc::clone(&self.store), *contract);
-            tokio::task::spawn_blocking(move || store.save_probe(contract, &probe))
-                .await
-                .map_err(|e| IndexerError::Store(e.to_string()))??;
+            tokio::task::spawn_blocking(move || store.save_probe(contract, &probe)).await??;
         }
         Ok(queue.len())
     }

@@ -1,5 +1,7 @@
 //! The one error type of the indexer crate.
 
+use crate::store::StoreError;
+
 /// Everything indexing can fail with. Network and store failures are kept apart so the
 /// follower can retry the first and stop on the second.
 #[derive(Debug, thiserror::Error)]
@@ -11,7 +13,16 @@ pub enum IndexerError {
     /// does not chain within one fetch, a missing block); the follower refetches.
     #[error("inconsistent chain data: {0}")]
     Inconsistent(String),
-    /// The store failed (disk, SQL, corrupt row).
+    /// The store failed (disk, SQL, connection, schema, writer lock), with the
+    /// database's own error as the cause; [`StoreError::is_fatal`] tells whether
+    /// retrying can help.
+    #[error(transparent)]
+    Storage(#[from] StoreError),
+    /// A blocking store task or an enrichment task died (panicked or was cancelled).
+    #[error("an indexer task failed: {0}")]
+    Task(#[from] tokio::task::JoinError),
+    /// A store failure described in words by its caller (the follower's tasks, the
+    /// server preparing a store's directory).
     #[error("store: {0}")]
     Store(String),
     /// The store holds a different chain than the one configured (chain id or start block).
@@ -33,9 +44,16 @@ pub enum IndexerError {
     CrashPoint(String),
 }
 
-impl From<rusqlite::Error> for IndexerError {
-    fn from(error: rusqlite::Error) -> Self {
-        Self::Store(error.to_string())
+impl IndexerError {
+    /// Whether retrying cannot fix it: a store that belongs to another chain, a bad
+    /// configuration, or a fatal store failure (a newer schema, a lost writer lock).
+    #[must_use]
+    pub fn is_fatal(&self) -> bool {
+        match self {
+            Self::StoreMismatch { .. } | Self::Config(_) => true,
+            Self::Storage(error) => error.is_fatal(),
+            _ => false,
+        }
     }
 }
 

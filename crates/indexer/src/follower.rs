@@ -136,10 +136,10 @@ impl Indexer {
     }
 
     /// Follows the chain until `shutdown` completes: sync, enrich, wait, repeat. Errors
-    /// are logged and retried with a growing pause; only a store mismatch stops it.
+    /// are logged and retried with a growing pause; only a fatal one stops it.
     ///
     /// # Errors
-    /// [`IndexerError::StoreMismatch`] or [`IndexerError::Config`], which retrying cannot fix.
+    /// A [fatal](IndexerError::is_fatal) error, which retrying cannot fix.
     pub async fn run_until(&self, shutdown: impl Future<Output = ()>) -> Result<(), IndexerError> {
         tokio::pin!(shutdown);
         let mut pause = self.config.poll_interval;
@@ -158,9 +158,7 @@ impl Indexer {
             };
             match outcome {
                 Ok(()) => pause = self.config.poll_interval,
-                Err(error @ (IndexerError::StoreMismatch { .. } | IndexerError::Config(_))) => {
-                    return Err(error);
-                }
+                Err(error) if error.is_fatal() => return Err(error),
                 Err(error) => {
                     tracing::warn!(%error, "indexing round failed; retrying");
                     self.update_status(|status| status.last_error = Some(error.to_string()));

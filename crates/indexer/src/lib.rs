@@ -1,7 +1,8 @@
 //! # tandem-indexer
 //!
 //! The built-in indexer: follows any EVM JSON-RPC node from a configured start block
-//! into a store (SQLite embedded; the [`Store`] trait lets PostgreSQL follow), decodes
+//! into a store (SQLite embedded by default, PostgreSQL for an index shared by server
+//! replicas: see [`store`]), decodes
 //! token, NFT, approval and wrapped-coin events, derives balances, NFT ownership,
 //! supplies and current approvals, probes the contracts it sees and fetches NFT
 //! metadata. [`IndexSource`] serves it all as a `tandem_evm::EvmSource`.
@@ -48,4 +49,6 @@ pub use follower::{Indexer, IndexerStatus};
 pub use metadata::{MetadataLocation, locate as locate_metadata};
 pub use rpc::{BlockFetcher, FetchedBlock, FetchedLog, FetchedTransaction};
 pub use source::IndexSource;
-pub use store::{SqliteStore, Store};
+pub use store::{
+    EnrichmentQueue, PgStore, SqliteStore, Store, StoreError, StoreReads, StoreUrl, WriterLock,
+};

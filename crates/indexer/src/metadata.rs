@@ -126,9 +126,8 @@ impl Indexer {
     pub async fn fetch_metadata(&self) -> Result<usize, IndexerError> {
         let attempts = self.config.metadata_attempts;
         let store = Arc::clone(&self.store);
-        let queue = tokio::task::spawn_blocking(move || store.metadata_to_fetch(PASS_SIZE, 1))
-            .await
-            .map_err(|e| IndexerError::Store(e.to_string()))??;
+        let queue =
+            tokio::task::spawn_blocking(move || store.metadata_to_fetch(PASS_SIZE, 1)).await??;
         if queue.is_empty() {
             return Ok(0);
         }
@@ -168,12 +167,10 @@ impl Indexer {
         }
         let mut handled = 0;
         while let Some(joined) = tasks.join_next().await {
-            let (contract, token_id, result) =
-                joined.map_err(|e| IndexerError::Store(e.to_string()))?;
+            let (contract, token_id, result) = joined?;
             let store = Arc::clone(&self.store);
             tokio::task::spawn_blocking(move || store.save_metadata(contract, token_id, &result))
-                .await
-                .map_err(|e| IndexerError::Store(e.to_string()))??;
+                .await??;
             handled += 1;
         }
         Ok(handled)

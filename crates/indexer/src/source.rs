@@ -19,19 +19,21 @@ use tandem_evm::source::{
 
 use crate::IndexerError;
 use crate::follower::now_ms;
-use crate::store::Store;
+use crate::store::StoreReads;
 
 /// The own index, read through its store.
 #[derive(Debug, Clone)]
 pub struct IndexSource {
-    store: Arc<dyn Store>,
+    store: Arc<dyn StoreReads>,
     chain: Option<ChainReader>,
 }
 
 impl IndexSource {
-    /// A source over `store` (the one an [`Indexer`](crate::Indexer) writes).
+    /// A source over `store`: the one an [`Indexer`](crate::Indexer) writes in this
+    /// process (an `Arc<dyn Store>` coerces), or one opened for reading only
+    /// ([`StoreUrl::open_reads`](crate::StoreUrl::open_reads)) in a server replica.
     #[must_use]
-    pub fn new(store: Arc<dyn Store>) -> Self {
+    pub fn new(store: Arc<dyn StoreReads>) -> Self {
         Self { store, chain: None }
     }
 
@@ -43,15 +45,15 @@ impl IndexSource {
         self
     }
 
-    /// Runs a store query off the async runtime: SQLite calls block.
+    /// Runs a store query off the async runtime: store calls block.
     async fn query<T: Send + 'static>(
         &self,
-        work: impl FnOnce(&dyn Store) -> Result<T, IndexerError> + Send + 'static,
+        work: impl FnOnce(&dyn StoreReads) -> Result<T, IndexerError> + Send + 'static,
     ) -> Result<T, EvmError> {
         let store = Arc::clone(&self.store);
         tokio::task::spawn_blocking(move || work(store.as_ref()))
             .await
-            .map_err(|error| IndexerError::Store(format!("query task failed: {error}")))?
+            .map_err(IndexerError::from)?
             .map_err(EvmError::from)
     }
 }

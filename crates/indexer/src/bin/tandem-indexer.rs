@@ -1,28 +1,38 @@
-//! `tandem-indexer`: runs the indexer as its own process (the one writer when several
-//! server replicas share a store), or once to catch up (`--once`).
+//! `tandem-indexer`: runs the indexer as its own process — the one writer when several
+//! server replicas share a store — or once to catch up (`--once`).
 //!
 //! ```text
-//! tandem-indexer --rpc-url URL --db PATH [--start-block N] [--wrapped-native ADDR]...
+//! tandem-indexer --rpc-url URL --store URL [--start-block N] [--wrapped-native ADDR]...
 //!                [--batch-blocks N] [--ipfs-gateway URL] [--no-enrich] [--once]
 //! ```
+//! `--store` takes `sqlite:PATH`, a plain path, or `postgres://…`; `--db PATH` is the
+//! older spelling. One process writes a store: a second one started against it waits
+//! as a hot standby and takes over within a second of the first one dying.
 //! `TANDEM_INDEXER_CRASH=STEP:N` arms a crash point (crash-recovery tests only).
 
-use std::path::PathBuf;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use anyhow::{Context, bail};
 use tandem_indexer::store::CrashPoint;
-use tandem_indexer::{Indexer, IndexerConfig, SqliteStore};
+use tandem_indexer::{Indexer, IndexerConfig, StoreUrl, WriterLock};
+
+/// How often a standby tries to take the writer lock.
+const STANDBY_POLL: Duration = Duration::from_millis(250);
+
+const USAGE: &str = "tandem-indexer --rpc-url URL --store URL [--start-block N] \
+     [--wrapped-native ADDR]... [--batch-blocks N] [--ipfs-gateway URL] [--no-enrich] [--once]";
 
 struct Args {
     config: IndexerConfig,
-    db: PathBuf,
+    store: StoreUrl,
     once: bool,
 }
 
 fn parse_args() -> anyhow::Result<Args> {
     let mut rpc_url = None;
-    let mut db = None;
+    let mut store = None;
     let mut config = IndexerConfig::new("", 0);
     let mut once = false;
     let mut args = std::env::args().skip(1);
@@ -30,7 +40,9 @@ fn parse_args() -> anyhow::Result<Args> {
         let mut value = || args.next().with_context(|| format!("{flag} needs a value"));
         match flag.as_str() {
             "--rpc-url" => rpc_url = Some(value()?),
-            "--db" => db = Some(PathBuf::from(value()?)),
+            "--store" | "--db" => {
+                store = Some(value()?.parse::<StoreUrl>().context("--store")?);
+            }
             "--start-block" => config.start_block = value()?.parse().context("--start-block")?,
             "--batch-blocks" => config.batch_blocks = value()?.parse().context("--batch-blocks")?,
             "--wrapped-native" => config
@@ -40,10 +52,7 @@ fn parse_args() -> anyhow::Result<Args> {
             "--no-enrich" => config.enrich = false,
             "--once" => once = true,
             "--help" | "-h" => {
-                eprintln!(
-                    "tandem-indexer --rpc-url URL --db PATH [--start-block N] [--wrapped-native ADDR]... \
-                     [--batch-blocks N] [--ipfs-gateway URL] [--no-enrich] [--once]"
-                );
+                eprintln!("{USAGE}");
                 std::process::exit(0);
             }
             other => bail!("unknown argument {other} (see --help)"),
@@ -52,9 +61,34 @@ fn parse_args() -> anyhow::Result<Args> {
     config.rpc_url = rpc_url.context("--rpc-url is required")?;
     Ok(Args {
         config,
-        db: db.context("--db is required")?,
+        store: store.context("--store is required")?,
         once,
     })
+}
+
+/// Waits for the writer lock of `store` (saying so once) until `stopping` is raised.
+async fn take_writer_lock(
+    store: StoreUrl,
+    stopping: Arc<AtomicBool>,
+) -> anyhow::Result<Option<WriterLock>> {
+    tokio::task::spawn_blocking(move || {
+        let mut waited = false;
+        let lock = WriterLock::wait(&store, STANDBY_POLL, |tries| {
+            if tries == 1 {
+                eprintln!(
+                    "tandem-indexer: another indexer writes {store}; waiting as a hot standby"
+                );
+                waited = true;
+            }
+            !stopping.load(Ordering::SeqCst)
+        })?;
+        if waited && lock.is_some() {
+            eprintln!("tandem-indexer: the writer is gone; taking over {store}");
+        }
+        Ok(lock)
+    })
+    .await
+    .context("the lock task failed")?
 }
 
 #[tokio::main]
@@ -64,7 +98,32 @@ async fn main() -> anyhow::Result<()> {
         Ok(text) => Some(CrashPoint::parse(&text).context("TANDEM_INDEXER_CRASH must be STEP:N")?),
         Err(_) => None,
     };
-    let store = Arc::new(SqliteStore::open(&args.db)?.with_crash_point(crash));
+    let stopping = Arc::new(AtomicBool::new(false));
+    let mut terminate = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
+    let raised = Arc::clone(&stopping);
+    let shutdown = async move {
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            _ = terminate.recv() => {}
+        }
+        raised.store(true, Ordering::SeqCst);
+    };
+    tokio::pin!(shutdown);
+
+    let lock = tokio::select! {
+        lock = take_writer_lock(args.store.clone(), Arc::clone(&stopping)) => lock?,
+        () = &mut shutdown => None,
+    };
+    let Some(lock) = lock else {
+        eprintln!(
+            "tandem-indexer: stopped while waiting to write {}",
+            args.store
+        );
+        return Ok(());
+    };
+    let store = tokio::task::spawn_blocking(move || lock.open_store(crash))
+        .await
+        .context("the store task failed")??;
     let indexer = Indexer::new(args.config, store)?;
     if args.once {
         let indexed = indexer.sync_to_head().await?;
@@ -74,13 +133,6 @@ async fn main() -> anyhow::Result<()> {
         eprintln!("tandem-indexer: indexed through block {indexed:?}");
         return Ok(());
     }
-    let mut terminate = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
-    let shutdown = async move {
-        tokio::select! {
-            _ = tokio::signal::ctrl_c() => {}
-            _ = terminate.recv() => {}
-        }
-    };
     indexer.run_until(shutdown).await?;
     eprintln!(
         "tandem-indexer: stopped at block {:?}",

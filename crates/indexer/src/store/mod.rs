@@ -1,15 +1,28 @@
-//! The index store: the [`Store`] trait every backend implements, and the embedded
-//! SQLite backend.
+//! The index store: the traits every backend implements — [`StoreReads`] (what
+//! [`IndexSource`](crate::IndexSource) and server replicas need), [`Store`] (the one
+//! writer's batches, on top of the reads) and [`EnrichmentQueue`] (contracts to probe,
+//! metadata to fetch) — and the two backends, SQLite (embedded, the default) and
+//! PostgreSQL (shared by replicas), chosen by a [`StoreUrl`].
 //!
-//! The trait is synchronous on purpose: SQLite is, and the follower calls it from a
-//! blocking thread; a PostgreSQL backend can use a blocking client the same way. Every
-//! write is one atomic batch (blocks, transactions, logs, derived-state changes and
-//! the cursor together), so a process killed at any point leaves the store at the last
-//! committed batch.
+//! The traits are synchronous on purpose: SQLite is, and the follower and the source
+//! call them from blocking threads; the PostgreSQL backend waits on its own runtime
+//! (see `docs/adr/0008-index-on-postgresql.md`). Every write is one atomic batch
+//! (blocks, transactions, logs, derived-state changes and the cursor together), so a
+//! process killed at any point leaves the store at the last committed batch.
 
+mod error;
+mod lock;
+mod postgres;
+mod sql;
 mod sqlite;
+mod url;
 
-pub use sqlite::{CrashPoint, CrashStep, SqliteStore};
+pub use error::StoreError;
+pub use lock::WriterLock;
+pub use postgres::{PgStore, Postgres};
+pub use sql::{CrashPoint, CrashStep, SqlStore};
+pub use sqlite::{Sqlite, SqliteStore};
+pub use url::StoreUrl;
 
 use alloy_primitives::{Address, B256, U256};
 use tandem_domain::nft::NftStandard;
@@ -94,19 +107,148 @@ pub struct MetadataResult {
     pub done: bool,
 }
 
-/// The store behind the indexer and [`IndexSource`](crate::IndexSource).
-pub trait Store: Send + Sync + std::fmt::Debug {
-    /// Binds an empty store to a chain, or checks a used one belongs to it.
-    ///
-    /// # Errors
-    /// [`IndexerError::StoreMismatch`] for another chain or start block.
-    fn bind_chain(&self, chain_id: u64, start_block: u64) -> Result<(), IndexerError>;
-
+/// What the index answers: everything [`IndexSource`](crate::IndexSource) (and so a
+/// server replica) reads. Implemented by stores opened for reading only, too.
+pub trait StoreReads: Send + Sync + std::fmt::Debug {
     /// The last committed block.
     ///
     /// # Errors
     /// When the store fails.
     fn cursor(&self) -> Result<Option<BlockRef>, IndexerError>;
+
+    /// The head the follower last saw.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn head(&self) -> Result<Option<HeadSeen>, IndexerError>;
+
+    /// Native balance of `owner`, when indexed.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn native_balance(&self, owner: Address) -> Result<Option<TokenBalance>, IndexerError>;
+
+    /// Non-zero ERC-20 balances of `owner`, by token.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn token_balances(&self, owner: Address) -> Result<Vec<TokenBalance>, IndexerError>;
+
+    /// Transactions touching `address`.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn transactions(
+        &self,
+        address: Address,
+        query: &TransactionQuery,
+    ) -> Result<Page<TransactionRecord>, IndexerError>;
+
+    /// Transfers to or from `account`, newest first.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn transfers(
+        &self,
+        account: Address,
+        query: &TransferQuery,
+    ) -> Result<Page<TransferRecord>, IndexerError>;
+
+    /// Current approvals of `owner`, revoked ones included, newest first.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn approvals(
+        &self,
+        owner: Address,
+        kind: ApprovalKind,
+    ) -> Result<Vec<ApprovalRecord>, IndexerError>;
+
+    /// NFTs `owner` holds, by collection and id.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn nfts_owned(
+        &self,
+        owner: Address,
+        standard: NftStandard,
+        page: PageRequest,
+    ) -> Result<Vec<NftRecord>, IndexerError>;
+
+    /// NFTs of a collection, by id.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn collection_nfts(
+        &self,
+        contract: Address,
+        token_id: Option<U256>,
+        page: PageRequest,
+    ) -> Result<Vec<NftRecord>, IndexerError>;
+
+    /// Holders of a token.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn token_holders(
+        &self,
+        contract: Address,
+        query: &HolderQuery,
+    ) -> Result<Vec<HolderRecord>, IndexerError>;
+
+    /// What the index knows of a contract.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn contract(&self, address: Address) -> Result<Option<ContractRecord>, IndexerError>;
+}
+
+/// What the indexer learns besides blocks: contracts to probe and NFT metadata to
+/// fetch, and what came of it.
+pub trait EnrichmentQueue: Send + Sync + std::fmt::Debug {
+    /// Contracts seen emitting token events that were not probed yet.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn contracts_to_probe(&self, limit: u64) -> Result<Vec<Address>, IndexerError>;
+
+    /// Saves what probing a contract found.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn save_probe(&self, contract: Address, probe: &ContractProbe) -> Result<(), IndexerError>;
+
+    /// NFTs whose metadata is still to fetch (`attempts` below `max_attempts`), with their standard.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn metadata_to_fetch(
+        &self,
+        limit: u64,
+        max_attempts: u32,
+    ) -> Result<Vec<(Address, U256, NftStandard)>, IndexerError>;
+
+    /// Saves one metadata fetch outcome (counting an attempt).
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn save_metadata(
+        &self,
+        contract: Address,
+        token_id: U256,
+        result: &MetadataResult,
+    ) -> Result<(), IndexerError>;
+}
+
+/// The store as the one writer (the follower) uses it: its batches, on top of the
+/// reads and the enrichment queue, so the follower holds a single `Arc<dyn Store>`.
+/// A replica holds an `Arc<dyn StoreReads>` instead.
+pub trait Store: StoreReads + EnrichmentQueue {
+    /// Binds an empty store to a chain, or checks a used one belongs to it.
+    ///
+    /// # Errors
+    /// [`IndexerError::StoreMismatch`] for another chain or start block.
+    fn bind_chain(&self, chain_id: u64, start_block: u64) -> Result<(), IndexerError>;
 
     /// The stored block at `number`.
     ///
@@ -148,123 +290,4 @@ pub trait Store: Send + Sync + std::fmt::Debug {
     /// # Errors
     /// When the store fails.
     fn record_head(&self, head: HeadSeen) -> Result<(), IndexerError>;
-
-    /// The head the follower last saw.
-    ///
-    /// # Errors
-    /// When the store fails.
-    fn head(&self) -> Result<Option<HeadSeen>, IndexerError>;
-
-    /// Contracts seen emitting token events that were not probed yet.
-    ///
-    /// # Errors
-    /// When the store fails.
-    fn contracts_to_probe(&self, limit: u64) -> Result<Vec<Address>, IndexerError>;
-
-    /// Saves what probing a contract found.
-    ///
-    /// # Errors
-    /// When the store fails.
-    fn save_probe(&self, contract: Address, probe: &ContractProbe) -> Result<(), IndexerError>;
-
-    /// NFTs whose metadata is still to fetch (`attempts` below `max_attempts`), with their standard.
-    ///
-    /// # Errors
-    /// When the store fails.
-    fn metadata_to_fetch(
-        &self,
-        limit: u64,
-        max_attempts: u32,
-    ) -> Result<Vec<(Address, U256, NftStandard)>, IndexerError>;
-
-    /// Saves one metadata fetch outcome (counting an attempt).
-    ///
-    /// # Errors
-    /// When the store fails.
-    fn save_metadata(
-        &self,
-        contract: Address,
-        token_id: U256,
-        result: &MetadataResult,
-    ) -> Result<(), IndexerError>;
-
-    /// Native balance of `owner`, when indexed.
-    ///
-    /// # Errors
-    /// When the store fails.
-    fn native_balance(&self, owner: Address) -> Result<Option<TokenBalance>, IndexerError>;
-
-    /// Non-zero ERC-20 balances of `owner`.
-    ///
-    /// # Errors
-    /// When the store fails.
-    fn token_balances(&self, owner: Address) -> Result<Vec<TokenBalance>, IndexerError>;
-
-    /// Transactions touching `address`.
-    ///
-    /// # Errors
-    /// When the store fails.
-    fn transactions(
-        &self,
-        address: Address,
-        query: &TransactionQuery,
-    ) -> Result<Page<TransactionRecord>, IndexerError>;
-
-    /// Transfers to or from `account`.
-    ///
-    /// # Errors
-    /// When the store fails.
-    fn transfers(
-        &self,
-        account: Address,
-        query: &TransferQuery,
-    ) -> Result<Page<TransferRecord>, IndexerError>;
-
-    /// Current approvals of `owner`, revoked ones included.
-    ///
-    /// # Errors
-    /// When the store fails.
-    fn approvals(
-        &self,
-        owner: Address,
-        kind: ApprovalKind,
-    ) -> Result<Vec<ApprovalRecord>, IndexerError>;
-
-    /// NFTs `owner` holds.
-    ///
-    /// # Errors
-    /// When the store fails.
-    fn nfts_owned(
-        &self,
-        owner: Address,
-        standard: NftStandard,
-        page: PageRequest,
-    ) -> Result<Vec<NftRecord>, IndexerError>;
-
-    /// NFTs of a collection.
-    ///
-    /// # Errors
-    /// When the store fails.
-    fn collection_nfts(
-        &self,
-        contract: Address,
-        token_id: Option<U256>,
-        page: PageRequest,
-    ) -> Result<Vec<NftRecord>, IndexerError>;
-
-    /// Holders of a token.
-    ///
-    /// # Errors
-    /// When the store fails.
-    fn token_holders(
-        &self,
-        contract: Address,
-        query: &HolderQuery,
-    ) -> Result<Vec<HolderRecord>, IndexerError>;
-
-    /// What the index knows of a contract.
-    ///
-    /// # Errors
-    /// When the store fails.
-    fn contract(&self, address: Address) -> Result<Option<ContractRecord>, IndexerError>;
 }

@@ -20,6 +20,7 @@ const TESTNET: NetworkSummary = {
   ecosystemUrl: null,
   bridgeUrl: null,
   systemToken: { symbol: 'TLOS', name: 'Telos', decimals: 18 },
+  wrappedToken: null,
   logo: '/logos/telos.svg',
 };
 

@@ -1,6 +1,7 @@
 import type { ParseKeys } from 'i18next';
 import { useCallback, useReducer, useRef } from 'react';
 import { ApiError } from '../api/client';
+import { useInvalidateAfterWrite } from '../api/evm/accountWrites';
 import { translate } from '../i18n/i18n';
 import type { NetworkSummary } from '../networks/api/networks';
 import { notify } from '../notify/notify';
@@ -19,7 +20,11 @@ export interface TransactionFlowOptions {
   readonly failureKey?: ParseKeys;
   /** The success toast; "Transaction confirmed" when not given. */
   readonly successMessage?: Message;
-  /** Runs after a successful receipt (refresh balances, owners, allowances…). */
+  /**
+   * Runs after a successful receipt, for what only this screen knows (reset a form,
+   * refresh a token's owners…). Whatever any screen holds of the account is already
+   * being read again: every mined transaction, even a reverted one (it paid its fee), marks it stale.
+   */
   readonly onConfirmed?: (receipt: Receipt, prepared: PreparedTransaction) => void;
 }
 
@@ -45,6 +50,7 @@ export function useTransactionFlow({ network, failureKey, successMessage, onConf
   const [state, dispatch] = useReducer(flowReducer, IDLE);
   const { connection, isViewer } = useEvmWallet();
   const [{ fiatCurrency: currency }] = usePreferences();
+  const invalidateAfterWrite = useInvalidateAfterWrite();
   const stateRef = useRef(state);
   stateRef.current = state;
   const onConfirmedRef = useRef(onConfirmed);
@@ -103,6 +109,7 @@ export function useTransactionFlow({ network, failureKey, successMessage, onConf
     try {
       const receipt = await waitForReceipt(connection.provider, hash);
       dispatch({ type: 'mined', receipt });
+      invalidateAfterWrite(network.name, current.prepared.from);
       const link = transactionUrl(network.explorerUrl, hash);
       if (receipt.status === 'success') {
         notify.success(successMessage ?? { key: 'tx.confirmed_toast' }, link === undefined ? {} : { transactionUrl: link });
@@ -115,7 +122,7 @@ export function useTransactionFlow({ network, failureKey, successMessage, onConf
       fail(failureMessage(failureKey, error instanceof Error ? error.message : String(error)), rawErrorText(error));
       return null;
     }
-  }, [connection, isViewer, fail, failureKey, network.explorerUrl, successMessage]);
+  }, [connection, isViewer, fail, failureKey, network.name, network.explorerUrl, successMessage, invalidateAfterWrite]);
 
   const reset = useCallback(() => { dispatch({ type: 'reset' }); }, []);
 

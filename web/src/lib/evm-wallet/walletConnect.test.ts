@@ -121,6 +121,7 @@ const TELOS_EVM: NetworkSummary = {
   ecosystemUrl: null,
   bridgeUrl: null,
   systemToken: { symbol: 'TLOS', name: 'Telos', decimals: 18 },
+  wrappedToken: null,
   logo: '/logos/telos.svg',
 };
 

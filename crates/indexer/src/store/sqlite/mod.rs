@@ -1,84 +1,53 @@
-//! The embedded SQLite store: one file, WAL mode, a writer connection for the follower
-//! and a reader connection for queries (WAL lets them run side by side).
+//! The embedded SQLite backend: one file, WAL mode, a writer connection for the
+//! follower and a reader connection for queries (WAL lets them run side by side).
 //!
 //! `synchronous = NORMAL` in WAL mode keeps every committed batch across a process
 //! kill (only a power loss can drop the last batches, which the follower refetches).
+//!
+//! Several processes may read one file; one writes. The writer proves it is the one
+//! with a lock file beside the database (`PATH-writer.lock`, an `flock` the kernel
+//! drops when the process dies, however it dies), not with SQLite's own locks: those
+//! last one transaction, and a writer must be the writer for its whole life.
 
-mod codec;
-mod dump;
-mod nft_query;
-mod query;
-mod state;
-mod write;
-
-use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::fs::File;
+use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 
-use alloy_primitives::{Address, U256};
-use rusqlite::{Connection, OptionalExtension, params};
-use tandem_domain::nft::NftStandard;
-use tandem_evm::source::{
-    ApprovalKind, ApprovalRecord, ContractRecord, HolderQuery, HolderRecord, NftRecord, Page,
-    PageRequest, TokenBalance, TransactionQuery, TransactionRecord, TransferQuery, TransferRecord,
-};
+use nix::errno::Errno;
+use nix::fcntl::{Flock, FlockArg};
+use rusqlite::types::{ToSqlOutput, ValueRef};
+use rusqlite::{Connection, TransactionBehavior};
 
-use super::{Batch, BlockRef, ContractProbe, HeadSeen, MetadataResult, Store};
+use super::StoreError;
+use super::sql::migrate::{self, Migration};
+use super::sql::{Backend, Dialect, Sql, SqlStore, Value};
 use crate::IndexerError;
-use codec::{address_blob, b256_from, u256_blob};
 
-const SCHEMA: &str = include_str!("schema.sql");
-
-/// Where inside a commit a [`CrashPoint`] fires.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CrashStep {
-    /// After the chain rows (blocks, transactions, logs) are written, before derived state.
-    AfterChainRows,
-    /// After everything is written, just before `COMMIT`.
-    BeforeCommit,
-    /// Right after `COMMIT`.
-    AfterCommit,
-}
-
-/// Aborts the process at a step of the `nth` commit (counted from 1) — the
-/// crash-recovery tests run the indexer binary with one to prove that a kill anywhere
-/// in the write path loses nothing and doubles nothing. Never set in normal use.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CrashPoint {
-    /// The step.
-    pub step: CrashStep,
-    /// Which commit of this process.
-    pub nth: u64,
-}
-
-impl CrashPoint {
-    /// Parses `STEP:N` with STEP one of `after-chain-rows`, `before-commit`, `after-commit`.
-    #[must_use]
-    pub fn parse(text: &str) -> Option<Self> {
-        let (step, nth) = text.split_once(':')?;
-        let step = match step {
-            "after-chain-rows" => CrashStep::AfterChainRows,
-            "before-commit" => CrashStep::BeforeCommit,
-            "after-commit" => CrashStep::AfterCommit,
-            _ => return None,
-        };
-        Some(Self {
-            step,
-            nth: nth.parse().ok()?,
-        })
-    }
-}
+/// SQLite's schema, version by version.
+pub(crate) const MIGRATIONS: &[Migration] = &[
+    Migration {
+        version: 1,
+        script: include_str!("migrations/0001-base.sql"),
+    },
+    Migration {
+        version: 2,
+        script: include_str!("migrations/0002-versions.sql"),
+    },
+];
 
 /// The SQLite store.
+pub type SqliteStore = SqlStore<Sqlite>;
+
+/// The SQLite backend of [`SqliteStore`].
 #[derive(Debug)]
-pub struct SqliteStore {
+pub struct Sqlite {
     writer: Mutex<Connection>,
     reader: Mutex<Connection>,
-    crash: Option<CrashPoint>,
-    commits: AtomicU64,
+    /// The writer lock, when the store was opened through one.
+    _lock: Option<SqliteWriterLock>,
 }
 
-fn open_connection(path: &Path) -> Result<Connection, IndexerError> {
+fn open_connection(path: &Path) -> Result<Connection, StoreError> {
     let conn = Connection::open(path)?;
     conn.busy_timeout(std::time::Duration::from_secs(10))?;
     // The write path uses ~40 distinct statements; the default cache of 16 would re-prepare them.
@@ -90,308 +59,161 @@ fn open_connection(path: &Path) -> Result<Connection, IndexerError> {
     Ok(conn)
 }
 
-impl SqliteStore {
-    /// Opens (creating if needed) the store at `path`.
+impl SqlStore<Sqlite> {
+    /// Opens (creating if needed, migrating if older) the store at `path`, for a
+    /// process that both writes and reads it. Another process that shares the file
+    /// should go through [`WriterLock`](crate::store::WriterLock) instead.
     ///
     /// # Errors
-    /// When the file cannot be opened or the schema created.
+    /// When the file cannot be opened, or its schema is newer than this binary or
+    /// cannot be migrated.
     pub fn open(path: &Path) -> Result<Self, IndexerError> {
-        let writer = open_connection(path)?;
-        writer.execute_batch(SCHEMA)?;
+        Ok(Self::new(Sqlite::open(path, None)?))
+    }
+
+    pub(crate) fn open_locked(path: &Path, lock: SqliteWriterLock) -> Result<Self, StoreError> {
+        Ok(Self::new(Sqlite::open(path, Some(lock))?))
+    }
+}
+
+impl Sqlite {
+    fn open(path: &Path, lock: Option<SqliteWriterLock>) -> Result<Self, StoreError> {
+        let mut writer = open_connection(path)?;
+        {
+            let tx = writer.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            migrate::migrate(&*tx, MIGRATIONS)?;
+            tx.commit()?;
+        }
         let reader = open_connection(path)?;
         Ok(Self {
             writer: Mutex::new(writer),
             reader: Mutex::new(reader),
-            crash: None,
-            commits: AtomicU64::new(0),
+            _lock: lock,
         })
     }
+}
 
-    /// The same store with a crash point armed (crash-recovery testing only).
-    #[must_use]
-    pub fn with_crash_point(mut self, crash: Option<CrashPoint>) -> Self {
-        self.crash = crash;
-        self
+fn guard(mutex: &Mutex<Connection>) -> Result<MutexGuard<'_, Connection>, StoreError> {
+    mutex.lock().map_err(|_| StoreError::Poisoned)
+}
+
+impl Backend for Sqlite {
+    fn read<T>(
+        &self,
+        work: impl FnOnce(&dyn Sql) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        work(&*guard(&self.reader)?)
     }
 
-    fn writer(&self) -> Result<MutexGuard<'_, Connection>, IndexerError> {
-        self.writer
-            .lock()
-            .map_err(|_| IndexerError::Store("writer lock poisoned".to_owned()))
-    }
-
-    fn reader(&self) -> Result<MutexGuard<'_, Connection>, IndexerError> {
-        self.reader
-            .lock()
-            .map_err(|_| IndexerError::Store("reader lock poisoned".to_owned()))
-    }
-
-    fn crash_if(&self, step: CrashStep, nth: u64) {
-        if self.crash == Some(CrashPoint { step, nth }) {
-            tracing::error!(?step, nth, "crash point reached; aborting");
-            std::process::abort();
-        }
-    }
-
-    /// A canonical text dump of the chain rows and the derived state, sorted, for
-    /// comparing two stores (an interrupted run against an uninterrupted one).
-    ///
-    /// # Errors
-    /// When the store fails.
-    pub fn canonical_dump(&self) -> Result<String, IndexerError> {
-        dump::canonical_dump(&*self.reader()?)
-    }
-
-    fn meta(conn: &Connection, key: &str) -> Result<Option<String>, IndexerError> {
-        Ok(conn
-            .query_row("SELECT value FROM meta WHERE key = ?1", [key], |row| {
-                row.get(0)
-            })
-            .optional()?)
+    fn write<T>(
+        &self,
+        work: impl FnOnce(&dyn Sql) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        let mut conn = guard(&self.writer)?;
+        let tx = conn.transaction()?;
+        let done = work(&*tx)?;
+        tx.commit()?;
+        Ok(done)
     }
 }
 
-fn set_meta(conn: &Connection, key: &str, value: &str) -> Result<(), IndexerError> {
-    conn.execute(
-        "INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)",
-        params![key, value],
-    )?;
-    Ok(())
+impl rusqlite::ToSql for Value {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(ToSqlOutput::Borrowed(match self {
+            Value::Null => ValueRef::Null,
+            Value::Int(n) => ValueRef::Integer(*n),
+            Value::Bytes(bytes) => ValueRef::Blob(bytes),
+            Value::Text(text) => ValueRef::Text(text.as_bytes()),
+        }))
+    }
 }
 
-fn block_ref(row: &rusqlite::Row<'_>) -> rusqlite::Result<BlockRef> {
-    Ok(BlockRef {
-        number: row.get::<_, i64>(0)?.unsigned_abs(),
-        hash: b256_from(&row.get::<_, Vec<u8>>(1)?),
-        timestamp: row.get::<_, i64>(2)?.unsigned_abs(),
+fn value_of(value: ValueRef<'_>) -> Result<Value, StoreError> {
+    Ok(match value {
+        ValueRef::Null => Value::Null,
+        ValueRef::Integer(n) => Value::Int(n),
+        ValueRef::Blob(bytes) => Value::Bytes(bytes.to_vec()),
+        ValueRef::Text(text) => Value::Text(
+            String::from_utf8(text.to_vec())
+                .map_err(|error| StoreError::corrupt_because("text column", error))?,
+        ),
+        ValueRef::Real(_) => return Err(StoreError::corrupt("real column")),
     })
 }
 
-impl Store for SqliteStore {
-    fn bind_chain(&self, chain_id: u64, start_block: u64) -> Result<(), IndexerError> {
-        let conn = self.writer()?;
-        let configured = format!("chain {chain_id} from block {start_block}");
-        match Self::meta(&conn, "chain")? {
-            Some(stored) if stored != configured => {
-                Err(IndexerError::StoreMismatch { stored, configured })
-            }
-            Some(_) => Ok(()),
-            None => set_meta(&conn, "chain", &configured),
+impl Sql for Connection {
+    fn dialect(&self) -> Dialect {
+        Dialect::Sqlite
+    }
+
+    fn query(&self, sql: &str, params: &[Value]) -> Result<Vec<Vec<Value>>, StoreError> {
+        let mut statement = self.prepare_cached(sql)?;
+        let width = statement.column_count();
+        let mut rows = statement.query(rusqlite::params_from_iter(params))?;
+        let mut all = Vec::new();
+        while let Some(row) = rows.next()? {
+            all.push(
+                (0..width)
+                    .map(|i| value_of(row.get_ref(i)?))
+                    .collect::<Result<Vec<_>, StoreError>>()?,
+            );
         }
+        Ok(all)
     }
 
-    fn cursor(&self) -> Result<Option<BlockRef>, IndexerError> {
-        let conn = self.reader()?;
-        Ok(conn
-            .query_row(
-                "SELECT number, hash, timestamp FROM blocks ORDER BY number DESC LIMIT 1",
-                [],
-                block_ref,
-            )
-            .optional()?)
+    fn execute(&self, sql: &str, params: &[Value]) -> Result<u64, StoreError> {
+        let changed = self
+            .prepare_cached(sql)?
+            .execute(rusqlite::params_from_iter(params))?;
+        Ok(changed as u64)
     }
 
-    fn block(&self, number: u64) -> Result<Option<BlockRef>, IndexerError> {
-        let conn = self.reader()?;
-        Ok(conn
-            .query_row(
-                "SELECT number, hash, timestamp FROM blocks WHERE number = ?1",
-                [codec::int(number)],
-                block_ref,
-            )
-            .optional()?)
+    fn script(&self, sql: &str) -> Result<(), StoreError> {
+        Ok(self.execute_batch(sql)?)
     }
+}
 
-    fn commit(&self, batch: &Batch) -> Result<(), IndexerError> {
-        let nth = self.commits.fetch_add(1, Ordering::SeqCst) + 1;
-        let mut conn = self.writer()?;
-        let tx = conn.transaction()?;
-        write::write_chain_rows(&tx, batch)?;
-        self.crash_if(CrashStep::AfterChainRows, nth);
-        write::write_derived(&tx, batch)?;
-        self.crash_if(CrashStep::BeforeCommit, nth);
-        tx.commit()?;
-        self.crash_if(CrashStep::AfterCommit, nth);
-        Ok(())
-    }
+/// The writer lock of a SQLite store: an exclusive `flock` on `PATH-writer.lock`.
+#[derive(Debug)]
+pub struct SqliteWriterLock {
+    database: PathBuf,
+    _flock: Flock<File>,
+}
 
-    fn rollback(&self, last_kept: Option<u64>) -> Result<Option<BlockRef>, IndexerError> {
-        {
-            let mut conn = self.writer()?;
-            let tx = conn.transaction()?;
-            write::rollback(&tx, last_kept)?;
-            tx.commit()?;
-        }
-        self.cursor()
-    }
-
-    fn prune_undo(&self, below: u64) -> Result<(), IndexerError> {
-        let conn = self.writer()?;
-        write::prune_undo(&conn, below)
-    }
-
-    fn allowances_of(
-        &self,
-        token: Address,
-        owner: Address,
-    ) -> Result<Vec<(Address, U256)>, IndexerError> {
-        let conn = self.reader()?;
-        let mut statement = conn.prepare_cached(
-            "SELECT spender, amount FROM allowances WHERE owner = ?1 AND token = ?2",
-        )?;
-        let rows =
-            statement.query_map(params![address_blob(&owner), address_blob(&token)], |row| {
-                Ok((
-                    codec::address_from(&row.get::<_, Vec<u8>>(0)?),
-                    codec::u256_from(&row.get::<_, Vec<u8>>(1)?),
-                ))
-            })?;
-        let all = rows.collect::<Result<Vec<_>, _>>()?;
-        Ok(all
-            .into_iter()
-            .filter(|(_, amount)| !amount.is_zero())
-            .collect())
-    }
-
-    fn record_head(&self, head: HeadSeen) -> Result<(), IndexerError> {
-        let conn = self.writer()?;
-        let text = format!("{} {} {}", head.number, head.timestamp, head.observed_ms);
-        set_meta(&conn, "head", &text)
-    }
-
-    fn head(&self) -> Result<Option<HeadSeen>, IndexerError> {
-        let conn = self.reader()?;
-        let Some(text) = Self::meta(&conn, "head")? else {
-            return Ok(None);
+impl SqliteWriterLock {
+    /// Takes the lock of the store at `database` unless another process holds it.
+    ///
+    /// # Errors
+    /// When the lock file cannot be created or locked for another reason.
+    pub(crate) fn try_acquire(database: &Path) -> Result<Option<Self>, StoreError> {
+        let mut name = database.as_os_str().to_owned();
+        name.push("-writer.lock");
+        let path = PathBuf::from(name);
+        let io = |source| StoreError::Io {
+            path: path.clone(),
+            source,
         };
-        let parts: Vec<u64> = text
-            .split(' ')
-            .filter_map(|part| part.parse().ok())
-            .collect();
-        Ok(match parts.as_slice() {
-            [number, timestamp, observed_ms] => Some(HeadSeen {
-                number: *number,
-                timestamp: *timestamp,
-                observed_ms: *observed_ms,
-            }),
-            _ => None,
-        })
+        if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(io)?;
+        }
+        let file = File::options()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(io)?;
+        match Flock::lock(file, FlockArg::LockExclusiveNonblock) {
+            Ok(flock) => Ok(Some(Self {
+                database: database.to_path_buf(),
+                _flock: flock,
+            })),
+            Err((_, Errno::EWOULDBLOCK)) => Ok(None),
+            Err((_, errno)) => Err(io(errno.into())),
+        }
     }
 
-    fn contracts_to_probe(&self, limit: u64) -> Result<Vec<Address>, IndexerError> {
-        let conn = self.reader()?;
-        let mut statement =
-            conn.prepare_cached("SELECT address FROM contracts WHERE probed = 0 LIMIT ?1")?;
-        let rows = statement.query_map([codec::int(limit)], |row| row.get::<_, Vec<u8>>(0))?;
-        Ok(rows
-            .map(|row| row.map(|blob| codec::address_from(&blob)))
-            .collect::<Result<_, _>>()?)
-    }
-
-    fn save_probe(&self, contract: Address, probe: &ContractProbe) -> Result<(), IndexerError> {
-        let conn = self.writer()?;
-        write::save_probe(&conn, contract, probe)
-    }
-
-    fn metadata_to_fetch(
-        &self,
-        limit: u64,
-        max_attempts: u32,
-    ) -> Result<Vec<(Address, U256, NftStandard)>, IndexerError> {
-        let conn = self.reader()?;
-        let mut statement = conn.prepare_cached(
-            "SELECT contract, token_id, standard FROM nft_metadata WHERE done = 0 AND attempts < ?1
-             ORDER BY attempts, contract, token_id LIMIT ?2",
-        )?;
-        let rows = statement.query_map(params![max_attempts, codec::int(limit)], |row| {
-            let standard = if row.get::<_, i64>(2)? == 2 {
-                NftStandard::Erc1155
-            } else {
-                NftStandard::Erc721
-            };
-            Ok((
-                codec::address_from(&row.get::<_, Vec<u8>>(0)?),
-                codec::u256_from(&row.get::<_, Vec<u8>>(1)?),
-                standard,
-            ))
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
-    }
-
-    fn save_metadata(
-        &self,
-        contract: Address,
-        token_id: U256,
-        result: &MetadataResult,
-    ) -> Result<(), IndexerError> {
-        let conn = self.writer()?;
-        conn.execute(
-            "UPDATE nft_metadata SET token_uri = ?3, metadata = ?4, done = ?5, attempts = attempts + 1
-             WHERE contract = ?1 AND token_id = ?2",
-            params![address_blob(&contract), u256_blob(&token_id), result.token_uri, result.metadata, result.done],
-        )?;
-        Ok(())
-    }
-
-    fn native_balance(&self, owner: Address) -> Result<Option<TokenBalance>, IndexerError> {
-        query::native_balance(&*self.reader()?, owner)
-    }
-
-    fn token_balances(&self, owner: Address) -> Result<Vec<TokenBalance>, IndexerError> {
-        query::token_balances(&*self.reader()?, owner)
-    }
-
-    fn transactions(
-        &self,
-        address: Address,
-        query: &TransactionQuery,
-    ) -> Result<Page<TransactionRecord>, IndexerError> {
-        query::transactions(&*self.reader()?, address, query)
-    }
-
-    fn transfers(
-        &self,
-        account: Address,
-        query: &TransferQuery,
-    ) -> Result<Page<TransferRecord>, IndexerError> {
-        query::transfers(&*self.reader()?, account, query)
-    }
-
-    fn approvals(
-        &self,
-        owner: Address,
-        kind: ApprovalKind,
-    ) -> Result<Vec<ApprovalRecord>, IndexerError> {
-        query::approvals(&*self.reader()?, owner, kind)
-    }
-
-    fn nfts_owned(
-        &self,
-        owner: Address,
-        standard: NftStandard,
-        page: PageRequest,
-    ) -> Result<Vec<NftRecord>, IndexerError> {
-        nft_query::nfts_owned(&*self.reader()?, owner, standard, page)
-    }
-
-    fn collection_nfts(
-        &self,
-        contract: Address,
-        token_id: Option<U256>,
-        page: PageRequest,
-    ) -> Result<Vec<NftRecord>, IndexerError> {
-        nft_query::collection_nfts(&*self.reader()?, contract, token_id, page)
-    }
-
-    fn token_holders(
-        &self,
-        contract: Address,
-        query: &HolderQuery,
-    ) -> Result<Vec<HolderRecord>, IndexerError> {
-        nft_query::token_holders(&*self.reader()?, contract, query)
-    }
-
-    fn contract(&self, address: Address) -> Result<Option<ContractRecord>, IndexerError> {
-        query::contract(&*self.reader()?, address)
+    /// The database this lock guards.
+    pub(crate) fn database(&self) -> &Path {
+        &self.database
     }
 }

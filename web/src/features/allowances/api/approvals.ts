@@ -1,7 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson, type RequestOptions } from '../../../lib/api/client';
+import type { RequestOptions } from '../../../lib/api/client';
+import { apiGet, type Schemas } from '../../../lib/api/endpoints';
+import { evmAccountResourceKey } from '../../../lib/api/evm/keys';
+import { expectArray, expectBoolean, expectRecord, expectString } from '../../../lib/api/shape';
 import { serverQuery, type ListQuery } from '../model/listQuery';
-import { evmPath, expectArray, expectBoolean, expectRecord, expectString, type Schemas } from './allowancesApi';
 
 export type ApprovalList = Schemas['ApprovalList'];
 export type ApprovalRow = Schemas['ApprovalView'];
@@ -42,13 +44,12 @@ export interface ApprovalsRequest {
 }
 
 export function fetchApprovals({ network, address, query, fiat }: ApprovalsRequest, options?: RequestOptions): Promise<ApprovalList> {
-  const path = evmPath(network, `accounts/${encodeURIComponent(address)}/approvals?${serverQuery(query, fiat).toString()}`);
-  return getJson(path, parseApprovals, options);
+  return apiGet('/api/v1/evm/{network}/accounts/{address}/approvals', { path: { network, address }, query: serverQuery(query, fiat) }, parseApprovals, options);
 }
 
 /** The key every list of one account shares: invalidating it refetches whatever filter is on screen. */
 export function approvalsKey(network: string, address: string) {
-  return ['evm', network, 'approvals', address] as const;
+  return evmAccountResourceKey(network, address, 'approvals');
 }
 
 export const approvalsQueryOptions = (request: ApprovalsRequest) =>

@@ -5,8 +5,9 @@
  * no longer held…). Items are the rows' batch ids, `spender-token[-tokenId]` (spec §5).
  */
 
-import { postJson, type RequestOptions } from '../../../lib/api/client';
-import { evmPath, expectArray, expectRecord, expectString, type Schemas } from './allowancesApi';
+import type { RequestOptions } from '../../../lib/api/client';
+import { apiPost, type Schemas } from '../../../lib/api/endpoints';
+import { expectArray, expectRecord, expectString } from '../../../lib/api/shape';
 
 export type RevokePlan = Schemas['RevokePlan'];
 export type SkipReason = Schemas['SkipReason'];
@@ -52,6 +53,5 @@ export interface RevokePlanRequest {
 }
 
 export function fetchRevokePlan({ network, owner, items, fiat }: RevokePlanRequest, options?: RequestOptions): Promise<RevokePlan> {
-  const query = new URLSearchParams({ fiat });
-  return postJson(evmPath(network, `approvals/revoke-plan?${query.toString()}`), { owner, items }, parseRevokePlan, options);
+  return apiPost('/api/v1/evm/{network}/approvals/revoke-plan', { path: { network }, query: { fiat }, body: { owner, items: [...items] } }, parseRevokePlan, options);
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useInvalidateAfterWrite } from '../../../lib/api/evm/accountWrites';
 import type { PreparedTransaction, Receipt } from '../../../lib/evm-wallet/transactions';
 import { sendPrepared, waitForReceipt } from '../../../lib/evm-wallet/transactions';
 import { useEvmWallet } from '../../../lib/evm-wallet/useEvmWallet';
@@ -29,6 +30,7 @@ export interface RevokeBatch {
 export function useRevokeBatch({ network, owner, onMined }: { network: string; owner: string; onMined: (receipt: Receipt) => void }): RevokeBatch {
   const { connection } = useEvmWallet();
   const [{ fiatCurrency }] = usePreferences();
+  const invalidateAfterWrite = useInvalidateAfterWrite();
   const [store, setStore] = useState<BatchStore | null>(null);
   const state = useSyncExternalStore(store?.subscribe ?? NO_STORE, () => store?.get() ?? null, () => null);
 
@@ -80,7 +82,11 @@ export function useRevokeBatch({ network, owner, onMined }: { network: string; o
         recheck,
         send: (transaction: PreparedTransaction) => sendPrepared(connection, transaction),
         waitForReceipt: (hash) => waitForReceipt(connection.provider, hash),
-        onMined,
+        // Like every write (useTransactionFlow): whatever any screen holds of the owner is read again.
+        onMined: (receipt) => {
+          invalidateAfterWrite(network, owner);
+          onMined(receipt);
+        },
       }).then((final) => {
         for (const notice of batchNotices(final)) {
           if (notice.kind === 'success') notify.success(notice.message);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIST_QUERY, isFiltered, readListQuery, serverQuery, SORT_KEYS, writeListQuery } from './listQuery';
+import { endpointUrl } from '../../../lib/api/endpoints';
+import { DEFAULT_LIST_QUERY, isFiltered, readListQuery, serverQuery, SORT_KEYS, writeListQuery, type ApprovalsServerQuery } from './listQuery';
+
+/** The query string the server gets. */
+function queryText(query: ApprovalsServerQuery): string {
+  return new URL(endpointUrl('/api/v1/evm/{network}/accounts/{address}/approvals', { path: { network: 'n', address: 'a' }, query }), 'http://x').search.slice(1);
+}
 
 describe('readListQuery', () => {
   it('reads the defaults from an empty URL: every type, value at risk first, revoked hidden', () => {
@@ -36,9 +42,9 @@ describe('writeListQuery', () => {
 
 describe('serverQuery', () => {
   it('names the server parameters and always sends the sort, direction and fiat currency', () => {
-    expect(serverQuery(DEFAULT_LIST_QUERY, 'USD').toString()).toBe('sort=valueAtRisk&dir=desc&fiat=USD');
+    expect(queryText(serverQuery(DEFAULT_LIST_QUERY, 'USD'))).toBe('sort=valueAtRisk&dir=desc&fiat=USD');
     const query = { type: 'erc20', sort: 'amount', dir: 'asc', search: '0xa513', includeRevoked: true } as const;
-    expect(serverQuery(query, 'EUR').toString()).toBe('type=erc20&sort=amount&dir=asc&search=0xa513&includeRevoked=true&fiat=EUR');
+    expect(queryText(serverQuery(query, 'EUR'))).toBe('type=erc20&sort=amount&dir=asc&search=0xa513&includeRevoked=true&fiat=EUR');
   });
 });
 

@@ -5,6 +5,8 @@
  * the URL safely (unknown values fall back to the defaults) and writes the server query.
  */
 
+import type { EndpointQuery } from '../../../lib/api/endpoints';
+
 export const APPROVAL_TYPES = ['erc20', 'erc721', 'erc1155'] as const;
 export type ApprovalType = (typeof APPROVAL_TYPES)[number];
 
@@ -61,16 +63,18 @@ export function writeListQuery(current: URLSearchParams, change: Partial<ListQue
   return params;
 }
 
-/** The query string of GET …/approvals for `query`, prices in `fiat`. */
-export function serverQuery(query: ListQuery, fiat: string): URLSearchParams {
-  const params = new URLSearchParams();
-  if (query.type !== null) params.set('type', query.type);
-  params.set('sort', query.sort);
-  params.set('dir', query.dir);
-  if (query.search !== '') params.set('search', query.search);
-  if (query.includeRevoked) params.set('includeRevoked', 'true');
-  params.set('fiat', fiat);
-  return params;
+export type ApprovalsServerQuery = EndpointQuery<'/api/v1/evm/{network}/accounts/{address}/approvals'>;
+
+/** The query of GET …/approvals for `query`, prices in `fiat`, in the order the URL names them. */
+export function serverQuery(query: ListQuery, fiat: string): ApprovalsServerQuery {
+  return {
+    ...(query.type === null ? {} : { type: query.type }),
+    sort: query.sort,
+    dir: query.dir,
+    ...(query.search === '' ? {} : { search: query.search }),
+    ...(query.includeRevoked ? { includeRevoked: true } : {}),
+    fiat,
+  };
 }
 
 /** True when the list is narrowed (an empty answer then means "no match", not "no approvals"). */

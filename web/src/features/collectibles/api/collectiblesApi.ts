@@ -1,24 +1,15 @@
 /**
  * Shared pieces of the collectibles API files (one file per endpoint beside this
- * one): paths under /api/v1/evm/{network}/…, the query-key root, the generated
- * response types, and the shape checks that make a changed server fail loudly
- * instead of rendering blanks.
+ * one): the generated response types, and the shape check of an NFT row that makes
+ * a changed server fail loudly instead of rendering blanks.
  */
 
 import { isRecord } from '../../../lib/api/client';
-import type { components } from '../../../lib/api/generated/openapi';
-import { evmPath } from '../../../lib/api/evmEndpoints';
-export { evmPath } from '../../../lib/api/evmEndpoints';
+import type { Schemas } from '../../../lib/api/endpoints';
 
-export type NftView = components['schemas']['NftView'];
-export type NftList = components['schemas']['NftList'];
-export type NftDetails = components['schemas']['NftDetailsView'];
-
-export const COLLECTIBLES_QUERY_ROOT = 'collectibles';
-
-export function nftPath(network: string, contract: string, tokenId: string): string {
-  return evmPath(network, `nfts/${encodeURIComponent(contract)}/${encodeURIComponent(tokenId)}`);
-}
+export type NftView = Schemas['NftView'];
+export type NftList = Schemas['NftList'];
+export type NftDetails = Schemas['NftDetailsView'];
 
 function expect(condition: boolean, message: string): void {
   if (!condition) throw new Error(message);

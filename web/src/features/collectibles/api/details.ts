@@ -5,8 +5,10 @@
  */
 
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson, isRecord, type RequestOptions } from '../../../lib/api/client';
-import { checkNftView, COLLECTIBLES_QUERY_ROOT, nftPath, type NftDetails } from './collectiblesApi';
+import { isRecord, type RequestOptions } from '../../../lib/api/client';
+import { apiGet } from '../../../lib/api/endpoints';
+import { evmNetworkKey } from '../../../lib/api/evm/keys';
+import { checkNftView, type NftDetails } from './collectiblesApi';
 
 export function parseNftDetails(json: unknown): NftDetails {
   const view = checkNftView(json, 'the collectible') as unknown as Record<string, unknown>;
@@ -23,11 +25,11 @@ export interface DetailsRequest {
 }
 
 export function fetchNftDetails({ network, contract, tokenId }: DetailsRequest, options?: RequestOptions): Promise<NftDetails> {
-  return getJson(nftPath(network, contract, tokenId), parseNftDetails, options);
+  return apiGet('/api/v1/evm/{network}/nfts/{contract}/{tokenId}', { path: { network, contract, tokenId } }, parseNftDetails, options);
 }
 
 export const detailsQueryKey = ({ network, contract, tokenId }: DetailsRequest) =>
-  [COLLECTIBLES_QUERY_ROOT, network, 'details', contract.toLowerCase(), tokenId] as const;
+  [...evmNetworkKey(network), 'nfts', contract.toLowerCase(), tokenId] as const;
 
 export const detailsQueryOptions = (request: DetailsRequest) =>
   queryOptions({

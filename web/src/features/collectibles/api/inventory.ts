@@ -6,9 +6,11 @@
  */
 
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson, isRecord, type RequestOptions } from '../../../lib/api/client';
+import { isRecord, type RequestOptions } from '../../../lib/api/client';
+import { apiGet, endpointUrl } from '../../../lib/api/endpoints';
+import { evmAccountResourceKey, isEvmAccountResourceKey } from '../../../lib/api/evm/keys';
 import { keepPageOf, type PageRequest } from '../model/inventory';
-import { checkNftView, COLLECTIBLES_QUERY_ROOT, evmPath, type NftList } from './collectiblesApi';
+import { checkNftView, type NftList } from './collectiblesApi';
 
 /** Spec §9: NFT collection fetch 10000 (also the server's largest page). */
 export const COLLECTION_FETCH_LIMIT = 10_000;
@@ -29,22 +31,27 @@ export interface InventoryRequest extends PageRequest {
   readonly address: string;
 }
 
-export function inventoryUrl({ network, address, collection, search, offset, limit }: InventoryRequest): string {
-  const query = new URLSearchParams({ offset: String(offset), limit: String(limit) });
-  if (collection !== null) query.set('collection', collection);
-  if (search !== null) query.set('search', search);
-  return evmPath(network, `accounts/${encodeURIComponent(address)}/nfts?${query.toString()}`);
+const INVENTORY_PATH = '/api/v1/evm/{network}/accounts/{address}/nfts';
+
+/** Paging always; the collection and search only when set. */
+function inventoryParams({ network, address, collection, search, offset, limit }: InventoryRequest) {
+  const query = { offset, limit, ...(collection === null ? {} : { collection }), ...(search === null ? {} : { search }) };
+  return { path: { network, address }, query };
+}
+
+export function inventoryUrl(request: InventoryRequest): string {
+  return endpointUrl(INVENTORY_PATH, inventoryParams(request));
 }
 
 export function fetchInventory(request: InventoryRequest, options?: RequestOptions): Promise<NftList> {
-  return getJson(inventoryUrl(request), parseNftList, options);
+  return apiGet(INVENTORY_PATH, inventoryParams(request), parseNftList, options);
 }
 
-/** Every inventory query of a network (for refetching after a transfer). */
-export const inventoryRootKey = (network: string) => [COLLECTIBLES_QUERY_ROOT, network, 'inventory'] as const;
+/** Every account's inventory on a network (for refetching after a transfer changed two owners). */
+export const isAnyInventoryOf = (network: string) => (query: { queryKey: readonly unknown[] }) => isEvmAccountResourceKey(query.queryKey, network, 'nfts');
 
 export const inventoryQueryKey = (request: InventoryRequest) =>
-  [...inventoryRootKey(request.network), request.address, 'page', request.collection, request.search, request.offset, request.limit] as const;
+  [...evmAccountResourceKey(request.network, request.address, 'nfts'), 'page', request.collection, request.search, request.offset, request.limit] as const;
 
 export const inventoryQueryOptions = (request: InventoryRequest) =>
   queryOptions<NftList, Error, NftList, ReturnType<typeof inventoryQueryKey>>({
@@ -60,7 +67,7 @@ export function useInventory(request: InventoryRequest) {
 
 export const collectionsQueryOptions = (network: string, address: string) =>
   queryOptions({
-    queryKey: [...inventoryRootKey(network), address, 'collections'] as const,
+    queryKey: [...evmAccountResourceKey(network, address, 'nfts'), 'collections'] as const,
     queryFn: ({ signal }) =>
       fetchInventory({ network, address, collection: null, search: null, offset: 0, limit: COLLECTION_FETCH_LIMIT }, { signal }),
     staleTime: 30_000,

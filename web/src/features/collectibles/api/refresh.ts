@@ -5,13 +5,13 @@
  */
 
 import { useMutation } from '@tanstack/react-query';
-import { postJson, type RequestOptions } from '../../../lib/api/client';
+import type { RequestOptions } from '../../../lib/api/client';
+import { apiPost } from '../../../lib/api/endpoints';
 import type { NftDetails } from './collectiblesApi';
-import { nftPath } from './collectiblesApi';
 import { parseNftDetails, type DetailsRequest } from './details';
 
 export function refreshNftDetails({ network, contract, tokenId }: DetailsRequest, options?: RequestOptions): Promise<NftDetails> {
-  return postJson(`${nftPath(network, contract, tokenId)}/refresh`, {}, parseNftDetails, options);
+  return apiPost('/api/v1/evm/{network}/nfts/{contract}/{tokenId}/refresh', { path: { network, contract, tokenId } }, parseNftDetails, options);
 }
 
 export function useRefreshNftDetails() {

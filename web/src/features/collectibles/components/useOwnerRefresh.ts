@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { detailsQueryKey, type DetailsRequest } from '../api/details';
-import { inventoryRootKey } from '../api/inventory';
+import { isAnyInventoryOf } from '../api/inventory';
 import { refreshNftDetails } from '../api/refresh';
 import { OWNER_REFRESH_DELAY_MS } from '../model/details';
 
@@ -31,7 +31,7 @@ export function useOwnerRefresh({ network, contract, tokenId }: DetailsRequest) 
           void queryClient.invalidateQueries({ queryKey: detailsQueryKey(request) });
         })
         .finally(() => {
-          void queryClient.invalidateQueries({ queryKey: inventoryRootKey(request.network) });
+          void queryClient.invalidateQueries({ predicate: isAnyInventoryOf(request.network) });
         });
     }, OWNER_REFRESH_DELAY_MS);
   }, [queryClient, network, contract, tokenId]);

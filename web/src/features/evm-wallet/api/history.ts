@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson, type RequestOptions } from '../../../lib/api/client';
-import { EVM_QUERY_ROOT, evmAccountPath, expectArray, expectRecord, expectString, type Schemas } from './evmApi';
+import type { RequestOptions } from '../../../lib/api/client';
+import { apiGet, type Schemas } from '../../../lib/api/endpoints';
+import { evmAccountResourceKey } from '../../../lib/api/evm/keys';
+import { expectArray, expectRecord, expectString } from '../../../lib/api/shape';
 
 export type HistoryPage = Schemas['HistoryPage'];
 export type TransactionRow = Schemas['TransactionRowView'];
@@ -29,13 +31,12 @@ export interface HistoryRequest {
 }
 
 export function fetchHistory({ network, address, fiat, offset, limit }: HistoryRequest, options?: RequestOptions): Promise<HistoryPage> {
-  const query = new URLSearchParams({ fiat, offset: String(offset), limit: String(limit) });
-  return getJson(evmAccountPath(network, address, 'transactions', query), parseHistory, options);
+  return apiGet('/api/v1/evm/{network}/accounts/{address}/transactions', { path: { network, address }, query: { fiat, offset, limit } }, parseHistory, options);
 }
 
 export const historyQueryOptions = (request: HistoryRequest) =>
   queryOptions({
-    queryKey: [EVM_QUERY_ROOT, request.network, 'history', request.address, request.fiat, request.offset, request.limit] as const,
+    queryKey: [...evmAccountResourceKey(request.network, request.address, 'transactions'), request.fiat, request.offset, request.limit] as const,
     queryFn: ({ signal }) => fetchHistory(request, { signal }),
     refetchInterval: 10_000,
     // The current page stays on screen while the next one loads.

@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson, type RequestOptions } from '../../../lib/api/client';
-import { EVM_QUERY_ROOT, evmPath, expectArray, expectRecord, expectString, type Schemas } from './evmApi';
+import type { RequestOptions } from '../../../lib/api/client';
+import { apiGet, type Schemas } from '../../../lib/api/endpoints';
+import { evmNetworkKey } from '../../../lib/api/evm/keys';
+import { expectArray, expectRecord, expectString } from '../../../lib/api/shape';
 
 export type ChartView = Schemas['ChartView'];
 
@@ -18,13 +20,12 @@ export function parseChart(json: unknown): ChartView {
 }
 
 export function fetchPriceChart(network: string, symbol: string, fiat: string, options?: RequestOptions): Promise<ChartView> {
-  const query = new URLSearchParams({ fiat });
-  return getJson(evmPath(network, `prices/${encodeURIComponent(symbol)}/chart?${query.toString()}`), parseChart, options);
+  return apiGet('/api/v1/evm/{network}/prices/{symbol}/chart', { path: { network, symbol }, query: { fiat } }, parseChart, options);
 }
 
 export const priceChartQueryOptions = (network: string, symbol: string, fiat: string) =>
   queryOptions({
-    queryKey: [EVM_QUERY_ROOT, network, 'chart', symbol, fiat] as const,
+    queryKey: [...evmNetworkKey(network), 'prices', symbol, 'chart', fiat] as const,
     queryFn: ({ signal }) => fetchPriceChart(network, symbol, fiat, { signal }),
     // Hourly points: a minute-old chart is current enough.
     staleTime: 60_000,

@@ -8,7 +8,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api/client';
 import { prepareTransaction, type PrepareRequest } from '../../../lib/evm-wallet/api/prepareTransaction';
-import { EVM_QUERY_ROOT } from './evmApi';
+import { evmNetworkKey } from '../../../lib/api/evm/keys';
 
 export type SendRequest = Extract<PrepareRequest, { kind: 'send' }>;
 
@@ -17,7 +17,7 @@ const PREVIEW_FRESH_MS = 10_000;
 
 export const sendPreviewQueryOptions = (network: string, request: SendRequest, fiat: string) =>
   queryOptions({
-    queryKey: [EVM_QUERY_ROOT, network, 'send-preview', request.from, request.token ?? null, request.to, request.amount, fiat] as const,
+    queryKey: [...evmNetworkKey(network), 'send-preview', request.from, request.token ?? null, request.to, request.amount, fiat] as const,
     queryFn: ({ signal }) => prepareTransaction(network, request, fiat, { signal }),
     staleTime: PREVIEW_FRESH_MS,
     // A rejected field will be rejected again; only an unreachable server is worth a second try.

@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson, type RequestOptions } from '../../../lib/api/client';
-import { EVM_QUERY_ROOT, evmPath, expectRecord, expectString, type Schemas } from './evmApi';
+import type { RequestOptions } from '../../../lib/api/client';
+import { apiGet, type Schemas } from '../../../lib/api/endpoints';
+import { evmNetworkKey } from '../../../lib/api/evm/keys';
+import { expectRecord, expectString } from '../../../lib/api/shape';
 
 export type StatusView = Schemas['StatusView'];
 
@@ -13,12 +15,12 @@ export function parseStatus(json: unknown): StatusView {
 }
 
 export function fetchStatus(network: string, options?: RequestOptions): Promise<StatusView> {
-  return getJson(evmPath(network, 'status'), parseStatus, options);
+  return apiGet('/api/v1/evm/{network}/status', { path: { network } }, parseStatus, options);
 }
 
 export const statusQueryOptions = (network: string) =>
   queryOptions({
-    queryKey: [EVM_QUERY_ROOT, network, 'status'] as const,
+    queryKey: [...evmNetworkKey(network), 'status'] as const,
     queryFn: ({ signal }) => fetchStatus(network, { signal }),
     refetchInterval: 10_000,
   });

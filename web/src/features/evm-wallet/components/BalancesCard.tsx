@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useEvmBalances, type BalanceRow } from '../../../lib/api/evm/balances';
 import { usePreferences, useAmountFormatter } from '../../../lib/preferences/usePreferences';
 import { QueryError } from '../../../lib/ui/QueryError';
-import { useBalances, type BalanceRow } from '../api/balances';
 import { useEvmStatus } from '../api/status';
 import { isOutOfSync } from '../model/wallet';
 
@@ -25,7 +25,7 @@ export function BalancesCard({ network, address, sendable }: { network: string; 
   const { t } = useTranslation();
   const [{ fiatCurrency }] = usePreferences();
   const format = useAmountFormatter();
-  const balances = useBalances(network, address, fiatCurrency);
+  const balances = useEvmBalances(network, address, fiatCurrency);
   const status = useEvmStatus(network);
 
   return (

@@ -11,7 +11,6 @@ import { useTransactionFlow } from '../../../lib/evm-wallet/useTransactionFlow';
 import type { NetworkSummary } from '../../../lib/networks/api/networks';
 import { useAmountFormatter, usePreferences } from '../../../lib/preferences/usePreferences';
 import { validateEvmAddress } from '../../../lib/validation/evmAddress';
-import { EVM_QUERY_ROOT } from '../api/evmApi';
 import { sendPreviewQueryOptions, useSendPreview, type SendRequest } from '../api/sendPreview';
 import {
   amountInputText,
@@ -82,10 +81,8 @@ export function SendForm({ network, account, tokens }: SendFormProps) {
     ...(reviewed === null
       ? {}
       : { successMessage: { key: 'evm.send.sent', values: { amount: format.exact(reviewed.amount), symbol: reviewed.token.symbol } } }),
+    // The flow has the new balances and history row read (lib/api/evm/accountWrites).
     onConfirmed: () => {
-      // The new balances and the new history row; the server re-reads them at most every 10 s.
-      void queryClient.invalidateQueries({ queryKey: [EVM_QUERY_ROOT, network.name, 'balances'] });
-      void queryClient.invalidateQueries({ queryKey: [EVM_QUERY_ROOT, network.name, 'history'] });
       setSent(true);
     },
   });

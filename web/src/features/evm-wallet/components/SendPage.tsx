@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useEvmBalances } from '../../../lib/api/evm/balances';
 import { registerEvmTexts } from '../../../lib/i18n/evm';
 import { registerTxTexts } from '../../../lib/i18n/tx';
 import { useEvmWallet } from '../../../lib/evm-wallet/useEvmWallet';
 import type { NetworkSummary } from '../../../lib/networks/api/networks';
 import { usePreferences } from '../../../lib/preferences/usePreferences';
 import { QueryError } from '../../../lib/ui/QueryError';
-import { useBalances } from '../api/balances';
 import { sendTokens } from '../model/sendForm';
 import { SendForm } from './SendForm';
 import { useWalletAccount } from './useWalletAccount';
@@ -39,7 +39,7 @@ function CannotSend({ title, text }: { title: string; text: string }) {
 function SendWithBalances({ network, account }: { network: NetworkSummary; account: string }) {
   const { t } = useTranslation();
   const [{ fiatCurrency }] = usePreferences();
-  const balances = useBalances(network.name, account, fiatCurrency);
+  const balances = useEvmBalances(network.name, account, fiatCurrency);
 
   if (balances.isPending) {
     return (

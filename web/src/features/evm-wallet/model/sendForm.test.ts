@@ -4,7 +4,7 @@ import addressVectors from '../../../../../testdata/vectors/evm_address.json';
 import { MAX_UINT256 } from '../../../lib/amount/fixedAmount';
 import { EN_US_SEPARATORS } from '../../../lib/amount/format';
 import { ApiError } from '../../../lib/api/client';
-import type { BalancesView } from '../api/balances';
+import type { BalancesView } from '../../../lib/api/evm/balances';
 import {
   addAmounts,
   amountInputText,

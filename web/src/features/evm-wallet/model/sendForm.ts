@@ -18,7 +18,7 @@ import { rejectedField } from '../../../lib/evm-wallet/api/prepareTransaction';
 import type { PreparedTransaction } from '../../../lib/evm-wallet/transactions';
 import { validateAmountInput } from '../../../lib/validation/amount';
 import { validateEvmAddress } from '../../../lib/validation/evmAddress';
-import type { BalancesView } from '../api/balances';
+import type { BalancesView } from '../../../lib/api/evm/balances';
 
 /** A token the account can send: the native coin or an ERC-20 it holds. */
 export interface SendToken {

@@ -1,6 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson, type RequestOptions } from '../../../lib/api/client';
-import { checkLockPeriod, evmPath, expectArray, expectNumber, expectRecord, expectString, STAKING_QUERY_ROOT, STAKING_REFRESH_MS, type Schemas } from './stakingApi';
+import type { RequestOptions } from '../../../lib/api/client';
+import { apiGet, type Schemas } from '../../../lib/api/endpoints';
+import { evmAccountResourceKey } from '../../../lib/api/evm/keys';
+import { expectArray, expectNumber, expectRecord, expectString } from '../../../lib/api/shape';
+import { checkLockPeriod, STAKING_REFRESH_MS } from './stakingApi';
 
 export type AccountStaking = Schemas['AccountStaking'];
 export type EscrowDeposit = Schemas['DepositView'];
@@ -22,12 +25,12 @@ export function parseAccountStaking(json: unknown): AccountStaking {
 }
 
 export function fetchAccountStaking(network: string, address: string, options?: RequestOptions): Promise<AccountStaking> {
-  return getJson(evmPath(network, `accounts/${encodeURIComponent(address)}/staking`), parseAccountStaking, options);
+  return apiGet('/api/v1/evm/{network}/accounts/{address}/staking', { path: { network, address } }, parseAccountStaking, options);
 }
 
 export const accountStakingQueryOptions = (network: string, address: string) =>
   queryOptions({
-    queryKey: [STAKING_QUERY_ROOT, network, 'account', address] as const,
+    queryKey: evmAccountResourceKey(network, address, 'staking'),
     queryFn: ({ signal }) => fetchAccountStaking(network, address, { signal }),
     refetchInterval: STAKING_REFRESH_MS,
     placeholderData: keepPreviousData,

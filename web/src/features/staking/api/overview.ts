@@ -1,6 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson, type RequestOptions } from '../../../lib/api/client';
-import { checkLockPeriod, evmPath, expectRecord, expectString, STAKING_QUERY_ROOT, STAKING_REFRESH_MS, type Schemas } from './stakingApi';
+import type { RequestOptions } from '../../../lib/api/client';
+import { apiGet, type Schemas } from '../../../lib/api/endpoints';
+import { evmNetworkKey } from '../../../lib/api/evm/keys';
+import { expectRecord, expectString } from '../../../lib/api/shape';
+import { checkLockPeriod, STAKING_REFRESH_MS } from './stakingApi';
 
 export type StakingOverview = Schemas['StakingOverview'];
 
@@ -16,12 +19,12 @@ export function parseOverview(json: unknown): StakingOverview {
 }
 
 export function fetchOverview(network: string, options?: RequestOptions): Promise<StakingOverview> {
-  return getJson(evmPath(network, 'staking'), parseOverview, options);
+  return apiGet('/api/v1/evm/{network}/staking', { path: { network } }, parseOverview, options);
 }
 
 export const overviewQueryOptions = (network: string) =>
   queryOptions({
-    queryKey: [STAKING_QUERY_ROOT, network, 'overview'] as const,
+    queryKey: [...evmNetworkKey(network), 'staking'] as const,
     queryFn: ({ signal }) => fetchOverview(network, { signal }),
     refetchInterval: STAKING_REFRESH_MS,
   });

@@ -1,16 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readBeforeConfirmation, useConfirmedWriteAt } from '../../../lib/api/evm/accountWrites';
+import { useEvmBalances } from '../../../lib/api/evm/balances';
 import type { PrepareRequest } from '../../../lib/evm-wallet/api/prepareTransaction';
 import { TransactionReview } from '../../../lib/evm-wallet/TransactionReview';
 import { useTransactionFlow } from '../../../lib/evm-wallet/useTransactionFlow';
 import type { NetworkSummary } from '../../../lib/networks/api/networks';
 import { useDateTimeFormatter, usePreferences } from '../../../lib/preferences/usePreferences';
 import { useAccountStaking } from '../api/accountStaking';
-import { useStakingBalances } from '../api/balances';
-import type { StakingOverview } from '../api/overview';
-import { STAKING_QUERY_ROOT } from '../api/stakingApi';
-import { FRESH_BALANCES_WINDOW_MS, nativeBalance, readBeforeConfirmation, wei } from '../model/staking';
+import { overviewQueryOptions, type StakingOverview } from '../api/overview';
+import { nativeBalance, wei } from '../model/staking';
 import { EscrowCard } from './EscrowCard';
 import { ExactAmount, PositionCard } from './PositionCard';
 import { StakeForms, type Reviewed } from './StakeForms';
@@ -76,32 +76,25 @@ interface AccountStakingSectionProps {
 /**
  * The account's position, the stake and unstake forms, the escrow list and
  * withdraw, with one transaction flow for all three actions: after each receipt
- * the staking figures and balances are read again (spec §4).
+ * the staking figures and balances are read again (spec §4): the account's by the
+ * flow itself, the network's totals here.
  */
 export function AccountStakingSection({ network, account, overview, canSign, isViewer }: AccountStakingSectionProps) {
   const { t } = useTranslation();
   const [{ fiatCurrency }] = usePreferences();
   const queryClient = useQueryClient();
-  const [confirmedAt, setConfirmedAt] = useState<number | null>(null);
   const [reviewed, setReviewed] = useState<Reviewed | null>(null);
   // Bumped after each confirmation: the forms start empty again.
   const [formGeneration, setFormGeneration] = useState(0);
   const position = useAccountStaking(network.name, account);
-  const balances = useStakingBalances(network.name, account, fiatCurrency, confirmedAt);
+  const balances = useEvmBalances(network.name, account, fiatCurrency);
+  const confirmedAt = useConfirmedWriteAt(network.name, account);
   const tlos = balances.data ? nativeBalance(balances.data.balances) : null;
   const updating = readBeforeConfirmation(balances.data?.fetchedMs, confirmedAt);
 
-  // After the window, stop waiting for newer balances: the regular 10 s refresh goes on.
-  useEffect(() => {
-    if (confirmedAt === null) return;
-    const timer = setTimeout(() => { setConfirmedAt(null); }, FRESH_BALANCES_WINDOW_MS);
-    return () => { clearTimeout(timer); };
-  }, [confirmedAt]);
-
   const onConfirmed = useCallback(() => {
-    setConfirmedAt(Date.now());
     setFormGeneration((generation) => generation + 1);
-    void queryClient.invalidateQueries({ queryKey: [STAKING_QUERY_ROOT, network.name] });
+    void queryClient.invalidateQueries({ queryKey: overviewQueryOptions(network.name).queryKey });
   }, [queryClient, network.name]);
 
   const action = reviewed?.action ?? 'stake';

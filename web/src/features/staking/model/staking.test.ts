@@ -2,13 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { toPlainString } from '../../../lib/amount/fixedAmount';
 import { EN_US_SEPARATORS } from '../../../lib/amount/format';
 import {
-  awaitingFreshBalances,
   checkAmount,
   expectedShares,
   feeReserveWei,
   maxStake,
   nativeBalance,
-  readBeforeConfirmation,
   unlockEstimate,
   unstakeAssets,
   wei,
@@ -117,15 +115,5 @@ describe('unlockEstimate and nativeBalance', () => {
     ];
     expect(nativeBalance(rows).raw).toBe(9_894_498_970_493_714_691_351n);
     expect(nativeBalance([]).raw).toBe(0n);
-  });
-});
-
-describe('fresh balances after a transaction', () => {
-  it('waits for a read after the confirmation, within 30 s', () => {
-    expect(readBeforeConfirmation(10, null)).toBe(false);
-    expect(readBeforeConfirmation(10, 20)).toBe(true);
-    expect(awaitingFreshBalances(10, 20, 25)).toBe(true);
-    expect(awaitingFreshBalances(30, 20, 25)).toBe(false);
-    expect(awaitingFreshBalances(10, 20, 30_021)).toBe(false);
   });
 });

@@ -111,21 +111,3 @@ export function nativeBalance(rows: readonly { token: { isNative: boolean }; amo
   const row = rows.find((candidate) => candidate.token.isNative);
   return (row && fromPlainString(row.amount.value, row.amount.decimals)) ?? { raw: 0n, decimals: WEI_DECIMALS };
 }
-
-/** How long the screen keeps asking for balances newer than a confirmed transaction. */
-export const FRESH_BALANCES_WINDOW_MS = 30_000;
-
-/** True when balances read at `fetchedMs` (or not read yet) predate the confirmation at `confirmedAtMs`. */
-export function readBeforeConfirmation(fetchedMs: number | undefined, confirmedAtMs: number | null): boolean {
-  return confirmedAtMs !== null && (fetchedMs === undefined || fetchedMs < confirmedAtMs);
-}
-
-/**
- * True while the balances shown were read before the last confirmed transaction
- * (the server keeps balances up to 10 s), within the window after it: the screen
- * asks again sooner than every 10 s meanwhile.
- */
-export function awaitingFreshBalances(fetchedMs: number | undefined, confirmedAtMs: number | null, nowMs: number): boolean {
-  if (confirmedAtMs === null || nowMs - confirmedAtMs > FRESH_BALANCES_WINDOW_MS) return false;
-  return readBeforeConfirmation(fetchedMs, confirmedAtMs);
-}

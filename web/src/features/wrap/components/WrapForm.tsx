@@ -36,7 +36,6 @@ interface WrapFormProps {
   readonly network: NetworkSummary;
   readonly account: string;
   readonly balances: WrapBalances;
-  readonly onConfirmed: () => void;
 }
 
 /** Before → after of both balances. */
@@ -60,7 +59,7 @@ function AfterBalances({ balances, after }: { balances: WrapBalances; after: { t
 }
 
 /** Wrap or unwrap: direction, amount with Max, the balances it leaves, then the review and the wallet. */
-export function WrapForm({ network, account, balances, onConfirmed }: WrapFormProps) {
+export function WrapForm({ network, account, balances }: WrapFormProps) {
   const { t } = useTranslation();
   const format = useAmountFormatter();
   const [{ fiatCurrency }] = usePreferences();
@@ -80,10 +79,10 @@ export function WrapForm({ network, account, balances, onConfirmed }: WrapFormPr
     network,
     failureKey: FAILURE_KEY[direction],
     successMessage: { key: SUCCESS_KEY[direction] },
+    // The flow itself has every screen's balances read again (lib/api/evm/accountWrites).
     onConfirmed: () => {
       setInput('');
       setSubmitted(false);
-      onConfirmed();
     },
   });
 

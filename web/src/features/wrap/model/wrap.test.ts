@@ -2,14 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { toPlainString } from '../../../lib/amount/fixedAmount';
 import { EN_US_SEPARATORS, type NumberSeparators } from '../../../lib/amount/format';
 import {
-  awaitingFreshBalances,
   balancesAfter,
   checkWrapAmount,
   feeReserveWei,
   isNativeSession,
   maxAmount,
   pickWrapBalances,
-  readBeforeConfirmation,
   wrapDirection,
   type BalanceRowFacts,
   type WrapBalances,
@@ -131,22 +129,6 @@ describe('balancesAfter', () => {
   it('ignores the fee until it is known and never goes below zero', () => {
     expect(balancesAfter('wrap', balances, amount).tlos.raw).toBe(8n * WEI - 1n);
     expect(balancesAfter('wrap', balances, { raw: 10n * WEI, decimals: 18 }, 5n).tlos.raw).toBe(0n);
-  });
-});
-
-describe('awaitingFreshBalances', () => {
-  it('waits for balances read after the confirmation, for 30 s at most', () => {
-    expect(awaitingFreshBalances(1_000, null, 2_000)).toBe(false);
-    expect(awaitingFreshBalances(1_000, 1_500, 2_000)).toBe(true);
-    expect(awaitingFreshBalances(undefined, 1_500, 2_000)).toBe(true);
-    expect(awaitingFreshBalances(1_600, 1_500, 2_000)).toBe(false);
-    expect(awaitingFreshBalances(1_000, 1_500, 1_500 + 30_001)).toBe(false);
-  });
-
-  it('tells whether balances predate a confirmation', () => {
-    expect(readBeforeConfirmation(1_000, null)).toBe(false);
-    expect(readBeforeConfirmation(1_000, 1_500)).toBe(true);
-    expect(readBeforeConfirmation(1_500, 1_500)).toBe(false);
   });
 });
 

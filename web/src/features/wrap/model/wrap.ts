@@ -134,24 +134,6 @@ export function balancesAfter(direction: WrapDirection, balances: WrapBalances, 
     : { tlos: minus(plus(balances.tlos, amount.raw), feeWei), wtlos: minus(balances.wtlos, amount.raw) };
 }
 
-/** How long the screen keeps asking for balances newer than a confirmed transaction. */
-export const FRESH_BALANCES_WINDOW_MS = 30_000;
-
-/**
- * True while the balances shown were read before the last confirmed transaction
- * (the server keeps balances up to 10 s), within the window after it: the screen
- * then says it is updating and asks again sooner than every 10 s.
- */
-export function awaitingFreshBalances(fetchedMs: number | undefined, confirmedAtMs: number | null, nowMs: number): boolean {
-  if (confirmedAtMs === null || nowMs - confirmedAtMs > FRESH_BALANCES_WINDOW_MS) return false;
-  return readBeforeConfirmation(fetchedMs, confirmedAtMs);
-}
-
-/** True when balances read at `fetchedMs` (or not read yet) predate the confirmation at `confirmedAtMs`. */
-export function readBeforeConfirmation(fetchedMs: number | undefined, confirmedAtMs: number | null): boolean {
-  return confirmedAtMs !== null && (fetchedMs === undefined || fetchedMs < confirmedAtMs);
-}
-
 /**
  * Spec §8 "wrap/unwrap not supported on the native chain": the stored session is
  * a native one (flagged native, or its account is a native account name).

@@ -6,10 +6,15 @@
  */
 
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, isRecord, postJson, type RequestOptions } from '../../api/client';
+import { ApiError, isRecord, type RequestOptions } from '../../api/client';
+import { apiPost } from '../../api/endpoints';
 import type { PreparedTransaction } from '../transactions';
 
-/** What to prepare; mirrors the server's `PrepareRequest` (amounts are decimal text in whole tokens). */
+/**
+ * What to prepare; mirrors the server's `PrepareRequest` (amounts are decimal text in
+ * whole tokens), which its OpenAPI document describes only in words: the one body the
+ * compiler cannot check against it.
+ */
 export type PrepareRequest =
   | { kind: 'send'; from: string; token?: string; to: string; amount: string }
   | { kind: 'nftTransfer'; from: string; contract: string; tokenId: string; to: string; quantity?: string }
@@ -33,8 +38,7 @@ function parsePrepared(json: unknown): PreparedTransaction {
 }
 
 export function prepareTransaction(network: string, request: PrepareRequest, fiat: string, options?: RequestOptions): Promise<PreparedTransaction> {
-  const query = new URLSearchParams({ fiat });
-  return postJson(`/api/v1/evm/${encodeURIComponent(network)}/transactions/prepare?${query.toString()}`, request, parsePrepared, options);
+  return apiPost('/api/v1/evm/{network}/transactions/prepare', { path: { network }, query: { fiat }, body: request }, parsePrepared, options);
 }
 
 /** The body field a 400 names, so a form can put the message under the right input. */

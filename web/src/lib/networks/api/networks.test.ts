@@ -35,6 +35,7 @@ describe('parseNetworks', () => {
         ecosystemUrl: 'https://www.telos.net/ecosystem',
         bridgeUrl: null,
         systemToken: { symbol: 'TLOS', name: 'Telos', decimals: 18 },
+        wrappedToken: null,
         logo: '/logos/telos.svg',
       },
     ]);
@@ -47,9 +48,22 @@ describe('parseNetworks', () => {
     expect(rpcEndpointUrl({ host: 'node.example' })).toBeNull();
   });
 
+  // Moved from the wrap screen, which read GET /api/v1/networks a second time for this field.
+  it('reads the contract of the wrapped token, only when it is an EVM address', () => {
+    const networks = parseNetworks({
+      networks: [
+        { name: 'telos', displayName: 'Telos', kind: 'native', wrappedToken: null },
+        { name: 'telos-evm-devnet', displayName: 'Devnet', kind: 'evm', wrappedToken: { symbol: 'WTLOS', contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3' } },
+        { name: 'bad', displayName: 'Bad', kind: 'evm', wrappedToken: { symbol: 'WTLOS', contract: 'eosio.token' } },
+      ],
+    });
+    expect(networks.map((network) => network.wrappedToken)).toEqual([null, '0x5FbDB2315678afecb367f032d93F642f64180aa3', null]);
+    expect(networks.find((network) => network.name === 'missing')?.wrappedToken ?? null).toBeNull();
+  });
+
   it('leaves fields a network does not have empty', () => {
     const [network] = parseNetworks({ networks: [{ name: 'x', displayName: 'X', kind: 'native' }] });
-    expect(network).toMatchObject({ chainId: null, rpcUrl: null, systemToken: null, logo: null });
+    expect(network).toMatchObject({ chainId: null, rpcUrl: null, systemToken: null, wrappedToken: null, logo: null });
   });
 
   it('rejects an unknown network kind', () => {

@@ -19,6 +19,12 @@ export interface NetworkSummary {
   ecosystemUrl: string | null;
   bridgeUrl: string | null;
   systemToken: TokenSummary | null;
+  /**
+   * The contract of the network's wrapped system token (WTLOS), so its balance is
+   * found by address, never by a symbol a look-alike token could copy; null when
+   * the network has none configured.
+   */
+  wrappedToken: string | null;
   /** Path of the network's logo, served by the web app. */
   logo: string | null;
 }
@@ -54,6 +60,13 @@ function parseToken(json: unknown): TokenSummary | null {
   return { symbol, name, decimals };
 }
 
+/** ChainSettings.wrappedToken.contract when it is an EVM address. */
+export function wrappedTokenContract(json: unknown): string | null {
+  if (!isRecord(json)) return null;
+  const { contract } = json;
+  return typeof contract === 'string' && /^0x[0-9a-fA-F]{40}$/.test(contract) ? contract : null;
+}
+
 function parseNetwork(json: unknown): NetworkSummary {
   if (!isRecord(json)) throw new Error('network is not an object');
   const { name, displayName, kind, isTestnet, isDevnet } = json;
@@ -72,6 +85,7 @@ function parseNetwork(json: unknown): NetworkSummary {
     ecosystemUrl: optionalString(json.ecosystemUrl, 'ecosystemUrl'),
     bridgeUrl: optionalString(json.bridgeUrl, 'bridgeUrl'),
     systemToken: parseToken(json.systemToken),
+    wrappedToken: wrappedTokenContract(json.wrappedToken),
     logo: optionalString(json.logo, 'logo'),
   };
 }

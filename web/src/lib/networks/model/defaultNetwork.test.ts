@@ -15,6 +15,7 @@ function network(name: string, kind: 'native' | 'evm', isDevnet = false): Networ
     ecosystemUrl: null,
     bridgeUrl: null,
     systemToken: null,
+    wrappedToken: null,
     logo: null,
   };
 }

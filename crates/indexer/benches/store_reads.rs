@@ -1,0 +1,272 @@
+//! `store-reads`: how long the index store takes to answer the wallet's reads, on SQLite
+//! and on PostgreSQL (a throw-away local cluster, loopback), from one run.
+//!
+//! Builds the same synthetic index in both: one owner with 1,000 ERC-20 approvals,
+//! 1,000 transactions and 50 token balances, among `--others` other owners with one
+//! approval each. Then times each read `--runs` times, one at a time, through the
+//! store's reading interface (what a server replica uses) and prints p50 and p99.
+//!
+//! `bench/store/run.sh` (`cargo bench -p tandem-indexer --bench store-reads -- [--others N] [--runs N]`).
+
+#![allow(clippy::print_stdout)] // printing the figures is this benchmark's job
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use alloy_primitives::{Address, B256, U256};
+use anyhow::{Context, bail};
+use tandem_domain::history::TransferEvent;
+use tandem_evm::source::{PageRequest, SortOrder, TokenStandard, TransactionQuery, TransferQuery};
+use tandem_indexer::store::{Batch, DecodedBlock};
+use tandem_indexer::{
+    FetchedBlock, FetchedTransaction, IndexEvent, PlacedEvent, Store, StoreReads, StoreUrl,
+    WriterLock,
+};
+use tandem_testkit::Postgres;
+
+const OWNER: Address = Address::repeat_byte(0x11);
+const OWNER_TRANSACTIONS: u64 = 1_000;
+const TOKENS_APPROVED: u64 = 10;
+const TOKENS_HELD: u64 = 50;
+const TRANSACTIONS_PER_BLOCK: u64 = 100;
+const BLOCKS_PER_BATCH: u64 = 10;
+
+struct Options {
+    others: u64,
+    runs: usize,
+}
+
+fn options() -> anyhow::Result<Options> {
+    let mut options = Options {
+        others: 20_000,
+        runs: 500,
+    };
+    let mut args = std::env::args().skip(1).filter(|arg| arg != "--bench");
+    while let Some(flag) = args.next() {
+        let value: u64 = args
+            .next()
+            .with_context(|| format!("{flag} needs a value"))?
+            .parse()?;
+        match flag.as_str() {
+            "--others" => options.others = value,
+            "--runs" => options.runs = usize::try_from(value)?.max(1),
+            other => bail!("unknown flag {other}"),
+        }
+    }
+    Ok(options)
+}
+
+fn numbered(prefix: u8, n: u64) -> Address {
+    let mut bytes = [prefix; 20];
+    bytes[12..].copy_from_slice(&n.to_be_bytes());
+    Address::from(bytes)
+}
+
+/// The events of synthetic transaction `n`: the owner's first 1,000 approve a spender
+/// and receive a token; every later one is another owner's single approval.
+fn events(n: u64) -> (Address, Vec<IndexEvent>) {
+    if n < OWNER_TRANSACTIONS {
+        let approval = IndexEvent::Allowance {
+            contract: numbered(0x20, n % TOKENS_APPROVED),
+            owner: OWNER,
+            spender: numbered(0x30, n / TOKENS_APPROVED),
+            amount: U256::from(n + 1),
+        };
+        let receipt = IndexEvent::Transfer(TransferEvent::Fungible {
+            contract: numbered(0x40, n % TOKENS_HELD),
+            from: Address::ZERO,
+            to: OWNER,
+            value: U256::from(1_000_000u64),
+        });
+        return (OWNER, vec![approval, receipt]);
+    }
+    let owner = numbered(0x50, n);
+    let approval = IndexEvent::Allowance {
+        contract: numbered(0x20, n % TOKENS_APPROVED),
+        owner,
+        spender: numbered(0x30, n % 97),
+        amount: U256::MAX,
+    };
+    (owner, vec![approval])
+}
+
+fn block(number: u64) -> DecodedBlock {
+    let hash = |n: u64| B256::left_padding_from(&(n + 1).to_be_bytes());
+    let mut transactions = Vec::new();
+    let mut placed = Vec::new();
+    for index in 0..TRANSACTIONS_PER_BLOCK {
+        let n = number * TRANSACTIONS_PER_BLOCK + index;
+        let (from, events) = events(n);
+        transactions.push(FetchedTransaction {
+            hash: B256::left_padding_from(&n.to_be_bytes()),
+            index,
+            from,
+            to: Some(numbered(0x20, n % TOKENS_APPROVED)),
+            contract_address: None,
+            value: U256::ZERO,
+            gas_used: U256::from(50_000u64),
+            gas_price: U256::from(1u8),
+            success: true,
+            input: Vec::new(),
+            logs: Vec::new(),
+        });
+        placed.push(
+            events
+                .into_iter()
+                .enumerate()
+                .map(|(i, event)| PlacedEvent {
+                    log_index: index * 2 + i as u64,
+                    sub_index: 0,
+                    event,
+                })
+                .collect(),
+        );
+    }
+    DecodedBlock {
+        block: FetchedBlock {
+            number,
+            hash: hash(number),
+            parent_hash: number.checked_sub(1).map_or(B256::ZERO, hash),
+            timestamp: 1_700_000_000 + number,
+            miner: Address::ZERO,
+            transactions,
+        },
+        events: placed,
+    }
+}
+
+fn fill(store: &dyn Store, transactions: u64) -> anyhow::Result<()> {
+    store.bind_chain(1, 0)?;
+    let blocks = transactions.div_ceil(TRANSACTIONS_PER_BLOCK);
+    for first in (0..blocks).step_by(usize::try_from(BLOCKS_PER_BATCH)?) {
+        let last = (first + BLOCKS_PER_BATCH).min(blocks) - 1;
+        store.commit(&Batch {
+            blocks: (first..=last).map(block).collect(),
+            native_balances: Vec::new(),
+            allowance_reads: Vec::new(),
+            keep_undo: false,
+        })?;
+    }
+    Ok(())
+}
+
+fn percentile(sorted: &[Duration], fraction: f64) -> Duration {
+    let at = ((sorted.len() as f64 - 1.0) * fraction).round() as usize;
+    sorted[at.min(sorted.len() - 1)]
+}
+
+/// Times `read` `runs` times after a few warm-up calls; p50 and p99.
+fn time(
+    runs: usize,
+    mut read: impl FnMut() -> anyhow::Result<usize>,
+) -> anyhow::Result<(Duration, Duration, usize)> {
+    let mut rows = 0;
+    for _ in 0..20 {
+        rows = read()?;
+    }
+    let mut samples = Vec::with_capacity(runs);
+    for _ in 0..runs {
+        let started = Instant::now();
+        read()?;
+        samples.push(started.elapsed());
+    }
+    samples.sort();
+    Ok((percentile(&samples, 0.5), percentile(&samples, 0.99), rows))
+}
+
+fn bench(name: &str, url: &StoreUrl, options: &Options) -> anyhow::Result<()> {
+    let started = Instant::now();
+    {
+        let writer = WriterLock::try_acquire(url)?
+            .context("a fresh store has no writer")?
+            .open_store(None)?;
+        fill(writer.as_ref(), OWNER_TRANSACTIONS + options.others)?;
+    }
+    println!(
+        "{name}: built {} transactions in {:.1} s",
+        OWNER_TRANSACTIONS + options.others,
+        started.elapsed().as_secs_f64()
+    );
+    let reads: Arc<dyn StoreReads> = url.open_reads()?;
+    for query in READS {
+        let (p50, p99, rows) = time(options.runs, || read(reads.as_ref(), query))?;
+        println!(
+            "{name}: {:<36} {rows:>5} rows  p50 {:>7.3} ms  p99 {:>7.3} ms",
+            query.name(),
+            p50.as_secs_f64() * 1e3,
+            p99.as_secs_f64() * 1e3
+        );
+    }
+    Ok(())
+}
+
+/// The reads timed.
+#[derive(Debug, Clone, Copy)]
+enum Read {
+    Approvals,
+    TokenBalances,
+    Transactions,
+    Transfers,
+}
+
+const READS: [Read; 4] = [
+    Read::Approvals,
+    Read::TokenBalances,
+    Read::Transactions,
+    Read::Transfers,
+];
+
+impl Read {
+    fn name(self) -> &'static str {
+        match self {
+            Self::Approvals => "approvals (ERC-20, 1,000)",
+            Self::TokenBalances => "token balances (50)",
+            Self::Transactions => "transactions (page of 25 of 1,000)",
+            Self::Transfers => "transfers (page of 25 of 1,000)",
+        }
+    }
+}
+
+/// Runs one read of the owner's; how many rows it answered.
+fn read(reads: &dyn StoreReads, query: Read) -> anyhow::Result<usize> {
+    let page = PageRequest {
+        offset: 0,
+        limit: 25,
+    };
+    Ok(match query {
+        Read::Approvals => reads.approvals(OWNER, TokenStandard::Erc20)?.len(),
+        Read::TokenBalances => reads.token_balances(OWNER)?.len(),
+        Read::Transactions => {
+            let query = TransactionQuery {
+                page,
+                sort: SortOrder::Descending,
+                log_topic: None,
+            };
+            reads.transactions(OWNER, &query)?.rows.len()
+        }
+        Read::Transfers => {
+            let query = TransferQuery {
+                standard: TokenStandard::Erc20,
+                page,
+                contract: None,
+                start_block: None,
+                end_block: None,
+            };
+            reads.transfers(OWNER, &query)?.rows.len()
+        }
+    })
+}
+
+fn main() -> anyhow::Result<()> {
+    let options = options()?;
+    let dir = tempfile::tempdir()?;
+    bench(
+        "SQLite    ",
+        &StoreUrl::Sqlite(dir.path().join("index.sqlite")),
+        &options,
+    )?;
+    let cluster = Postgres::start()?;
+    let url = cluster.create_database("store_reads")?;
+    bench("PostgreSQL", &StoreUrl::Postgres(url), &options)?;
+    Ok(())
+}

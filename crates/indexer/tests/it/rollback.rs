@@ -1,0 +1,85 @@
+//! Rollbacks at the store: a batch is undone whole and its derived state restored; a
+//! rollback into batches whose undo information was dropped is refused and changes
+//! nothing — on both backends, with synthetic blocks (no chain needed).
+
+use alloy::primitives::{Address, B256, U256};
+use tandem_indexer::store::{Batch, DecodedBlock};
+use tandem_indexer::{FetchedBlock, IndexerError, Stamp};
+
+use crate::stores::{BACKENDS, TestStore, blocking};
+
+const ACCOUNT: Address = Address::repeat_byte(0xaa);
+
+fn block(number: u64) -> DecodedBlock {
+    let hash = |n: u64| B256::left_padding_from(&(n + 1).to_be_bytes());
+    DecodedBlock {
+        block: FetchedBlock {
+            number,
+            hash: hash(number),
+            parent_hash: number.checked_sub(1).map_or(B256::ZERO, hash),
+            timestamp: 1_000 + number,
+            miner: Address::ZERO,
+            transactions: Vec::new(),
+        },
+        events: Vec::new(),
+    }
+}
+
+/// Blocks `first..=last`, setting the account's native balance to `balance`.
+pub fn batch(first: u64, last: u64, balance: u64, keep_undo: bool) -> Batch {
+    let stamp = Stamp {
+        block: last,
+        time_ms: (1_000 + last) * 1000,
+    };
+    Batch {
+        blocks: (first..=last).map(block).collect(),
+        native_balances: vec![(ACCOUNT, U256::from(balance), stamp)],
+        allowance_reads: Vec::new(),
+        keep_undo,
+    }
+}
+
+#[tokio::test]
+async fn a_rollback_undoes_whole_batches_and_never_below_the_undo_window() {
+    for backend in BACKENDS {
+        let store = TestStore::new(backend, "rollback");
+        let writer = store.writer().await;
+        blocking(move || {
+            let balance = || {
+                writer
+                    .native_balance(ACCOUNT)
+                    .unwrap()
+                    .map(|balance| balance.amount)
+            };
+            writer.bind_chain(1, 0).unwrap();
+            writer.commit(&batch(0, 1, 5, false)).unwrap();
+            writer.commit(&batch(2, 3, 7, true)).unwrap();
+            assert_eq!(balance(), Some(U256::from(7u8)));
+
+            let cursor = writer.rollback(Some(2)).unwrap();
+            assert_eq!(
+                cursor.map(|block| block.number),
+                Some(1),
+                "{backend:?}: the batch goes whole"
+            );
+            assert_eq!(
+                balance(),
+                Some(U256::from(5u8)),
+                "{backend:?}: state restored"
+            );
+
+            let refused = writer.rollback(Some(0));
+            assert!(
+                matches!(refused, Err(IndexerError::ReorgTooDeep(0))),
+                "{backend:?}: {refused:?}"
+            );
+            assert_eq!(writer.cursor().unwrap().map(|block| block.number), Some(1));
+            assert_eq!(
+                balance(),
+                Some(U256::from(5u8)),
+                "{backend:?}: nothing changed"
+            );
+        })
+        .await;
+    }
+}

@@ -1,0 +1,212 @@
+//! One writer, one hot standby: a second indexer started against a store someone
+//! writes waits (and says so), takes over within seconds when the writer is killed
+//! with SIGKILL mid-backfill, resumes from the last committed batch, and ends with
+//! the index an uninterrupted run builds — on SQLite and on PostgreSQL.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+use tandem_indexer::{IndexerError, StoreError, StoreUrl, WriterLock};
+
+use crate::common::start_devnet;
+use crate::crash::{assert_same_dump, indexer_command, reference_dump};
+use crate::rollback::batch;
+use crate::stores::{BACKENDS, Backend, TestStore, blocking};
+
+const BATCH_BLOCKS: u64 = 4;
+/// The writer stalls after this many commits, mid-backfill, until it is killed.
+const COMMITS_BEFORE_STALL: u64 = 3;
+/// How long the standby may take to notice the writer is gone and take over.
+const TAKEOVER: Duration = Duration::from_secs(5);
+
+/// A child process killed (SIGKILL) when dropped, so a failed test leaves none behind.
+struct Running(Child);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// The lines a child writes on stderr, as they come.
+fn stderr_lines(child: &mut Child) -> Receiver<String> {
+    let stderr = child.stderr.take().expect("stderr piped");
+    let (sender, receiver) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines() {
+            let Ok(line) = line else { break };
+            eprintln!("  standby: {line}");
+            if sender.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    receiver
+}
+
+fn wait_for_line(lines: &Receiver<String>, needle: &str, within: Duration) -> String {
+    let deadline = Instant::now() + within;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match lines.recv_timeout(left) {
+            Ok(line) if line.contains(needle) => return line,
+            Ok(_) => {}
+            Err(error) => panic!("no line with {needle:?} within {within:?}: {error}"),
+        }
+    }
+}
+
+async fn wait_for_cursor(store: &TestStore, cursor: u64) {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while store.cursor().await != Some(cursor) {
+        assert!(
+            Instant::now() < deadline,
+            "the writer never reached block {cursor}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_standby_takes_over_from_a_killed_writer_and_loses_nothing() {
+    let devnet = start_devnet();
+    let manifest = devnet.manifest().clone();
+    let expected = reference_dump(&manifest, BATCH_BLOCKS).await;
+    for backend in BACKENDS {
+        eprintln!("writer and standby on {backend:?}");
+        let store = TestStore::new(backend, "standby");
+        let mut writer = indexer_command(&manifest, &store, BATCH_BLOCKS);
+        writer
+            .env(
+                "TANDEM_INDEXER_CRASH",
+                format!("hang-after-commit:{COMMITS_BEFORE_STALL}"),
+            )
+            .stderr(Stdio::null());
+        let mut writer = Running(writer.spawn().expect("writer starts"));
+        let stalled_at = manifest.start_block + COMMITS_BEFORE_STALL * BATCH_BLOCKS - 1;
+        wait_for_cursor(&store, stalled_at).await;
+
+        let mut standby = indexer_command(&manifest, &store, BATCH_BLOCKS);
+        standby.arg("--once").stderr(Stdio::piped());
+        let mut standby = Running(standby.spawn().expect("standby starts"));
+        let lines = stderr_lines(&mut standby.0);
+        wait_for_line(&lines, "waiting as a hot standby", Duration::from_secs(30));
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        assert_eq!(
+            store.cursor().await,
+            Some(stalled_at),
+            "{backend:?}: a standby writes nothing"
+        );
+        assert!(
+            standby.0.try_wait().unwrap().is_none(),
+            "{backend:?}: the standby waits"
+        );
+
+        writer.0.kill().expect("SIGKILL");
+        writer.0.wait().expect("writer reaped");
+        let killed = Instant::now();
+        wait_for_line(&lines, "taking over", TAKEOVER);
+        eprintln!(
+            "{backend:?}: took over {} ms after the kill",
+            killed.elapsed().as_millis()
+        );
+        let status = blocking(move || {
+            let mut standby = standby;
+            standby.0.wait().expect("standby ends")
+        })
+        .await;
+        assert!(
+            status.success(),
+            "{backend:?}: the standby finished: {status}"
+        );
+        assert_same_dump(
+            &store.dump().await,
+            &expected,
+            &format!("{backend:?} after the takeover against an uninterrupted run"),
+        );
+    }
+}
+
+#[tokio::test]
+async fn one_writer_at_a_time_holds_the_lock() {
+    for backend in BACKENDS {
+        let store = TestStore::new(backend, "lock");
+        let url = store.url.clone();
+        blocking(move || {
+            let first = WriterLock::try_acquire(&url).unwrap().expect("a free lock");
+            assert!(
+                WriterLock::try_acquire(&url).unwrap().is_none(),
+                "{backend:?}: a second writer is refused"
+            );
+            let mut tries = 0;
+            let waited = WriterLock::wait(&url, Duration::from_millis(10), |n| {
+                tries = n;
+                n < 3
+            })
+            .unwrap();
+            assert!(
+                waited.is_none() && tries == 3,
+                "{backend:?}: waits as asked"
+            );
+            let writing = first.open_store(None).unwrap();
+            assert!(
+                WriterLock::try_acquire(&url).unwrap().is_none(),
+                "{backend:?}: the store keeps the lock"
+            );
+            drop(writing);
+            assert!(
+                WriterLock::try_acquire(&url).unwrap().is_some(),
+                "{backend:?}: the lock is free once the writer is gone"
+            );
+        })
+        .await;
+    }
+}
+
+#[tokio::test]
+async fn a_postgres_writer_that_lost_its_connection_writes_no_more() {
+    let store = TestStore::new(Backend::Postgres, "lost_writer");
+    let StoreUrl::Postgres(url) = store.url.clone() else {
+        unreachable!()
+    };
+    let writer = store.writer().await;
+    let first = writer.clone();
+    blocking(move || {
+        first.bind_chain(1, 0).unwrap();
+        first.commit(&batch(0, 1, 5, true)).unwrap();
+    })
+    .await;
+
+    // The database ends every other session (as a restart or a network cut would).
+    let (admin, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    let driver = tokio::spawn(connection);
+    admin
+        .execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+             WHERE datname = current_database() AND pid <> pg_backend_pid()",
+            &[],
+        )
+        .await
+        .unwrap();
+    drop(admin);
+    driver.await.unwrap().unwrap();
+
+    let refused = blocking(move || writer.commit(&batch(2, 3, 7, true))).await;
+    assert!(
+        matches!(
+            refused,
+            Err(IndexerError::Storage(StoreError::WriterLockLost(_)))
+        ),
+        "{refused:?}"
+    );
+    assert!(refused.unwrap_err().is_fatal());
+    assert_eq!(store.cursor().await, Some(1), "nothing more was written");
+    let url = store.url.clone();
+    let free = blocking(move || WriterLock::try_acquire(&url).unwrap().is_some()).await;
+    assert!(free, "the lock went with the connection");
+}

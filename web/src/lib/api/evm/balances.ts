@@ -1,0 +1,63 @@
+/**
+ * GET /api/v1/evm/{network}/accounts/{address}/balances: the account's tokens with
+ * exact amounts, prices and fiat values. One cache entry per account and currency,
+ * shared by every screen that shows balances (wallet, send, wrap, staking), so what
+ * one screen read after a transaction is what the next one shows.
+ */
+
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { RequestOptions } from '../client';
+import { apiGet, type Schemas } from '../endpoints';
+import { expectArray, expectBoolean, expectNumber, expectRecord, expectString } from '../shape';
+import { balancesRefreshMs, confirmedWrites } from './accountWrites';
+import { evmAccountResourceKey } from './keys';
+
+export type BalancesView = Schemas['BalancesView'];
+export type BalanceRow = Schemas['BalanceRowView'];
+
+function checkValue(json: unknown, field: string): Record<string, unknown> {
+  const amount = expectRecord(json, field);
+  expectString(amount.value, `${field}.value`);
+  expectString(amount.raw, `${field}.raw`);
+  return amount;
+}
+
+/** Checked for every field a screen reads: the wallet's table, the send form's tokens, wrap's and staking's TLOS. */
+export function parseBalances(json: unknown): BalancesView {
+  const view = expectRecord(json, 'balances');
+  expectString(view.fiat, 'fiat');
+  expectNumber(view.fetchedMs, 'fetchedMs');
+  checkValue(view.totalFiatValue, 'totalFiatValue');
+  expectArray(view.balances, 'balances').forEach((row, index) => {
+    const at = `balances[${index}]`;
+    const entry = expectRecord(row, at);
+    const token = expectRecord(entry.token, `${at}.token`);
+    expectString(token.symbol, `${at}.token.symbol`);
+    expectString(token.name, `${at}.token.name`);
+    expectBoolean(token.isNative, `${at}.token.isNative`);
+    expectNumber(checkValue(entry.amount, `${at}.amount`).decimals, `${at}.amount.decimals`);
+    expectString(entry.price, `${at}.price`);
+    if (entry.fiatValue !== null && entry.fiatValue !== undefined) checkValue(entry.fiatValue, `${at}.fiatValue`);
+  });
+  return view as BalancesView;
+}
+
+export function fetchEvmBalances(network: string, address: string, fiat: string, options?: RequestOptions): Promise<BalancesView> {
+  return apiGet('/api/v1/evm/{network}/accounts/{address}/balances', { path: { network, address }, query: { fiat } }, parseBalances, options);
+}
+
+/**
+ * Every 10 s; after a confirmed write by the account, every 2 s until the server
+ * answers with balances read after it. The rows stay while the next answer loads.
+ */
+export const evmBalancesQueryOptions = (network: string, address: string, fiat: string) =>
+  queryOptions({
+    queryKey: [...evmAccountResourceKey(network, address, 'balances'), fiat] as const,
+    queryFn: ({ signal }) => fetchEvmBalances(network, address, fiat, { signal }),
+    refetchInterval: (query) => balancesRefreshMs(query.state.data?.fetchedMs, confirmedWrites.at(network, address), Date.now()),
+    placeholderData: keepPreviousData,
+  });
+
+export function useEvmBalances(network: string, address: string, fiat: string) {
+  return useQuery(evmBalancesQueryOptions(network, address, fiat));
+}
