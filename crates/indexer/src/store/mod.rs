@@ -34,7 +34,7 @@ use tandem_evm::source::{
 
 use crate::IndexerError;
 use crate::decode::PlacedEvent;
-use crate::derive::Stamp;
+use crate::derive::{Stamp, StateKey, StateValue};
 use crate::rpc::FetchedBlock;
 
 /// A block the store holds.
@@ -107,6 +107,59 @@ pub struct MetadataResult {
     pub done: bool,
 }
 
+/// What the index knows of one account's history.
+///
+/// The index holds every account's activity from its start block on. An account it was
+/// asked for is also filled below that block ([`AccountFill`]); until then its balances,
+/// NFTs and approvals may miss what happened before the start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Coverage {
+    /// The index's first block (`None` before the follower bound the store to a chain).
+    pub index_start: Option<u64>,
+    /// The last block the index holds.
+    pub indexed_through: Option<u64>,
+    /// The lowest block of the account's filled history, when it was filled.
+    pub filled_from: Option<u64>,
+    /// The block its state was read at when it was filled.
+    pub filled_at: Option<u64>,
+}
+
+impl Coverage {
+    /// Whether the index holds the account's whole history: it starts at genesis, or the
+    /// account was filled down to it.
+    #[must_use]
+    pub fn is_complete(&self) -> bool {
+        self.index_start == Some(0) || self.filled_from == Some(0)
+    }
+}
+
+/// An account's activity below the index's start block and its state read back from the
+/// chain, written in one transaction beside the follower's batches.
+#[derive(Debug, Clone)]
+pub struct AccountFill {
+    /// The account.
+    pub account: Address,
+    /// The lowest block the scan covered (0 for the whole history).
+    pub filled_from: u64,
+    /// The account's transactions found, by block (each block holds only those).
+    pub blocks: Vec<DecodedBlock>,
+    /// The account's state, read at `read_at`.
+    pub state: Vec<(StateKey, StateValue)>,
+    /// The index's last block when the state was read: the fill is written only while
+    /// the index still ends there, so the follower's next batch applies on top of it.
+    pub read_at: u64,
+}
+
+/// How writing an [`AccountFill`] went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FillCommit {
+    /// Written; the account is covered.
+    Written,
+    /// Nothing written: the index moved on since the state was read (to this block); read
+    /// the state again there and retry.
+    IndexMoved(Option<u64>),
+}
+
 /// What the index answers: everything [`IndexSource`](crate::IndexSource) (and so a
 /// server replica) reads. Implemented by stores opened for reading only, too.
 pub trait StoreReads: Send + Sync + std::fmt::Debug {
@@ -121,6 +174,12 @@ pub trait StoreReads: Send + Sync + std::fmt::Debug {
     /// # Errors
     /// When the store fails.
     fn head(&self) -> Result<Option<HeadSeen>, IndexerError>;
+
+    /// How much of `account`'s history the index holds.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn coverage(&self, account: Address) -> Result<Coverage, IndexerError>;
 
     /// Native balance of `owner`, when indexed.
     ///
@@ -240,10 +299,25 @@ pub trait EnrichmentQueue: Send + Sync + std::fmt::Debug {
     ) -> Result<(), IndexerError>;
 }
 
+/// Writes account fills. Any process serving the index may (a fill is a short transaction
+/// serialized with the follower's batches), so it is apart from [`Store`].
+pub trait FillWriter: Send + Sync + std::fmt::Debug {
+    /// Writes `fill` unless the index moved past `fill.read_at`.
+    ///
+    /// # Errors
+    /// When the store fails; nothing of the fill is then written.
+    fn commit_fill(&self, fill: &AccountFill) -> Result<FillCommit, IndexerError>;
+}
+
+/// What a server replica opens: the reads, and fills of the accounts it is asked for.
+pub trait ReplicaStore: StoreReads + FillWriter {}
+
+impl<T: StoreReads + FillWriter + ?Sized> ReplicaStore for T {}
+
 /// The store as the one writer (the follower) uses it: its batches, on top of the
 /// reads and the enrichment queue, so the follower holds a single `Arc<dyn Store>`.
-/// A replica holds an `Arc<dyn StoreReads>` instead.
-pub trait Store: StoreReads + EnrichmentQueue {
+/// A replica holds an `Arc<dyn ReplicaStore>` instead.
+pub trait Store: StoreReads + EnrichmentQueue + FillWriter {
     /// Binds an empty store to a chain, or checks a used one belongs to it.
     ///
     /// # Errors

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::str::FromStr;
 use std::sync::Arc;
 
-use super::{PgStore, SqliteStore, StoreError, StoreReads};
+use super::{PgStore, ReplicaStore, SqliteStore, StoreError};
 use crate::IndexerError;
 
 /// Where an index lives.
@@ -76,12 +76,13 @@ pub(crate) fn redact(url: &str) -> String {
 }
 
 impl StoreUrl {
-    /// Opens the store for reading only (what a server replica needs), migrating an
-    /// older schema and refusing a newer one. A SQLite store is created if missing.
+    /// Opens the store as a server replica does: its reads, and fills of the accounts it
+    /// is asked for (never the follower's batches), migrating an older schema and refusing
+    /// a newer one. A SQLite store is created if missing.
     ///
     /// # Errors
     /// When the store cannot be reached or opened.
-    pub fn open_reads(&self) -> Result<Arc<dyn StoreReads>, IndexerError> {
+    pub fn open_reads(&self) -> Result<Arc<dyn ReplicaStore>, IndexerError> {
         Ok(match self {
             Self::Sqlite(path) => Arc::new(SqliteStore::open(path)?),
             Self::Postgres(url) => Arc::new(PgStore::open_reads(url)?),

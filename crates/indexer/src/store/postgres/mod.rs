@@ -36,12 +36,18 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         version: 2,
         script: include_str!("migrations/0002-versions.sql"),
     },
+    Migration {
+        version: 3,
+        script: include_str!("migrations/0003-account-coverage.sql"),
+    },
 ];
 
 /// Advisory lock keys (one namespace per database): the writer's, held for its life,
-/// and the one that serialises migrations between processes opening the store at once.
+/// the one that serialises migrations between processes opening the store at once, and
+/// the one every write transaction holds (the writer's batches, replicas' fills).
 const WRITER_LOCK: i64 = 0x5441_4E44_454D_0001;
 const MIGRATION_LOCK: i64 = 0x5441_4E44_454D_0002;
+const WRITE_SERIALIZATION_LOCK: i64 = 0x5441_4E44_454D_0003;
 
 /// Reader connections of a store opened for reading (a server replica).
 const READER_POOL: usize = 16;
@@ -270,7 +276,11 @@ impl Backend for Postgres {
         work: impl FnOnce(&dyn Sql) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
         let client = self.writer()?;
-        self.in_transaction(&client, work).map_err(|error| {
+        self.in_transaction(&client, |sql| {
+            serialize_writes(sql)?;
+            work(sql)
+        })
+        .map_err(|error| {
             let lost = client.is_closed() || error.is_connection_lost();
             match error {
                 // The lock lived on that connection: without it, this process is no writer.
@@ -279,6 +289,29 @@ impl Backend for Postgres {
             }
         })
     }
+
+    fn write_beside<T>(
+        &self,
+        work: impl FnOnce(&dyn Sql) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        let client = self.reader()?;
+        self.in_transaction(&client, |sql| {
+            serialize_writes(sql)?;
+            work(sql)
+        })
+    }
+}
+
+/// Takes the transaction-scoped lock every write transaction of the store holds: the
+/// writer's batches and the account fills of any replica follow one another, so a fill
+/// checks the index's last block and writes on top of it with nothing in between, and a
+/// batch derives its state from the fill's values, not from what it read before.
+fn serialize_writes(sql: &dyn Sql) -> Result<(), StoreError> {
+    sql.execute(
+        "SELECT pg_advisory_xact_lock(?1)",
+        &[Value::Int(WRITE_SERIALIZATION_LOCK)],
+    )?;
+    Ok(())
 }
 
 /// Statements on one PostgreSQL connection, waited for on the store's runtime.

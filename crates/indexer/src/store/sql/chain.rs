@@ -13,7 +13,7 @@ use super::Sql;
 use super::codec::{Value, addr, bytes, flag, hash, int, nullable, standard_code, word};
 use crate::decode::{IndexEvent, PlacedEvent};
 use crate::rpc::FetchedTransaction;
-use crate::store::{Batch, StoreError};
+use crate::store::{Batch, DecodedBlock, StoreError};
 
 fn transfer_standard(transfer: &TransferEvent) -> TokenStandard {
     match transfer {
@@ -31,14 +31,14 @@ fn transfer_standard(transfer: &TransferEvent) -> TokenStandard {
 
 /// Rows of one statement, sent together.
 pub(super) struct Rows {
-    statement: &'static str,
+    statement: String,
     rows: Vec<Vec<Value>>,
 }
 
 impl Rows {
-    pub(super) fn new(statement: &'static str) -> Self {
+    pub(super) fn new(statement: impl Into<String>) -> Self {
         Self {
-            statement,
+            statement: statement.into(),
             rows: Vec::new(),
         }
     }
@@ -51,7 +51,7 @@ impl Rows {
         if self.rows.is_empty() {
             return Ok(());
         }
-        sql.execute_many(self.statement, &self.rows)
+        sql.execute_many(&self.statement, &self.rows)
     }
 }
 
@@ -63,38 +63,72 @@ pub fn write_chain_rows(sql: &dyn Sql, batch: &Batch) -> Result<(), StoreError> 
     let Some(first) = batch.blocks.first() else {
         return Ok(());
     };
-    let batch_first = int(first.block.number);
-    let mut blocks = Rows::new(
-        "INSERT INTO blocks (number, hash, parent_hash, timestamp, batch_first) VALUES (?1, ?2, ?3, ?4, ?5)",
-    );
-    let mut transactions = Rows::new(
+    write_rows(sql, &batch.blocks, Placement::Batch(first.block.number))
+}
+
+/// The chain rows of an account fill: transactions below the index's start block, of
+/// blocks the index holds only in part. Another account's fill may have written some of
+/// them already (a transfer between two filled accounts), so existing rows are kept.
+///
+/// # Errors
+/// When the store fails.
+pub fn write_fill_rows(sql: &dyn Sql, blocks: &[DecodedBlock]) -> Result<(), StoreError> {
+    write_rows(sql, blocks, Placement::Fill)
+}
+
+/// Where chain rows go.
+#[derive(Clone, Copy)]
+enum Placement {
+    /// A batch of the follower starting at this block: every row is new.
+    Batch(u64),
+    /// An account fill: each block is its own undo unit, and rows may exist already.
+    Fill,
+}
+
+fn write_rows(
+    sql: &dyn Sql,
+    decoded_blocks: &[DecodedBlock],
+    placement: Placement,
+) -> Result<(), StoreError> {
+    let keep = match placement {
+        Placement::Batch(_) => "",
+        Placement::Fill => " ON CONFLICT DO NOTHING",
+    };
+    let mut blocks = Rows::new(format!(
+        "INSERT INTO blocks (number, hash, parent_hash, timestamp, batch_first) VALUES (?1, ?2, ?3, ?4, ?5){keep}"
+    ));
+    let mut transactions = Rows::new(format!(
         "INSERT INTO transactions (block_number, tx_index, hash, sender, recipient, contract_address, value,
-         gas_used, gas_price, success, input) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
-    );
-    let mut logs = Rows::new(
+         gas_used, gas_price, success, input) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11){keep}"
+    ));
+    let mut logs = Rows::new(format!(
         "INSERT INTO logs (block_number, log_index, tx_index, address, topic0, topics, data)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-    );
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7){keep}"
+    ));
     let mut touches = Rows::new(
         "INSERT INTO address_transactions (address, block_number, tx_index) VALUES (?1, ?2, ?3)
          ON CONFLICT DO NOTHING",
     );
-    let mut transfers = Rows::new(
+    let mut transfers = Rows::new(format!(
         "INSERT INTO transfers (block_number, log_index, sub_index, tx_index, standard, contract, sender,
-         recipient, token_id, amount) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-    );
+         recipient, token_id, amount) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10){keep}"
+    ));
     let mut contracts: BTreeMap<Address, Option<TokenStandard>> = BTreeMap::new();
     let mut minted: BTreeMap<(Address, U256), NftStandard> = BTreeMap::new();
     let mut created = Vec::new();
-    for decoded in &batch.blocks {
+    for decoded in decoded_blocks {
         let block = &decoded.block;
         let number = int(block.number);
+        let batch_first = match placement {
+            Placement::Batch(first) => first,
+            Placement::Fill => block.number,
+        };
         blocks.push(vec![
             number.clone(),
             hash(&block.hash),
             hash(&block.parent_hash),
             int(block.timestamp),
-            batch_first.clone(),
+            int(batch_first),
         ]);
         for (transaction, events) in block.transactions.iter().zip(&decoded.events) {
             let tx_index = int(transaction.index);

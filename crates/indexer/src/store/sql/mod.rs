@@ -12,6 +12,7 @@
 mod chain;
 pub(crate) mod codec;
 mod dump;
+mod fill;
 pub(crate) mod migrate;
 mod nft_query;
 mod query;
@@ -28,8 +29,8 @@ use tandem_evm::source::{
 };
 
 use super::{
-    Batch, BlockRef, ContractProbe, EnrichmentQueue, HeadSeen, MetadataResult, Store, StoreError,
-    StoreReads,
+    AccountFill, Batch, BlockRef, ContractProbe, Coverage, EnrichmentQueue, FillCommit, FillWriter,
+    HeadSeen, MetadataResult, Store, StoreError, StoreReads,
 };
 use crate::IndexerError;
 pub use codec::Value;
@@ -109,6 +110,17 @@ pub trait Backend: Send + Sync + std::fmt::Debug {
     /// # Errors
     /// When the store is read-only, or `work` or the commit fails (nothing is kept then).
     fn write<T>(
+        &self,
+        work: impl FnOnce(&dyn Sql) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError>;
+
+    /// Runs `work` in a short write transaction beside the writer (an account fill),
+    /// committed when it succeeds. It does not need the writer lock, but it is serialized
+    /// with the writer's transactions: what it reads stays true until it commits.
+    ///
+    /// # Errors
+    /// When `work` or the commit fails (nothing is kept then).
+    fn write_beside<T>(
         &self,
         work: impl FnOnce(&dyn Sql) -> Result<T, StoreError>,
     ) -> Result<T, StoreError>;
@@ -275,6 +287,10 @@ impl<B: Backend> StoreReads for SqlStore<B> {
         })
     }
 
+    fn coverage(&self, account: Address) -> Result<Coverage, IndexerError> {
+        Ok(self.backend.read(|sql| fill::coverage(sql, account))?)
+    }
+
     fn native_balance(&self, owner: Address) -> Result<Option<TokenBalance>, IndexerError> {
         Ok(self.backend.read(|sql| query::native_balance(sql, owner))?)
     }
@@ -347,6 +363,14 @@ impl<B: Backend> StoreReads for SqlStore<B> {
 
     fn contract(&self, address: Address) -> Result<Option<ContractRecord>, IndexerError> {
         Ok(self.backend.read(|sql| query::contract(sql, address))?)
+    }
+}
+
+impl<B: Backend> FillWriter for SqlStore<B> {
+    fn commit_fill(&self, fill: &AccountFill) -> Result<FillCommit, IndexerError> {
+        Ok(self
+            .backend
+            .write_beside(|sql| fill::commit_fill(sql, fill))?)
     }
 }
 

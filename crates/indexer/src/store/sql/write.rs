@@ -212,6 +212,7 @@ pub fn rollback(sql: &dyn Sql, last_kept: Option<u64>) -> Result<Rollback, Store
         state::write(sql, &key, prior.as_ref())?;
     }
     let cut = Value::Int(cut);
+    super::fill::forget_fills_from(sql, &cut)?;
     sql.execute(
         "DELETE FROM undo WHERE batch_first >= ?1",
         std::slice::from_ref(&cut),

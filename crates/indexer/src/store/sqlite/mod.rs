@@ -33,6 +33,10 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         version: 2,
         script: include_str!("migrations/0002-versions.sql"),
     },
+    Migration {
+        version: 3,
+        script: include_str!("migrations/0003-account-coverage.sql"),
+    },
 ];
 
 /// The SQLite store.
@@ -109,11 +113,22 @@ impl Backend for Sqlite {
         &self,
         work: impl FnOnce(&dyn Sql) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
+        // IMMEDIATE: the write lock is taken before the first read, so another process
+        // writing the same file (a server filling an account) cannot slip in between
+        // what a transaction read and what it writes.
         let mut conn = guard(&self.writer)?;
-        let tx = conn.transaction()?;
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let done = work(&*tx)?;
         tx.commit()?;
         Ok(done)
+    }
+
+    fn write_beside<T>(
+        &self,
+        work: impl FnOnce(&dyn Sql) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        // The same connection, or SQLite's own lock across processes, serializes it.
+        self.write(work)
     }
 }
 

@@ -1,0 +1,142 @@
+//! Account fills and coverage: an account's activity below the index's start block,
+//! written beside the follower's batches (see `crate::fill`), and what the index holds
+//! of an account's history.
+
+use alloy_primitives::Address;
+
+use super::codec::{Cols, Value, addr, int};
+use super::{Sql, chain, meta, state};
+use crate::derive::{Stamp, StateValue};
+use crate::store::{AccountFill, Coverage, FillCommit, StoreError};
+
+/// The index's first block, as bound by the follower (`chain <id> from block <n>`).
+pub fn index_start(sql: &dyn Sql) -> Result<Option<u64>, StoreError> {
+    Ok(meta(sql, "chain")?.and_then(|text| text.rsplit(' ').next().and_then(|n| n.parse().ok())))
+}
+
+fn indexed_through(sql: &dyn Sql) -> Result<Option<u64>, StoreError> {
+    let rows = sql.query("SELECT MAX(number) FROM blocks", &[])?;
+    Ok(rows
+        .first()
+        .map(|row| Cols(row).opt_int(0))
+        .transpose()?
+        .flatten()
+        .and_then(|n| u64::try_from(n).ok()))
+}
+
+/// What the index holds of `account`'s history.
+///
+/// # Errors
+/// When the store fails.
+pub fn coverage(sql: &dyn Sql, account: Address) -> Result<Coverage, StoreError> {
+    let filled = sql.query(
+        "SELECT filled_from, filled_at FROM account_coverage WHERE account = ?1",
+        &[addr(&account)],
+    )?;
+    let (filled_from, filled_at) = match filled.first() {
+        Some(row) => {
+            let cols = Cols(row);
+            (Some(cols.u64(0)?), Some(cols.u64(1)?))
+        }
+        None => (None, None),
+    };
+    Ok(Coverage {
+        index_start: index_start(sql)?,
+        indexed_through: indexed_through(sql)?,
+        filled_from,
+        filled_at,
+    })
+}
+
+/// The value to keep when a fill brings `filled` for a key the index may hold already:
+/// the fill's reading is the state now, but the index may know a later change (the
+/// key's last event since the start block), whose stamp it keeps.
+fn merged(stored: Option<&StateValue>, filled: &StateValue) -> StateValue {
+    let later = |a: Stamp, b: Stamp| if a.block >= b.block { a } else { b };
+    match (stored, filled) {
+        (Some(StateValue::Amount { stamp: old, .. }), StateValue::Amount { amount, stamp }) => {
+            StateValue::Amount {
+                amount: *amount,
+                stamp: later(*old, *stamp),
+            }
+        }
+        (
+            Some(StateValue::Owner {
+                minter: old_minter,
+                block_minted: old_minted,
+                stamp: old,
+                ..
+            }),
+            StateValue::Owner {
+                owner,
+                minter,
+                block_minted,
+                stamp,
+            },
+        ) => StateValue::Owner {
+            owner: *owner,
+            minter: minter.or(*old_minter),
+            block_minted: block_minted.or(*old_minted),
+            stamp: later(*old, *stamp),
+        },
+        (
+            Some(StateValue::TokenApproval { stamp: old, .. }),
+            StateValue::TokenApproval {
+                owner,
+                approved,
+                stamp,
+            },
+        ) => StateValue::TokenApproval {
+            owner: *owner,
+            approved: *approved,
+            stamp: later(*old, *stamp),
+        },
+        (
+            Some(StateValue::Operator { stamp: old, .. }),
+            StateValue::Operator { approved, stamp },
+        ) => StateValue::Operator {
+            approved: *approved,
+            stamp: later(*old, *stamp),
+        },
+        _ => filled.clone(),
+    }
+}
+
+/// Writes `fill` when the index still ends at `fill.read_at`; the caller's transaction
+/// is serialized with the follower's commits, so the check holds until it commits.
+///
+/// # Errors
+/// When the store fails.
+pub fn commit_fill(sql: &dyn Sql, fill: &AccountFill) -> Result<FillCommit, StoreError> {
+    let through = indexed_through(sql)?;
+    if through != Some(fill.read_at) {
+        return Ok(FillCommit::IndexMoved(through));
+    }
+    chain::write_fill_rows(sql, &fill.blocks)?;
+    for (key, value) in &fill.state {
+        let stored = state::read(sql, key)?;
+        let value = merged(stored.as_ref(), value);
+        if stored.as_ref() != Some(&value) {
+            state::write(sql, key, Some(&value))?;
+        }
+    }
+    sql.execute(
+        "INSERT INTO account_coverage (account, filled_from, filled_at) VALUES (?1, ?2, ?3)
+         ON CONFLICT (account) DO UPDATE SET filled_from = excluded.filled_from, filled_at = excluded.filled_at",
+        &[addr(&fill.account), int(fill.filled_from), int(fill.read_at)],
+    )?;
+    Ok(FillCommit::Written)
+}
+
+/// Forgets the fills whose state was read at or above `cut`: a rollback to below it
+/// undid blocks the reading stood on, so those accounts are filled again when asked for.
+///
+/// # Errors
+/// When the store fails.
+pub fn forget_fills_from(sql: &dyn Sql, cut: &Value) -> Result<(), StoreError> {
+    sql.execute(
+        "DELETE FROM account_coverage WHERE filled_at >= ?1",
+        std::slice::from_ref(cut),
+    )?;
+    Ok(())
+}
