@@ -14,7 +14,8 @@ use axum::response::Response;
 use axum::routing::get;
 use serde_json::Value;
 use tandem_domain::network::{ChainSettings, DevnetSettings, RpcEndpoint};
-use tandem_server::app::{self, AppState, ClientSettings};
+use tandem_server::app;
+use tandem_server::state::{AppState, ClientSettings};
 use tower::ServiceExt;
 
 fn app_with(networks: Vec<ChainSettings>, web_dist: &Path) -> Router {
@@ -394,11 +395,11 @@ async fn client_config_says_whether_the_connection_protocol_is_configured() {
 
     let id = "0123456789abcdef0123456789abcdef";
     let configured = app::router(
-        AppState::new(ChainSettings::all_builtin(), "/nonexistent".into()).with_client_settings(
-            ClientSettings {
+        AppState::builder(ChainSettings::all_builtin(), "/nonexistent".into())
+            .client_settings(ClientSettings {
                 wallet_connect_project_id: Some(id.to_owned()),
-            },
-        ),
+            })
+            .build(),
     );
     let response = send(configured.clone(), Method::GET, "/api/v1/client-config").await;
     let policy = header_value(&response, header::CONTENT_SECURITY_POLICY)

@@ -16,7 +16,8 @@ use axum::http::{Method, Request, StatusCode, header};
 use axum::response::Response;
 use evm_core_support::get;
 use tandem_domain::network::ChainSettings;
-use tandem_server::app::{self, AppState};
+use tandem_server::app;
+use tandem_server::state::AppState;
 use tower::ServiceExt;
 
 const ALICE: &str = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";

@@ -19,10 +19,10 @@ use evm_core_support::{TeloscanFixture, get, router, wait_for_source};
 use serde_json::Value;
 use tandem_domain::network::{ChainSettingsOverride, NetworkName};
 use tandem_evm::source::SourceKind;
-use tandem_server::app::AppState;
 use tandem_server::config::{self, Config};
 use tandem_server::evm::EvmOptions;
 use tandem_server::networks::served_networks;
+use tandem_server::state::AppState;
 use tandem_testkit::EvmDevnet;
 
 const NETWORK: &str = "telos-evm";
@@ -65,7 +65,9 @@ fn state(fixture: &TeloscanFixture, devnet: &EvmDevnet) -> AppState {
         ..EvmOptions::default()
     };
     assert!(config::DEFAULT_PRICE_AGGREGATOR_URL.starts_with("https://"));
-    AppState::with_evm(networks, "/nonexistent/web/dist".into(), &options)
+    AppState::builder(networks, "/nonexistent/web/dist".into())
+        .evm_options(options)
+        .build()
 }
 
 fn symbols(sheet: &Value) -> Vec<&str> {

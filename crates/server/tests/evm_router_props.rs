@@ -23,7 +23,8 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use serde_json::{Value, json};
 use tandem_domain::network::{ChainSettings, ChainSettingsOverride, RpcEndpoint};
-use tandem_server::app::{self, AppState};
+use tandem_server::app;
+use tandem_server::state::AppState;
 
 /// One request to throw at the router.
 #[derive(Debug, Clone)]

@@ -10,9 +10,10 @@ mod native_common;
 
 use axum::http::{Method, StatusCode};
 use native_common::call;
-use tandem_server::app::{self, AppState};
+use tandem_server::app;
 use tandem_server::config::Config;
 use tandem_server::networks::served_networks;
+use tandem_server::state::AppState;
 
 fn router() -> axum::Router {
     let networks = served_networks(&Config::default()).expect("default networks");

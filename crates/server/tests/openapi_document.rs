@@ -14,7 +14,8 @@ use evm_core_support::get;
 use serde_json::Value;
 use tandem_domain::network::ChainSettings;
 use tandem_server::api::openapi::document_json;
-use tandem_server::app::{self, AppState};
+use tandem_server::app;
+use tandem_server::state::AppState;
 
 #[tokio::test]
 async fn openapi_document_is_served_and_matches_the_printed_one() {

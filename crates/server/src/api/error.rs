@@ -70,6 +70,15 @@ impl ApiError {
         )
     }
 
+    /// A network name that is unknown, not served, or of the other kind than the route's.
+    pub fn invalid_network(name: &str) -> Self {
+        Self::from_domain(
+            StatusCode::BAD_REQUEST,
+            &DomainError::InvalidNetwork(name.to_owned()),
+        )
+        .with_details(serde_json::json!({ "network": name }))
+    }
+
     /// A domain rule's refusal, answered with the rule's stable key.
     pub fn from_domain(status: StatusCode, error: &DomainError) -> Self {
         Self {
@@ -148,4 +157,16 @@ pub async fn json_error_bodies(response: Response) -> Response {
         text
     };
     ApiError::new(status, code, message).into_response()
+}
+
+impl From<axum::extract::rejection::RawPathParamsRejection> for ApiError {
+    fn from(rejection: axum::extract::rejection::RawPathParamsRejection) -> Self {
+        let status = rejection.status();
+        let code = if status.is_server_error() {
+            "internal_error"
+        } else {
+            "validation.invalid_request"
+        };
+        Self::new(status, code, rejection.body_text())
+    }
 }

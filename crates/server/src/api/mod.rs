@@ -3,6 +3,7 @@
 mod client_config;
 pub mod error;
 pub mod evm;
+pub mod extract;
 mod health;
 pub mod native;
 mod networks;
@@ -11,7 +12,7 @@ pub mod openapi;
 use axum::Router;
 use axum::routing::get;
 
-use crate::app::AppState;
+use crate::state::AppState;
 
 /// The `/api/v1` routes. Unknown `/api` paths are answered by the app's fallback;
 /// extractor rejections are turned into the JSON error body here.

@@ -8,7 +8,7 @@ use tandem_domain::DomainError;
 use tandem_domain::network::{ChainSettings, NetworkName};
 
 use super::error::ApiError;
-use crate::app::AppState;
+use crate::state::AppState;
 
 /// Every served network's chain settings.
 #[derive(Debug, Serialize, utoipa::ToSchema)]

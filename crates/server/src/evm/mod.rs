@@ -6,8 +6,10 @@
 //! Nothing here waits for an upstream at start: the selector starts on the RPC fallback
 //! until its first health check, the token list loads in the background with retries,
 //! and the devnet's indexer follows the chain in a background task that stops with the
-//! server. Handlers reach a network with [`crate::app::AppState::evm`].
+//! server. Handlers reach a network through the `EvmNet` extractor (`api/extract.rs`).
 
+pub mod account_reads;
+pub mod approvals;
 mod balances;
 pub mod cache;
 mod index;
@@ -41,7 +43,7 @@ pub use prices::{PriceQuote, PriceService, PriceSource, PricedToken};
 pub use sheet::{BalanceSheet, NATIVE_MARKER, SheetRow};
 pub use switchable::SwitchableSource;
 
-use crate::api::evm::account_reads::AccountReadCaches;
+use account_reads::AccountReadCaches;
 use index::OwnIndex;
 use token_list::TokenListSlot;
 
@@ -85,7 +87,6 @@ pub struct EvmNetwork {
     teloscan: Option<TeloscanClient>,
     history_service: Option<HyperionEvmClient>,
     own_index: Option<Arc<OwnIndex>>,
-    polling: Mutex<Option<PollingHandle>>,
     chain_data: SharedCache<(), ChainData>,
     gateway: IpfsGateway,
     account_reads: AccountReadCaches,
@@ -272,8 +273,10 @@ fn token_address(token: Option<&tandem_domain::network::TokenSettings>) -> Optio
 /// current (stopped by [`EvmNetworks::stop`] or when dropped).
 #[derive(Debug)]
 pub struct EvmNetworks {
-    networks: BTreeMap<NetworkName, EvmNetwork>,
+    networks: BTreeMap<NetworkName, Arc<EvmNetwork>>,
     stop: watch::Sender<bool>,
+    /// The sources' health checks; dropping a handle stops its polling.
+    _polling: Vec<PollingHandle>,
     tasks: Mutex<Vec<JoinHandle<()>>>,
 }
 
@@ -291,37 +294,43 @@ impl EvmNetworks {
                 "no async runtime: EVM background work (health checks, token lists, indexing) not started"
             );
         }
-        let mut tasks = Vec::new();
-        if let Some(runtime) = runtime {
-            for network in built.networks.values() {
-                let handle = network.selector.spawn_polling();
-                *network
-                    .polling
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner) = Some(handle);
-            }
-            tasks = built
-                .jobs
-                .into_iter()
-                .map(|job| runtime.spawn(job))
-                .collect();
-        }
+        let (polling, tasks) = match runtime {
+            Some(runtime) => (
+                built
+                    .networks
+                    .values()
+                    .map(|network| network.selector.spawn_polling())
+                    .collect(),
+                built
+                    .jobs
+                    .into_iter()
+                    .map(|job| runtime.spawn(job))
+                    .collect(),
+            ),
+            None => (Vec::new(), Vec::new()),
+        };
         Self {
-            networks: built.networks,
+            networks: built
+                .networks
+                .into_iter()
+                .map(|(name, network)| (name, Arc::new(network)))
+                .collect(),
             stop,
+            _polling: polling,
             tasks: Mutex::new(tasks),
         }
     }
 
-    /// The state of a served EVM network.
+    /// The served EVM network named `name`; `None` for an unknown, native or unserved one.
     #[must_use]
-    pub fn get(&self, name: NetworkName) -> Option<&EvmNetwork> {
+    pub fn get(&self, name: &str) -> Option<&Arc<EvmNetwork>> {
+        let name: NetworkName = name.parse().ok()?;
         self.networks.get(&name)
     }
 
     /// Every served EVM network, in name order.
     pub fn iter(&self) -> impl Iterator<Item = &EvmNetwork> {
-        self.networks.values()
+        self.networks.values().map(AsRef::as_ref)
     }
 
     /// Asks the background work to stop (the indexer finishes its batch first).

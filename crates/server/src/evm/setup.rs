@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use alloy_primitives::Address;
 use tandem_domain::network::{ChainId, ChainSettings, NetworkKind, NetworkName, TokenSettings};
@@ -22,8 +22,7 @@ use tandem_evm::tokenlist::TokenList;
 use tandem_evm::verified::VerifiedContracts;
 use tokio::sync::watch;
 
-use crate::api::evm::account_reads::AccountReadCaches;
-
+use super::account_reads::AccountReadCaches;
 use super::balances::BalanceCache;
 use super::cache::SharedCache;
 use super::index::OwnIndex;
@@ -257,7 +256,6 @@ fn build(
         teloscan,
         history_service,
         own_index,
-        polling: Mutex::new(None),
         chain_data: SharedCache::new(super::CHAIN_DATA_TTL, super::CHAIN_DATA_FAILURE_TTL),
         gateway: shared.gateway.clone(),
         account_reads: AccountReadCaches::default(),

@@ -22,10 +22,11 @@ use axum::http::{Request, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use serde_json::Value;
 use tandem_evm::source::SourceKind;
-use tandem_server::app::{self, AppState};
+use tandem_server::app;
 use tandem_server::config::Config;
 use tandem_server::evm::EvmOptions;
 use tandem_server::networks::{devnet_extras, served_networks};
+use tandem_server::state::AppState;
 use tandem_testkit::EvmDevnet;
 use tokio::task::JoinHandle;
 use tower::ServiceExt;
@@ -46,7 +47,9 @@ pub fn devnet_state(devnet: &EvmDevnet, data_dir: &Path) -> AppState {
         devnet: devnet_extras(&config).expect("manifest extras"),
         ..EvmOptions::default()
     };
-    AppState::with_evm(networks, "/nonexistent/web/dist".into(), &options)
+    AppState::builder(networks, "/nonexistent/web/dist".into())
+        .evm_options(options)
+        .build()
 }
 
 /// Checks `network`'s sources until `kind` is in use, or panics after `limit`.

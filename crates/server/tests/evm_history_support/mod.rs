@@ -19,9 +19,10 @@ use axum::http::{Method, Request, StatusCode, Uri};
 use serde_json::Value;
 use tandem_domain::network::{ChainSettings, NetworkName, RpcEndpoint};
 use tandem_evm::source::SourceKind;
-use tandem_server::app::{self, AppState};
+use tandem_server::app;
 use tandem_server::evm::{DevnetExtras, EvmOptions};
 use tandem_server::networks::read_devnet_manifest;
+use tandem_server::state::AppState;
 use tandem_testkit::EvmDevnet;
 use tokio::task::JoinHandle;
 use tower::ServiceExt;
@@ -54,11 +55,12 @@ impl DevnetApp {
             }),
             ..EvmOptions::default()
         };
-        let state = AppState::with_evm(
+        let state = AppState::builder(
             vec![ChainSettings::devnet(settings)],
             PathBuf::from("/nonexistent"),
-            &options,
-        );
+        )
+        .evm_options(options)
+        .build();
         let app = Self {
             devnet,
             state,
@@ -293,11 +295,7 @@ pub async fn teloscan_app(fixtures: &TeloscanFixtures) -> (AppState, Router) {
     settings.api_endpoint = Some(closed.clone());
     settings.token_list_url = Some(format!("{closed}/tokenlist.json"));
     settings.trusted_contracts_bucket = Some(closed);
-    let state = AppState::with_evm(
-        vec![settings],
-        PathBuf::from("/nonexistent"),
-        &EvmOptions::default(),
-    );
+    let state = AppState::new(vec![settings], PathBuf::from("/nonexistent"));
     let network = state.evm("telos-evm").unwrap();
     let deadline = Instant::now() + Duration::from_secs(20);
     while network.check_sources_now().await.in_use != SourceKind::TeloscanIndexer {

@@ -23,8 +23,9 @@ use axum::http::{Method, Request, StatusCode, header};
 use serde_json::Value;
 use tandem_domain::network::ChainSettings;
 use tandem_evm::reads::ChainReader;
-use tandem_server::app::{self, AppState};
+use tandem_server::app;
 use tandem_server::networks::read_devnet_manifest;
+use tandem_server::state::AppState;
 use tandem_testkit::EvmDevnet;
 use tower::ServiceExt;
 

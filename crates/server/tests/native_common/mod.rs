@@ -12,9 +12,10 @@ use axum::body::Body;
 use axum::http::{Method, Request, StatusCode, header};
 use serde_json::Value;
 use tandem_domain::network::{ChainSettingsOverride, NetworkName};
-use tandem_server::app::{self, AppState};
+use tandem_server::app;
 use tandem_server::config::Config;
 use tandem_server::networks::served_networks;
+use tandem_server::state::AppState;
 use tandem_testkit::NativeDevnet;
 use tower::ServiceExt;
 

@@ -1,7 +1,7 @@
 //! `GET /api/v1/evm/{network}/accounts/{address}/balances?fiat=&locale=`: the
 //! account's balance sheet with exact amounts, prices and fiat values.
 
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, Query};
 use axum::http::StatusCode;
 use axum::routing::get;
 use axum::{Json, Router};
@@ -13,8 +13,9 @@ use utoipa::ToSchema;
 use super::params::{FiatQuery, evm_address};
 use super::views::{AmountView, SourceKindView, TokenView};
 use crate::api::error::ApiError;
-use crate::app::AppState;
+use crate::api::extract::EvmNet;
 use crate::evm::{PriceSource, SheetRow};
+use crate::state::AppState;
 
 /// The routes of this module.
 pub fn routes() -> Router<AppState> {
@@ -24,10 +25,9 @@ pub fn routes() -> Router<AppState> {
     )
 }
 
-/// `{network}` and `{address}` of an account route.
+/// `{address}` of an account route.
 #[derive(Debug, Deserialize)]
 pub struct AccountPath {
-    network: String,
     address: String,
 }
 
@@ -94,11 +94,10 @@ pub struct BalancesView {
     )
 )]
 pub async fn balances(
-    State(state): State<AppState>,
+    network: EvmNet,
     Path(path): Path<AccountPath>,
     Query(query): Query<FiatQuery>,
 ) -> Result<Json<BalancesView>, ApiError> {
-    let network = state.evm(&path.network)?;
     let owner = evm_address("address", &path.address)?;
     let (fiat, locale) = query.checked()?;
     let number = NumberFormat::for_locale(&locale);

@@ -2,7 +2,7 @@
 //! contract, looked up in the spec's order (cache, indexer or history service, chain
 //! reads, verified metadata, token list).
 
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, Query};
 use axum::http::StatusCode;
 use axum::routing::get;
 use axum::{Json, Router};
@@ -13,7 +13,8 @@ use utoipa::ToSchema;
 
 use super::params::evm_address;
 use crate::api::error::ApiError;
-use crate::app::AppState;
+use crate::api::extract::EvmNet;
+use crate::state::AppState;
 
 /// The routes of this module.
 pub fn routes() -> Router<AppState> {
@@ -23,10 +24,9 @@ pub fn routes() -> Router<AppState> {
     )
 }
 
-/// `{network}` and `{address}`.
+/// `{address}` of the contract route.
 #[derive(Debug, Deserialize)]
 pub struct ContractPath {
-    network: String,
     address: String,
 }
 
@@ -120,11 +120,10 @@ fn step_name(step: LookupStep) -> &'static str {
     )
 )]
 pub async fn contract(
-    State(state): State<AppState>,
+    network: EvmNet,
     Path(path): Path<ContractPath>,
     Query(query): Query<ContractQuery>,
 ) -> Result<Json<ContractView>, ApiError> {
-    let network = state.evm(&path.network)?;
     let address = evm_address("address", &path.address)?;
     let ContractLookup::Found(found) = network.resolver().resolve(address, None).await else {
         return Err(ApiError::new(

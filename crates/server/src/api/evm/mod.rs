@@ -6,7 +6,6 @@
 //! in `crate::api::openapi`.
 
 pub mod account_params;
-pub mod account_reads;
 pub mod approvals;
 pub mod balances;
 pub mod contracts;
@@ -21,7 +20,7 @@ pub mod views;
 
 use axum::Router;
 
-use crate::app::AppState;
+use crate::state::AppState;
 
 /// The common prefix of every EVM route.
 pub const BASE: &str = "/api/v1/evm/{network}";

@@ -3,7 +3,7 @@
 //! price service that cannot be reached gives `priceAvailable: false` and a price of
 //! `0`, never an error.
 
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, Query};
 use axum::http::StatusCode;
 use axum::routing::get;
 use axum::{Json, Router};
@@ -12,8 +12,9 @@ use utoipa::ToSchema;
 
 use super::params::{FiatQuery, fiat_currency};
 use crate::api::error::ApiError;
-use crate::app::AppState;
+use crate::api::extract::EvmNet;
 use crate::evm::{PriceSource, PricedToken};
+use crate::state::AppState;
 
 /// Longest token symbol accepted.
 const MAX_SYMBOL_LENGTH: usize = 16;
@@ -26,10 +27,9 @@ pub fn routes() -> Router<AppState> {
         .route(&format!("{base}/chart"), get(chart))
 }
 
-/// `{network}` and `{symbol}`.
+/// `{symbol}` of a price route.
 #[derive(Debug, Deserialize)]
 pub struct PricePath {
-    network: String,
     symbol: String,
 }
 
@@ -111,11 +111,10 @@ fn symbol(text: &str) -> Result<String, ApiError> {
     )
 )]
 pub async fn quote(
-    State(state): State<AppState>,
+    network: EvmNet,
     Path(path): Path<PricePath>,
     Query(query): Query<FiatQuery>,
 ) -> Result<Json<QuoteView>, ApiError> {
-    let network = state.evm(&path.network)?;
     let symbol = symbol(&path.symbol)?;
     let fiat = fiat_currency(query.fiat.as_deref())?;
     let is_system = symbol.eq_ignore_ascii_case(&network.settings().system_token.symbol);
@@ -170,11 +169,10 @@ pub async fn quote(
     )
 )]
 pub async fn chart(
-    State(state): State<AppState>,
+    network: EvmNet,
     Path(path): Path<PricePath>,
     Query(query): Query<FiatQuery>,
 ) -> Result<Json<ChartView>, ApiError> {
-    let network = state.evm(&path.network)?;
     let symbol = symbol(&path.symbol)?;
     let fiat = fiat_currency(query.fiat.as_deref())?;
     let Some(chart) = network.prices().chart(&symbol, &fiat).await else {

@@ -3,15 +3,14 @@
 //! indexer's progress and whether the token list has loaded. Chain reads that fail
 //! leave their fields `null` with the reason; the route itself does not fail.
 
-use axum::extract::{Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::views::SourceStatusView;
-use crate::api::error::ApiError;
-use crate::app::AppState;
+use crate::api::extract::EvmNet;
+use crate::state::AppState;
 
 /// The routes of this module.
 pub fn routes() -> Router<AppState> {
@@ -71,14 +70,10 @@ pub struct StatusView {
         (status = 400, description = "Unknown or non-EVM network", body = crate::api::openapi::ErrorBody),
     )
 )]
-pub async fn status(
-    State(state): State<AppState>,
-    Path(network): Path<String>,
-) -> Result<Json<StatusView>, ApiError> {
-    let evm = state.evm(&network)?;
+pub async fn status(evm: EvmNet) -> Json<StatusView> {
     let chain = evm.chain_data().await;
     let name = evm.name().to_string();
-    Ok(Json(StatusView {
+    Json(StatusView {
         chain_id: evm.chain_id(),
         block_number: chain.as_ref().ok().map(|data| data.block_number),
         gas_price: chain.as_ref().ok().map(|data| data.gas_price.to_string()),
@@ -94,5 +89,5 @@ pub async fn status(
         token_list_loaded: evm.token_list().is_some(),
         prices_configured: evm.prices().is_configured(),
         network: name,
-    }))
+    })
 }

@@ -1,7 +1,7 @@
 //! Account reads: resources, balances, REX, profile, permissions.
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::Path;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use tandem_antelope::AntelopeError;
@@ -12,35 +12,25 @@ use tandem_domain::antelope::{
 };
 
 use super::views::{AssetView, LimitView, RamView};
-use super::{NativeNetwork, account_name, invalid_chain_data, network, upstream};
+use super::{account_name, invalid_chain_data, upstream};
 use crate::api::error::ApiError;
-use crate::app::AppState;
+use crate::api::extract::NativeNet;
+use crate::native::NativeNetwork;
 
 /// Balances are read at most this many at a time (spec §7: 5 concurrent requests).
 const BALANCE_CONCURRENCY: usize = 5;
 
-/// Path of every account route.
+/// `{account}` of every account route.
 #[derive(Debug, Deserialize)]
 pub struct AccountPath {
-    network: String,
     account: String,
 }
 
 impl AccountPath {
-    /// The network as written.
-    pub fn network(&self) -> &str {
-        &self.network
-    }
-
     /// The account as written.
     pub fn account(&self) -> &str {
         &self.account
     }
-}
-
-fn resolve(state: &AppState, path: &AccountPath) -> Result<(NativeNetwork, Name), ApiError> {
-    let native = network(state, &path.network)?.clone();
-    Ok((native, account_name(&path.account)?))
 }
 
 fn parse_asset(text: &str) -> Result<Asset, ApiError> {
@@ -126,10 +116,10 @@ fn account_view(native: &NativeNetwork, account: &Account) -> Result<AccountView
 
 /// `GET …/accounts/{account}`.
 pub async fn account(
-    State(state): State<AppState>,
+    native: NativeNet,
     Path(path): Path<AccountPath>,
 ) -> Result<Json<AccountView>, ApiError> {
-    let (native, name) = resolve(&state, &path)?;
+    let name = account_name(path.account())?;
     let account = native
         .chain
         .get_account(name)
@@ -167,10 +157,10 @@ pub struct BalancesView {
 /// `GET …/accounts/{account}/balances`: the system token and every token the history
 /// service lists, amounts from the chain.
 pub async fn balances(
-    State(state): State<AppState>,
+    native: NativeNet,
     Path(path): Path<AccountPath>,
 ) -> Result<Json<BalancesView>, ApiError> {
-    let (native, name) = resolve(&state, &path)?;
+    let name = account_name(path.account())?;
     let system = (native.token_contract, native.system_symbol.code.to_string());
     let mut wanted = vec![system.clone()];
     let listed = match &native.history {
@@ -252,10 +242,10 @@ pub struct RexView {
 
 /// `GET …/accounts/{account}/rex`: the REX value by the domain's formula.
 pub async fn rex(
-    State(state): State<AppState>,
+    native: NativeNet,
     Path(path): Path<AccountPath>,
 ) -> Result<Json<RexView>, ApiError> {
-    let (native, name) = resolve(&state, &path)?;
+    let name = account_name(path.account())?;
     let chain = &native.chain;
     let key = name.to_string();
     let queries = (
@@ -309,10 +299,10 @@ pub async fn rex(
 
 /// `GET …/accounts/{account}/profile`: the single `profiles` row of the account.
 pub async fn profile(
-    State(state): State<AppState>,
+    native: NativeNet,
     Path(path): Path<AccountPath>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let (native, name) = resolve(&state, &path)?;
+    let name = account_name(path.account())?;
     let query = TableQuery::row("profiles", "profiles", "profiles", &name.to_string());
     let rows = native
         .chain
@@ -340,10 +330,10 @@ pub async fn profile(
 /// `GET …/accounts/{account}/permissions`: permissions with their keys, accounts and
 /// linked actions, as the chain reports them.
 pub async fn permissions(
-    State(state): State<AppState>,
+    native: NativeNet,
     Path(path): Path<AccountPath>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let (native, name) = resolve(&state, &path)?;
+    let name = account_name(path.account())?;
     let account = native
         .chain
         .get_account(name)

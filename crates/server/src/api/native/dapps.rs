@@ -6,14 +6,13 @@
 use std::sync::OnceLock;
 
 use axum::Json;
+use axum::extract::Query;
 use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 
-use super::network;
 use crate::api::error::ApiError;
-use crate::app::AppState;
+use crate::api::extract::NativeNet;
 
 /// Longest search text accepted.
 const MAX_QUERY_CHARS: usize = 100;
@@ -145,8 +144,7 @@ fn search(dapps: &[Dapp], network: &str, query: &str) -> Vec<DappView> {
 
 /// `GET …/dapps?q=`: the apps matching every word of `q` (all when empty).
 pub async fn dapps(
-    State(state): State<AppState>,
-    Path(network_name): Path<String>,
+    native: NativeNet,
     query: Result<Query<DappQuery>, QueryRejection>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let query = query
@@ -158,7 +156,6 @@ pub async fn dapps(
             )
         })?
         .0;
-    let native = network(&state, &network_name)?;
     let text = query.q.unwrap_or_default();
     if text.chars().count() > MAX_QUERY_CHARS {
         return Err(ApiError::new(

@@ -3,7 +3,7 @@
 
 use axum::Json;
 use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, Query};
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use tandem_antelope::history::types::HistoryAction;
@@ -11,9 +11,9 @@ use tandem_antelope::history::{ActionsQuery, ProposalsQuery, Sort};
 use tandem_antelope::keys::PublicKey;
 
 use super::account::AccountPath;
-use super::{account_name, network, upstream};
+use super::{account_name, history, upstream};
 use crate::api::error::ApiError;
-use crate::app::AppState;
+use crate::api::extract::NativeNet;
 
 /// Largest page of actions (the history services cap pages near this too).
 const MAX_LIMIT: u32 = 100;
@@ -117,12 +117,11 @@ fn check_filter(filter: &str) -> Result<(), ApiError> {
 
 /// `GET …/accounts/{account}/history?limit&skip&sort&filter&actName`.
 pub async fn actions(
-    State(state): State<AppState>,
     Path(path): Path<AccountPath>,
     query: Result<Query<HistoryQuery>, QueryRejection>,
+    native: NativeNet,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let query = query.map_err(|e| invalid_query(&e))?.0;
-    let native = network(&state, path.network())?;
     let account = account_name(path.account())?;
     let sort = match query.sort.as_deref() {
         None | Some("desc") => Sort::Desc,
@@ -154,8 +153,7 @@ pub async fn actions(
         act_name,
         ..ActionsQuery::default()
     };
-    let page = native
-        .history()?
+    let page = history(&native)?
         .get_actions(&request)
         .await
         .map_err(|e| upstream(&e))?;
@@ -172,13 +170,11 @@ pub async fn actions(
 
 /// `GET …/accounts/{account}/creator`.
 pub async fn creator(
-    State(state): State<AppState>,
+    native: NativeNet,
     Path(path): Path<AccountPath>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let native = network(&state, path.network())?;
     let account = account_name(path.account())?;
-    let creator = native
-        .history()?
+    let creator = history(&native)?
         .get_creator(account)
         .await
         .map_err(|e| upstream(&e))?;
@@ -198,13 +194,11 @@ pub async fn creator(
 
 /// `GET …/accounts/{account}/children`: accounts it created.
 pub async fn children(
-    State(state): State<AppState>,
+    native: NativeNet,
     Path(path): Path<AccountPath>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let native = network(&state, path.network())?;
     let account = account_name(path.account())?;
-    let children = native
-        .history()?
+    let children = history(&native)?
         .get_children(account)
         .await
         .map_err(|e| upstream(&e))?;
@@ -215,13 +209,11 @@ pub async fn children(
 
 /// `GET …/accounts/{account}/links`: permissions linked to contract actions.
 pub async fn links(
-    State(state): State<AppState>,
+    native: NativeNet,
     Path(path): Path<AccountPath>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let native = network(&state, path.network())?;
     let account = account_name(path.account())?;
-    let links = native
-        .history()?
+    let links = history(&native)?
         .get_links(account)
         .await
         .map_err(|e| upstream(&e))?;
@@ -243,12 +235,11 @@ pub struct ProposalQuery {
 
 /// `GET …/accounts/{account}/proposals?role&executed&limit&skip`.
 pub async fn proposals(
-    State(state): State<AppState>,
     Path(path): Path<AccountPath>,
     query: Result<Query<ProposalQuery>, QueryRejection>,
+    native: NativeNet,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let query = query.map_err(|e| invalid_query(&e))?.0;
-    let native = network(&state, path.network())?;
     let account = account_name(path.account())?;
     let mut request = ProposalsQuery {
         executed: query.executed,
@@ -267,8 +258,7 @@ pub async fn proposals(
             ));
         }
     }
-    let answer = native
-        .history()?
+    let answer = history(&native)?
         .get_proposals(&request)
         .await
         .map_err(|e| upstream(&e))?;
@@ -277,27 +267,24 @@ pub async fn proposals(
     })))
 }
 
-/// Path of `…/keys/{key}/accounts`.
+/// `{key}` of `…/keys/{key}/accounts`.
 #[derive(Debug, Deserialize)]
 pub struct KeyPath {
-    network: String,
     key: String,
 }
 
 /// `GET …/keys/{key}/accounts`: accounts with the key in a permission.
 pub async fn key_accounts(
-    State(state): State<AppState>,
+    native: NativeNet,
     Path(path): Path<KeyPath>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let native = network(&state, &path.network)?;
     let key: PublicKey = path
         .key
         .parse()
         .map_err(|error: tandem_antelope::AntelopeError| {
             ApiError::new(StatusCode::BAD_REQUEST, error.code(), error.to_string())
         })?;
-    let accounts = native
-        .history()?
+    let accounts = history(&native)?
         .get_key_accounts(&key)
         .await
         .map_err(|e| upstream(&e))?;

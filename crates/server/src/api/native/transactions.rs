@@ -4,7 +4,6 @@
 
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
@@ -15,9 +14,9 @@ use tandem_antelope::{AntelopeError, Transaction};
 use tandem_domain::sponsor::PermissionLevel;
 
 use super::views::AssetView;
-use super::{account_name, network, upstream};
+use super::{account_name, upstream};
 use crate::api::error::ApiError;
-use crate::app::AppState;
+use crate::api::extract::NativeNet;
 
 /// `{actor, permission}` of the signer.
 #[derive(Debug, Deserialize)]
@@ -52,11 +51,9 @@ fn invalid_transaction(error: &AntelopeError) -> ApiError {
 /// `{"fallback": "sign-normally"}` when the sponsor declines (400) or none is configured.
 /// A sponsor answer that breaks a rule is a 502 with the rule's `sponsor.*` key.
 pub async fn sponsor(
-    State(state): State<AppState>,
-    Path(network_name): Path<String>,
+    native: NativeNet,
     body: Result<Json<SponsorBody>, JsonRejection>,
 ) -> Result<Response, ApiError> {
-    let native = network(&state, &network_name)?;
     let body = body.map_err(|e| invalid_body(&e))?.0;
     let signer = PermissionLevel {
         actor: account_name(&body.signer.actor)?,
@@ -80,7 +77,7 @@ pub async fn sponsor(
             );
         }
         Err(AntelopeError::Domain(rule)) => {
-            tracing::warn!(network = %network_name, code = rule.code(), "sponsor answer refused");
+            tracing::warn!(network = %native.settings.name, code = rule.code(), "sponsor answer refused");
             return Err(ApiError::from_domain(StatusCode::BAD_GATEWAY, &rule));
         }
         Err(error) => return Err(upstream(&error)),
@@ -107,11 +104,9 @@ pub async fn sponsor(
 /// `POST …/transactions`: broadcasts a transaction the client signed (with the sponsor's
 /// signatures when sponsored). The chain's refusal is a 400 with its clear message.
 pub async fn push(
-    State(state): State<AppState>,
-    Path(network_name): Path<String>,
+    native: NativeNet,
     body: Result<Json<PackedTransaction>, JsonRejection>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let native = network(&state, &network_name)?;
     let body = body.map_err(|e| invalid_body(&e))?.0;
     Transaction::from_packed(&body).map_err(|e| invalid_transaction(&e))?;
     if body.signatures.is_empty() {

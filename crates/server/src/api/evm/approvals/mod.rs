@@ -8,7 +8,6 @@
 //! chain (the source's when the node fails); whether a spender is a contract too.
 //! Revoked approvals are hidden unless `includeRevoked=true`.
 
-mod rows;
 mod view;
 
 use std::collections::HashMap;
@@ -18,7 +17,7 @@ use alloy_primitives::{Address, U256};
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, Query};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -32,10 +31,6 @@ use tandem_evm::source::{
     ApprovalRecord, ContractInterface, ContractRecord, EvmSource, PageRequest, TokenStandard,
 };
 
-pub use self::rows::ApprovalFacts;
-use self::rows::{
-    SpenderFacts, build_rows, contracts_of, single_tokens_of, spenders_of, tokens_of,
-};
 pub use self::view::{
     ApprovalCommon, ApprovalView, Erc20ApprovalView, Erc721ApprovalView, Erc1155ApprovalView,
     RiskFactView,
@@ -43,14 +38,19 @@ pub use self::view::{
 use super::account_params::{
     AccountPath, MAX_LIMIT, bad_parameter, descending, invalid_query, upstream,
 };
-use super::account_reads::{
+use super::params::{evm_address, fiat_currency};
+use crate::api::error::ApiError;
+use crate::api::extract::EvmNet;
+use crate::evm::EvmNetwork;
+use crate::evm::account_reads::{
     ApprovalSnapshot, ApprovalsQuestion, nft_record, own_index_stamp, prices_of, resolve_contracts,
     with_token_list,
 };
-use super::params::{evm_address, fiat_currency};
-use crate::api::error::ApiError;
-use crate::app::AppState;
-use crate::evm::EvmNetwork;
+use crate::evm::approvals::ApprovalFacts;
+use crate::evm::approvals::rows::{
+    SpenderFacts, build_rows, contracts_of, single_tokens_of, spenders_of, tokens_of,
+};
+use crate::state::AppState;
 
 /// Query of `…/approvals`.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -148,12 +148,11 @@ pub fn routes() -> Router<AppState> {
     )
 )]
 pub async fn approvals(
-    State(state): State<AppState>,
-    Path(path): Path<AccountPath>,
     query: Result<Query<ApprovalsQuery>, QueryRejection>,
+    network: EvmNet,
+    Path(path): Path<AccountPath>,
 ) -> Result<Response, ApiError> {
     let query = query.map_err(|e| invalid_query(&e))?.0;
-    let network = state.evm(&path.network)?;
     let owner = evm_address("address", &path.address)?;
     let kinds = kinds(query.kind.as_deref())?;
     let key = sort_key(query.sort.as_deref())?;
@@ -169,7 +168,7 @@ pub async fn approvals(
     };
     // The stamp is taken before anything is read, so an answer is never kept under a
     // newer index position than the data it was built from.
-    let stamp = own_index_stamp(network);
+    let stamp = own_index_stamp(&network);
     let question: ApprovalsQuestion = (
         (owner, kinds, fiat),
         key,
@@ -182,7 +181,7 @@ pub async fn approvals(
         Some(body) => body,
         None => {
             let ((_, kinds, fiat), ..) = &question;
-            let snapshot = approval_snapshot(network, owner, kinds.clone(), fiat.clone()).await?;
+            let snapshot = approval_snapshot(&network, owner, kinds.clone(), fiat.clone()).await?;
             let (records, facts) = snapshot.as_ref();
             let mut rows = build_rows(records, facts);
             sort_allowances(&mut rows, key, direction);
@@ -305,7 +304,7 @@ async fn gather_facts(
 
 /// Names of spenders, and whether each holds code: read for all unknown spenders in
 /// one JSON-RPC batch and remembered (see
-/// [`CODE_KIND_TTL`](super::account_reads::CODE_KIND_TTL)).
+/// [`CODE_KIND_TTL`](crate::evm::cache::CODE_KIND_TTL)).
 async fn spender_facts(
     network: &EvmNetwork,
     spenders: &[Address],

@@ -5,13 +5,12 @@
 //! Spec §4 "History fetch": one upstream fetch per account at a time (a request arriving
 //! meanwhile waits and then runs once, reusing the answer when its filter matches);
 //! a page is refetched only when the filter changed or after
-//! [`HISTORY_TTL`](super::account_reads::HISTORY_TTL); the NFT transfers that name the
+//! [`HISTORY_TTL`](crate::evm::account_reads::HISTORY_TTL); the NFT transfers that name the
 //! page's NFT movements are refreshed when empty or older than 3 s. Contract names, token decimals and prices come from the resolver and the price
 //! service; the domain shapes each row.
 
 mod abi;
 mod assemble;
-pub(super) mod flight;
 pub mod view;
 
 use std::collections::HashSet;
@@ -19,7 +18,7 @@ use std::sync::Arc;
 
 use alloy_primitives::{Address, U256};
 use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, Query};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
@@ -37,14 +36,15 @@ use self::assemble::{
     PageFacts, addresses_of, nft_transfer_records, page_nft_transfers, shape_rows,
 };
 use self::view::TransactionRowView;
-use super::account_params::{AccountPath, Paging, descending, invalid_query, upstream};
-use super::account_reads::{
-    AccountReadCaches, HistoryFilter, nft_record, prices_of, resolve_contracts,
-};
+use super::account_params::{AccountPath, descending, invalid_query, paging, upstream};
 use super::params::{evm_address, fiat_currency};
 use crate::api::error::ApiError;
-use crate::app::AppState;
+use crate::api::extract::EvmNet;
 use crate::evm::EvmNetwork;
+use crate::evm::account_reads::{
+    AccountReadCaches, HistoryFilter, nft_record, prices_of, resolve_contracts,
+};
+use crate::state::AppState;
 
 /// Rows per page when no limit is sent.
 const DEFAULT_LIMIT: u64 = 25;
@@ -112,15 +112,14 @@ pub fn routes() -> Router<AppState> {
     )
 )]
 pub async fn transactions(
-    State(state): State<AppState>,
-    Path(path): Path<AccountPath>,
     query: Result<Query<HistoryQuery>, QueryRejection>,
+    network: EvmNet,
+    Path(path): Path<AccountPath>,
 ) -> Result<Json<HistoryPage>, ApiError> {
     let query = query.map_err(|e| invalid_query(&e))?.0;
-    let network = state.evm(&path.network)?;
     let account = evm_address("address", &path.address)?;
     let filter = HistoryFilter {
-        paging: Paging::parse(query.offset, query.limit, DEFAULT_LIMIT)?,
+        paging: paging(query.offset, query.limit, DEFAULT_LIMIT)?,
         descending: descending("sort", query.sort.as_deref(), true)?,
     };
     let fiat = fiat_currency(query.fiat.as_deref())?;
@@ -131,7 +130,7 @@ pub async fn transactions(
         .get_or_fetch(&account, &filter, || fetch_page(&source, account, filter))
         .await
         .map_err(|e| upstream(&e))?;
-    let rows = shape_page(network, caches, &source, account, &page.rows, &fiat).await;
+    let rows = shape_page(&network, caches, &source, account, &page.rows, &fiat).await;
     Ok(Json(HistoryPage {
         address: account.to_checksum(None),
         offset: filter.paging.offset,

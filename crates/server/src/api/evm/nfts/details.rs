@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use alloy_primitives::{Address, U256};
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::Path;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use tandem_domain::nft::NftStandard;
@@ -18,18 +18,17 @@ use tandem_evm::source::{ApprovalRecord, EvmSource, HolderQuery, NftRecord, Toke
 use super::view::{NftView, nft_view};
 use crate::api::error::ApiError;
 use crate::api::evm::account_params::{MAX_LIMIT, token_id, upstream};
-use crate::api::evm::account_reads::nft_record;
 use crate::api::evm::params::evm_address;
-use crate::app::AppState;
+use crate::api::extract::EvmNet;
 use crate::evm::EvmNetwork;
+use crate::evm::account_reads::nft_record;
 
 /// Owners whose operators are looked up, at most (an ERC-1155 id may have thousands).
 const MAX_OWNERS_CHECKED: usize = 50;
 
-/// Path of `…/nfts/{contract}/{tokenId}`.
+/// `{contract}` and `{tokenId}` of `…/nfts/{contract}/{tokenId}`.
 #[derive(Debug, Deserialize)]
 pub struct NftPath {
-    network: String,
     contract: String,
     #[serde(rename = "tokenId")]
     token_id: String,
@@ -88,13 +87,12 @@ pub struct NftDetailsView {
     )
 )]
 pub async fn details(
-    State(state): State<AppState>,
+    network: EvmNet,
     Path(path): Path<NftPath>,
 ) -> Result<Json<NftDetailsView>, ApiError> {
-    let network = state.evm(&path.network)?;
     let contract = evm_address("contract", &path.contract)?;
     let id = token_id(&path.token_id)?;
-    nft_details(network, contract, id).await.map(Json)
+    nft_details(&network, contract, id).await.map(Json)
 }
 
 /// `POST …/nfts/{contract}/{tokenId}/refresh`: forgets the cached record (after a
@@ -116,14 +114,13 @@ pub async fn details(
     )
 )]
 pub async fn refresh(
-    State(state): State<AppState>,
+    network: EvmNet,
     Path(path): Path<NftPath>,
 ) -> Result<Json<NftDetailsView>, ApiError> {
-    let network = state.evm(&path.network)?;
     let contract = evm_address("contract", &path.contract)?;
     let id = token_id(&path.token_id)?;
     network.account_caches().nft_records.forget(&(contract, id));
-    nft_details(network, contract, id).await.map(Json)
+    nft_details(&network, contract, id).await.map(Json)
 }
 
 fn not_found(contract: Address, id: U256) -> ApiError {

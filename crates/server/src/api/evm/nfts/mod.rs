@@ -17,7 +17,7 @@ use std::collections::HashMap;
 
 use alloy_primitives::Address;
 use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, Query};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
@@ -26,11 +26,12 @@ use tandem_evm::source::{ContractInterface, PageRequest};
 
 pub use self::details::{NftApprovals, NftDetailsView, NftOperator, details, refresh};
 use self::view::{NftView, matches_search, nft_view};
-use super::account_params::{AccountPath, MAX_LIMIT, Paging, invalid_query, upstream};
-use super::account_reads::resolve_contracts;
+use super::account_params::{AccountPath, MAX_LIMIT, invalid_query, paging, upstream};
 use super::params::evm_address;
 use crate::api::error::ApiError;
-use crate::app::AppState;
+use crate::api::extract::EvmNet;
+use crate::evm::account_reads::resolve_contracts;
+use crate::state::AppState;
 
 /// Query of `…/accounts/{address}/nfts`.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -93,19 +94,18 @@ pub fn routes() -> Router<AppState> {
     )
 )]
 pub async fn account_nfts(
-    State(state): State<AppState>,
-    Path(path): Path<AccountPath>,
     query: Result<Query<NftListQuery>, QueryRejection>,
+    network: EvmNet,
+    Path(path): Path<AccountPath>,
 ) -> Result<Json<NftList>, ApiError> {
     let query = query.map_err(|e| invalid_query(&e))?.0;
-    let network = state.evm(&path.network)?;
     let owner = evm_address("address", &path.address)?;
     let collection = query
         .collection
         .as_deref()
         .map(|text| evm_address("collection", text))
         .transpose()?;
-    let paging = Paging::parse(query.offset, query.limit, MAX_LIMIT)?;
+    let paging = paging(query.offset, query.limit, MAX_LIMIT)?;
     let needle = query.search.unwrap_or_default().trim().to_lowercase();
     let source = network.source();
     let everything = PageRequest {

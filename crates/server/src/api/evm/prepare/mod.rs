@@ -21,8 +21,8 @@ pub mod revoke;
 pub mod revoke_plan;
 pub mod summary;
 
+use axum::extract::Query;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
-use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::routing::post;
 use axum::{Json, Router};
@@ -32,7 +32,8 @@ use self::request::{Fields, PrepareRequest};
 use crate::api::error::ApiError;
 use crate::api::evm::account_params::invalid_query;
 use crate::api::evm::params::FiatQuery;
-use crate::app::AppState;
+use crate::api::extract::EvmNet;
+use crate::state::AppState;
 
 /// The preparation routes.
 pub fn routes() -> Router<AppState> {
@@ -74,16 +75,14 @@ pub(crate) fn invalid_body(rejection: &JsonRejection) -> ApiError {
     )
 )]
 pub async fn prepare(
-    State(state): State<AppState>,
-    Path(network): Path<String>,
+    network: EvmNet,
     query: Result<Query<FiatQuery>, QueryRejection>,
     body: Result<Json<PrepareRequest>, JsonRejection>,
 ) -> Result<Json<PreparedTransaction>, ApiError> {
-    let network = state.evm(&network)?;
     let (fiat, _) = query.map_err(|e| invalid_query(&e))?.0.checked()?;
     let request = body.map_err(|e| invalid_body(&e))?.0;
     let mut fields = Fields::default();
     let from = fields.address("from", request.from())?;
-    let draft = build::draft(network, from, &request, fields).await?;
-    Ok(Json(fee::finish(network, from, draft, &fiat).await?))
+    let draft = build::draft(&network, from, &request, fields).await?;
+    Ok(Json(fee::finish(&network, from, draft, &fiat).await?))
 }

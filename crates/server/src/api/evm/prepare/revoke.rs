@@ -5,8 +5,8 @@
 
 use alloy::primitives::{Address, U256};
 use axum::Json;
+use axum::extract::Query;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
-use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use tandem_domain::DomainError;
@@ -27,7 +27,7 @@ use crate::api::error::ApiError;
 use crate::api::evm::account_params::invalid_query;
 use crate::api::evm::params::FiatQuery;
 use crate::api::evm::staking::chain_error;
-use crate::app::AppState;
+use crate::api::extract::EvmNet;
 use crate::evm::EvmNetwork;
 
 /// Most items one plan takes (each costs a gas estimate).
@@ -235,12 +235,10 @@ pub fn revoke_summary(intent: &Intent, facts: Option<&TokenFacts>, spender: Addr
     )
 )]
 pub async fn revoke_plan(
-    State(state): State<AppState>,
-    Path(network): Path<String>,
+    network: EvmNet,
     query: Result<Query<FiatQuery>, QueryRejection>,
     body: Result<Json<RevokePlanRequest>, JsonRejection>,
 ) -> Result<Json<RevokePlan>, ApiError> {
-    let network = state.evm(&network)?;
     let (fiat, _) = query.map_err(|e| invalid_query(&e))?.0.checked()?;
     let body = body.map_err(|e| invalid_body(&e))?.0;
     let owner = Fields::default().address("owner", &body.owner)?;
@@ -262,11 +260,11 @@ pub async fn revoke_plan(
     let mut kinds = Vec::with_capacity(items.len());
     let mut facts = Vec::with_capacity(items.len());
     for item in &items {
-        let found = token_facts(network, item.id.token).await?;
+        let found = token_facts(&network, item.id.token).await?;
         kinds.push(found.as_ref().map(|f| f.kind));
         facts.push(found);
     }
-    let decisions = decide_all(network, owner, &items, &kinds).await?;
+    let decisions = decide_all(&network, owner, &items, &kinds).await?;
     let mut plan = RevokePlan {
         owner: owner.to_checksum(None),
         transactions: Vec::new(),
@@ -291,7 +289,7 @@ pub async fn revoke_plan(
             intent,
             warnings: Vec::new(),
         };
-        match finish(network, owner, draft, &fiat).await {
+        match finish(&network, owner, draft, &fiat).await {
             Ok(transaction) => plan.transactions.push(PlannedRevoke {
                 item: item.text.clone(),
                 transaction,

@@ -11,17 +11,19 @@ mod apy;
 mod view;
 
 use alloy::primitives::Address;
-use axum::extract::{Path, State};
+use axum::extract::Path;
 use axum::http::StatusCode;
 use axum::routing::get;
 use axum::{Json, Router};
 use tandem_evm::EvmError;
 use tandem_evm::reads::ChainReader;
 
+use super::account_params::AccountPath;
 use super::params::evm_address;
 use crate::api::error::ApiError;
-use crate::app::AppState;
+use crate::api::extract::EvmNet;
 use crate::evm::EvmNetwork;
+use crate::state::AppState;
 
 pub use apy::ApyStatus;
 pub use view::{AccountStaking, DepositView, LockPeriod, ReadAt, StakingOverview};
@@ -92,12 +94,8 @@ fn symbols(network: &EvmNetwork) -> (String, String) {
         (status = 502, description = "The node did not answer", body = crate::api::openapi::ErrorBody),
     )
 )]
-pub async fn overview(
-    State(state): State<AppState>,
-    Path(network): Path<String>,
-) -> Result<Json<StakingOverview>, ApiError> {
-    let network = state.evm(&network)?;
-    let (stlos, escrow) = staking_contracts(network)?;
+pub async fn overview(network: EvmNet) -> Result<Json<StakingOverview>, ApiError> {
+    let (stlos, escrow) = staking_contracts(&network)?;
     let (reader, read_at) = pinned(network.reader()).await?;
     let api = network.settings().api_endpoint.clone();
     let (facts, apy) = tokio::join!(
@@ -105,7 +103,7 @@ pub async fn overview(
         apy::evm_apy(api.as_deref())
     );
     let facts = facts.map_err(|e| chain_error(&e))?;
-    let (system, staked) = symbols(network);
+    let (system, staked) = symbols(&network);
     Ok(Json(view::overview(&facts, apy, read_at, &system, &staked)))
 }
 
@@ -126,12 +124,11 @@ pub async fn overview(
     )
 )]
 pub async fn account(
-    State(state): State<AppState>,
-    Path((network, address)): Path<(String, String)>,
+    network: EvmNet,
+    Path(path): Path<AccountPath>,
 ) -> Result<Json<AccountStaking>, ApiError> {
-    let network = state.evm(&network)?;
-    let owner = evm_address("address", &address)?;
-    let (stlos, escrow) = staking_contracts(network)?;
+    let owner = evm_address("address", &path.address)?;
+    let (stlos, escrow) = staking_contracts(&network)?;
     let (reader, read_at) = pinned(network.reader()).await?;
     let (position, shares, total_assets, lock_duration) = tokio::try_join!(
         reader.escrow_position(escrow, owner),

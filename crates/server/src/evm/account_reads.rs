@@ -3,8 +3,8 @@
 //! and metadata, token prices.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Duration;
 
 use alloy_primitives::{Address, U256};
 use tandem_domain::price::MarketPrice;
@@ -14,10 +14,9 @@ use tandem_evm::source::{
     TokenStandard, TransactionRecord, TransferRecord,
 };
 
-use super::account_params::Paging;
-use super::history::flight::FlightCache;
-use crate::evm::EvmNetwork;
-use crate::evm::prices::{PriceService, PricedToken};
+use super::EvmNetwork;
+use super::cache::{CodeKinds, FlightCache, IndexStamp, IndexStampedCache};
+use super::prices::{PriceService, PricedToken};
 
 /// How long a page of transactions is reused for the same account and filter.
 pub const HISTORY_TTL: Duration = Duration::from_secs(10);
@@ -25,92 +24,6 @@ pub const HISTORY_TTL: Duration = Duration::from_secs(10);
 pub const NFT_TRANSFERS_TTL: Duration = Duration::from_secs(3);
 /// How long an NFT's record and metadata are reused (its owner is read fresh anyway).
 pub const NFT_RECORD_TTL: Duration = Duration::from_secs(300);
-
-/// How long "this address holds code" is trusted. Code appears at an address only by a
-/// deployment there, so a spender shown as an account can turn out to be a contract at
-/// most this late.
-pub const CODE_KIND_TTL: Duration = Duration::from_secs(600);
-
-/// Whether addresses hold code, as last read from the chain.
-#[derive(Debug, Default)]
-pub struct CodeKinds {
-    known: Mutex<HashMap<Address, (bool, Instant)>>,
-}
-
-impl CodeKinds {
-    /// The cached answers younger than [`CODE_KIND_TTL`] among `addresses`.
-    pub fn fresh(&self, addresses: &[Address]) -> HashMap<Address, bool> {
-        let known = self.known.lock().unwrap_or_else(PoisonError::into_inner);
-        addresses
-            .iter()
-            .filter_map(|address| {
-                let &(is_contract, read_at) = known.get(address)?;
-                (read_at.elapsed() < CODE_KIND_TTL).then_some((*address, is_contract))
-            })
-            .collect()
-    }
-
-    /// Remembers answers just read.
-    pub fn remember(&self, answers: impl IntoIterator<Item = (Address, bool)>) {
-        let now = Instant::now();
-        let mut known = self.known.lock().unwrap_or_else(PoisonError::into_inner);
-        known.retain(|_, (_, read_at)| read_at.elapsed() < CODE_KIND_TTL);
-        known.extend(
-            answers
-                .into_iter()
-                .map(|(address, kind)| (address, (kind, now))),
-        );
-    }
-}
-
-/// Where the own index stands, and what else an answer built from it depends on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct IndexStamp {
-    /// The last indexed block.
-    block: u64,
-    /// Reorgs the index handled.
-    reorgs: u64,
-    /// What it learnt besides blocks (contract names, NFT metadata).
-    enrichments: u64,
-    /// Whether the network's token list (names, logos) had loaded.
-    token_list: bool,
-}
-
-/// A value with the stamp it was built under and when.
-type Stamped<V> = (IndexStamp, Instant, Arc<V>);
-
-/// Values that hold as long as the own index has not moved: reused while the stamp
-/// is the same and for at most `max_age`.
-#[derive(Debug)]
-pub struct IndexStampedCache<K, V> {
-    max_age: Duration,
-    entries: Mutex<HashMap<K, Stamped<V>>>,
-}
-
-impl<K: std::hash::Hash + Eq, V> IndexStampedCache<K, V> {
-    /// A cache whose entries live at most `max_age`.
-    #[must_use]
-    pub fn new(max_age: Duration) -> Self {
-        Self {
-            max_age,
-            entries: Mutex::new(HashMap::new()),
-        }
-    }
-
-    /// The value stored for `key` under `stamp`, when still young enough.
-    pub fn get(&self, key: &K, stamp: IndexStamp) -> Option<Arc<V>> {
-        let entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
-        let (stored, taken, value) = entries.get(key)?;
-        (*stored == stamp && taken.elapsed() < self.max_age).then(|| Arc::clone(value))
-    }
-
-    /// Stores `value` for `key` under `stamp`, dropping entries too old to be used.
-    pub fn put(&self, key: K, stamp: IndexStamp, value: Arc<V>) {
-        let mut entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
-        entries.retain(|_, (_, taken, _)| taken.elapsed() < self.max_age);
-        entries.insert(key, (stamp, Instant::now(), value));
-    }
-}
 
 /// The own index's position when it is the source in use: the stamp under which
 /// answers built from it stay true.
@@ -126,6 +39,32 @@ pub fn own_index_stamp(network: &EvmNetwork) -> Option<IndexStamp> {
         enrichments: status.enrichments,
         token_list: network.token_list().is_some(),
     })
+}
+
+/// Largest page any account read serves (spec §9: NFT and allowance pages of 10000).
+pub const MAX_LIMIT: u64 = 10_000;
+
+/// A checked window of rows: `offset` at least 0, `limit` between 1 and [`MAX_LIMIT`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Paging {
+    /// Rows skipped.
+    pub offset: u64,
+    /// Rows at most.
+    pub limit: u64,
+}
+
+impl Paging {
+    /// The page of `rows` this paging selects.
+    #[must_use]
+    pub fn slice<'a, T>(&self, rows: &'a [T]) -> &'a [T] {
+        let start = usize::try_from(self.offset)
+            .unwrap_or(usize::MAX)
+            .min(rows.len());
+        let end = start
+            .saturating_add(usize::try_from(self.limit).unwrap_or(usize::MAX))
+            .min(rows.len());
+        rows.get(start..end).unwrap_or_default()
+    }
 }
 
 /// The filter of a history page: paging and order.
@@ -276,4 +215,19 @@ pub async fn prices_of(
         .zip(quotes)
         .filter_map(|(token, quote)| Some((token.address, quote.price?)))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slices_stay_in_bounds() {
+        let rows = [1, 2, 3, 4, 5];
+        let page = |offset, limit| Paging { offset, limit }.slice(&rows).to_vec();
+        assert_eq!(page(0, 2), [1, 2]);
+        assert_eq!(page(3, 10), [4, 5]);
+        assert!(page(9, 2).is_empty());
+        assert_eq!(page(0, u64::MAX), rows);
+    }
 }
