@@ -84,6 +84,20 @@ pub enum EvmError {
         /// What happened.
         reason: String,
     },
+    /// The node answered a JSON-RPC request with an error object: for
+    /// `eth_estimateGas`, the node's reason why the transaction would fail, with the
+    /// revert data when there is some.
+    #[error("JSON-RPC {method} failed: node error {code}: {message}")]
+    NodeError {
+        /// The JSON-RPC method.
+        method: &'static str,
+        /// The error object's code.
+        code: i64,
+        /// The error object's message.
+        message: String,
+        /// Revert data the node sent along.
+        data: Option<alloy_primitives::Bytes>,
+    },
     /// A contract call reverted or returned data that does not match its ABI.
     #[error("{function} on {contract} failed: {reason}")]
     ContractCall {
@@ -113,7 +127,7 @@ impl EvmError {
             Self::Decode { .. } => "evm.upstream_unreadable",
             Self::UpstreamFailure { .. } => "evm.upstream_failure",
             Self::InvalidRpcUrl { .. } => "evm.invalid_rpc_url",
-            Self::Rpc { .. } => "evm.rpc_unavailable",
+            Self::Rpc { .. } | Self::NodeError { .. } => "evm.rpc_unavailable",
             Self::ContractCall { .. } => "evm.contract_call_failed",
         }
     }

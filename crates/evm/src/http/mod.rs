@@ -27,6 +27,10 @@ pub enum Upstream {
     TokenList,
     /// The verified-contracts bucket.
     VerifiedContracts,
+    /// A CoinGecko-style price aggregator.
+    PriceAggregator,
+    /// The Telos product API (staking APY).
+    ProductApi,
 }
 
 impl fmt::Display for Upstream {
@@ -36,6 +40,8 @@ impl fmt::Display for Upstream {
             Self::HistoryService => "history service",
             Self::TokenList => "token list",
             Self::VerifiedContracts => "verified contracts bucket",
+            Self::PriceAggregator => "price aggregator",
+            Self::ProductApi => "product API",
         })
     }
 }

@@ -7,7 +7,13 @@ use axum::Json;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
+use serde_json::json;
+use tandem_antelope::AntelopeError;
 use tandem_domain::DomainError;
+use tandem_evm::EvmError;
+
+use crate::error::ServiceError;
+use crate::evm::prepare::revoke_plan::SkipReason;
 
 /// An API failure: the status and the stable code the client matches on.
 #[derive(Debug, Clone)]
@@ -168,5 +174,223 @@ impl From<axum::extract::rejection::RawPathParamsRejection> for ApiError {
             "validation.invalid_request"
         };
         Self::new(status, code, rejection.body_text())
+    }
+}
+
+/// The one mapping of a service's failure to a status, a stable code and details.
+impl From<ServiceError> for ApiError {
+    fn from(error: ServiceError) -> Self {
+        let message = error.to_string();
+        let (status, code, details) = match &error {
+            ServiceError::Evm(evm) => (evm_status(evm), evm.code(), None),
+            ServiceError::Antelope(antelope) => return Self::from_antelope(antelope),
+            ServiceError::Field {
+                field,
+                source,
+                available,
+            } => {
+                let mut details = json!({ "field": field });
+                if let Some(available) = available {
+                    details["available"] = available.as_str().into();
+                }
+                (StatusCode::BAD_REQUEST, source.code(), Some(details))
+            }
+            ServiceError::InvalidChainData(_) => (
+                StatusCode::BAD_GATEWAY,
+                "antelope.network.invalid_response",
+                None,
+            ),
+            ServiceError::StakingNotConfigured { .. } => {
+                (StatusCode::NOT_FOUND, "evm.staking_not_configured", None)
+            }
+            ServiceError::ContractNotConfigured { .. } => {
+                (StatusCode::NOT_FOUND, "evm.contract_not_configured", None)
+            }
+            ServiceError::NftNotFound { contract, token_id } => (
+                StatusCode::NOT_FOUND,
+                "evm.nft_not_found",
+                Some(json!({
+                    "contract": contract.to_checksum(None), "tokenId": token_id.to_string(),
+                })),
+            ),
+            ServiceError::NotAnErc20 { field, .. } => (
+                StatusCode::BAD_REQUEST,
+                "evm.not_an_erc20",
+                Some(json!({ "field": field })),
+            ),
+            ServiceError::NftNotOwned { .. } => (
+                StatusCode::BAD_REQUEST,
+                "evm.nft_not_owned",
+                Some(json!({ "field": "tokenId" })),
+            ),
+            ServiceError::AmountNotPositive { field } => (
+                StatusCode::BAD_REQUEST,
+                "validation.amount_positive",
+                Some(json!({ "field": field })),
+            ),
+            ServiceError::NothingToWithdraw => {
+                (StatusCode::BAD_REQUEST, "evm.nothing_to_withdraw", None)
+            }
+            ServiceError::NothingToRevoke(reason) => {
+                let (status, code) = skip_status(*reason);
+                (status, code, None)
+            }
+            ServiceError::WouldFail {
+                code,
+                reason,
+                revert_data,
+                ..
+            } => {
+                let mut details = json!({ "reason": reason });
+                if let Some(data) = revert_data {
+                    details["revertData"] = alloy_primitives::hex::encode_prefixed(data).into();
+                }
+                (StatusCode::BAD_REQUEST, *code, Some(details))
+            }
+            ServiceError::InsufficientFunds {
+                value,
+                fee,
+                balance,
+            } => (
+                StatusCode::BAD_REQUEST,
+                "evm.insufficient_funds",
+                Some(json!({
+                    "valueWei": value.to_string(), "feeWei": fee.to_string(),
+                    "balanceWei": balance.to_string(),
+                })),
+            ),
+            ServiceError::HistoryNotConfigured { .. } => (
+                StatusCode::NOT_IMPLEMENTED,
+                "antelope.history.not_configured",
+                None,
+            ),
+            ServiceError::RexUnavailable(_) => (
+                StatusCode::BAD_GATEWAY,
+                "antelope.rex.error_contract_not_found",
+                None,
+            ),
+            ServiceError::ChainRefused(chain) => (
+                StatusCode::BAD_REQUEST,
+                "antelope.chain.error",
+                Some(json!({
+                    "chainCode": chain.error.code, "name": chain.error.name, "what": chain.error.what,
+                })),
+            ),
+            ServiceError::SponsorRefused(rule) => (StatusCode::BAD_GATEWAY, rule.code(), None),
+        };
+        let error = Self::new(status, code, message);
+        match details {
+            Some(details) => error.with_details(details),
+            None => error,
+        }
+    }
+}
+
+impl From<EvmError> for ApiError {
+    fn from(error: EvmError) -> Self {
+        ServiceError::from(error).into()
+    }
+}
+
+impl From<AntelopeError> for ApiError {
+    fn from(error: AntelopeError) -> Self {
+        ServiceError::from(error).into()
+    }
+}
+
+/// A domain rule's refusal of a request value: the caller's 400 with the rule's key.
+impl From<DomainError> for ApiError {
+    fn from(error: DomainError) -> Self {
+        Self::from_domain(StatusCode::BAD_REQUEST, &error)
+    }
+}
+
+/// A domain rule's refusal is the caller's 400; a source that cannot answer at all is
+/// 503; any other upstream failure 502.
+fn evm_status(error: &EvmError) -> StatusCode {
+    match error {
+        EvmError::Domain(_) => StatusCode::BAD_REQUEST,
+        EvmError::Unsupported { .. } => StatusCode::SERVICE_UNAVAILABLE,
+        _ => StatusCode::BAD_GATEWAY,
+    }
+}
+
+/// Why a single revoke has nothing to do, as its status and key.
+fn skip_status(reason: SkipReason) -> (StatusCode, &'static str) {
+    match reason {
+        SkipReason::AlreadyRevoked | SkipReason::Duplicate => {
+            (StatusCode::BAD_REQUEST, "evm.already_revoked")
+        }
+        SkipReason::NotOwner => (StatusCode::BAD_REQUEST, "evm.nft_not_owned"),
+        SkipReason::NotAToken => (StatusCode::BAD_REQUEST, "evm.not_a_token"),
+        SkipReason::TokenIdNotApplicable => (
+            StatusCode::BAD_REQUEST,
+            "validation.token_id_not_applicable",
+        ),
+        SkipReason::ReadFailed | SkipReason::WouldFail => {
+            (StatusCode::BAD_GATEWAY, "evm.rpc_unavailable")
+        }
+    }
+}
+
+impl ApiError {
+    /// A native upstream's failure: the chain's unknown account is a 404 and its other
+    /// errors a 502, both with the chain's clear message; a refused value is the
+    /// caller's 400; the fee sponsor being down a 503; any other failure a 502.
+    fn from_antelope(error: &AntelopeError) -> Self {
+        if let Some(chain) = error.chain_error() {
+            let details = json!({
+                "chainCode": chain.error.code, "name": chain.error.name, "what": chain.error.what,
+            });
+            if chain.is_unknown_account() {
+                return Self::new(
+                    StatusCode::NOT_FOUND,
+                    "antelope.account.not_found",
+                    "account does not exist",
+                )
+                .with_details(details);
+            }
+            return Self::new(
+                StatusCode::BAD_GATEWAY,
+                "antelope.chain.error",
+                chain.clear_message(),
+            )
+            .with_details(details);
+        }
+        let status = match error {
+            AntelopeError::SponsorUnavailable => StatusCode::SERVICE_UNAVAILABLE,
+            AntelopeError::Domain(_)
+            | AntelopeError::InvalidTransaction(_)
+            | AntelopeError::InvalidKey(_) => StatusCode::BAD_REQUEST,
+            _ => StatusCode::BAD_GATEWAY,
+        };
+        Self::new(status, error.code(), error.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn upstream_failures_keep_the_evm_codes() {
+        let domain = ApiError::from(EvmError::Domain(
+            tandem_domain::DomainError::InvalidNftContractType,
+        ));
+        assert_eq!(
+            (domain.status(), domain.code()),
+            (
+                StatusCode::BAD_REQUEST,
+                "antelope.contracts.error_invalid_nft_contract_type"
+            )
+        );
+        let down = ApiError::from(EvmError::Rpc {
+            method: "eth_call",
+            reason: "refused".into(),
+        });
+        assert_eq!(
+            (down.status(), down.code()),
+            (StatusCode::BAD_GATEWAY, "evm.rpc_unavailable")
+        );
     }
 }

@@ -59,7 +59,7 @@ pub struct ErrorBody {
         super::evm::staking::overview,
         super::evm::staking::account,
         super::evm::prepare::prepare,
-        super::evm::prepare::revoke::revoke_plan,
+        super::evm::prepare::revoke_plan,
     ),
     components(schemas(ErrorBody)),
     tags(

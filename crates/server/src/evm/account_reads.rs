@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use alloy_primitives::{Address, U256};
+use bytes::Bytes;
 use tandem_domain::price::MarketPrice;
 use tandem_evm::lookup::{ContractLookup, ContractResolver, ResolvedContract};
 use tandem_evm::source::{
@@ -15,6 +16,7 @@ use tandem_evm::source::{
 };
 
 use super::EvmNetwork;
+use super::approvals::rows::ApprovalFacts;
 use super::cache::{CodeKinds, FlightCache, IndexStamp, IndexStampedCache};
 use super::prices::{PriceService, PricedToken};
 
@@ -90,8 +92,11 @@ pub struct AccountReadCaches {
     /// An account's approval records with their facts, by owner, kinds and fiat currency.
     pub approvals: IndexStampedCache<ApprovalsKey, ApprovalSnapshot>,
     /// Whole answers of the approvals route (JSON), by the question asked.
-    pub approval_answers: IndexStampedCache<ApprovalsQuestion, axum::body::Bytes>,
+    pub approval_answers: IndexStampedCache<ApprovalsQuestion, Bytes>,
 }
+
+/// Whose approvals, of which kinds, priced in which currency.
+pub type ApprovalsKey = (Address, Vec<TokenStandard>, String);
 
 /// One approvals question: whose, which kinds, currency, sort, direction, whether
 /// revoked rows are included, and the search text.
@@ -103,10 +108,8 @@ pub type ApprovalsQuestion = (
     String,
 );
 
-/// Whose approvals, of which kinds, priced in which currency.
-pub type ApprovalsKey = (Address, Vec<TokenStandard>, String);
 /// The approval records and everything their rows show.
-pub type ApprovalSnapshot = (Vec<ApprovalRecord>, super::approvals::ApprovalFacts);
+pub type ApprovalSnapshot = (Vec<ApprovalRecord>, ApprovalFacts);
 
 /// Approvals, balances and names change only with a block; prices are the one fact that
 /// ages on its own, so a snapshot lives no longer than the aggregator's price lifetime.

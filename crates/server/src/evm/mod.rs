@@ -12,10 +12,14 @@ pub mod account_reads;
 pub mod approvals;
 mod balances;
 pub mod cache;
+pub mod history;
 mod index;
+pub mod nfts;
+pub mod prepare;
 pub mod prices;
 mod setup;
 mod sheet;
+pub mod staking;
 mod switchable;
 mod token_list;
 
@@ -27,7 +31,7 @@ use alloy_primitives::Address;
 use tandem_domain::network::{ChainSettings, NetworkName};
 use tandem_domain::nft::IpfsGateway;
 use tandem_evm::hyperion_evm::HyperionEvmClient;
-use tandem_evm::lookup::ContractResolver;
+use tandem_evm::lookup::{ContractLookup, ContractResolver};
 use tandem_evm::reads::ChainReader;
 use tandem_evm::selector::{HealthSnapshot, PollingHandle, SelectorConfig, SourceSelector};
 use tandem_evm::source::{EvmSource, SourceKind};
@@ -38,13 +42,16 @@ use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
 pub use balances::{BalanceCache, FetchedBalances};
-pub use cache::{FetchError, SharedCache};
+pub use cache::SharedCache;
 pub use prices::{PriceQuote, PriceService, PriceSource, PricedToken};
 pub use sheet::{BalanceSheet, NATIVE_MARKER, SheetRow};
 pub use switchable::SwitchableSource;
 
 use account_reads::AccountReadCaches;
 use index::OwnIndex;
+use staking::apy::StakingApy;
+
+use crate::error::ServiceError;
 use token_list::TokenListSlot;
 
 /// Facts of the devnet manifest beyond its chain settings (additive manifest fields).
@@ -90,6 +97,7 @@ pub struct EvmNetwork {
     chain_data: SharedCache<(), ChainData>,
     gateway: IpfsGateway,
     account_reads: AccountReadCaches,
+    apy: StakingApy,
 }
 
 /// The chain's head and gas price (spec §3 "Chain entry").
@@ -167,6 +175,11 @@ impl EvmNetwork {
         &self.resolver
     }
 
+    /// What is known of the contract at `address`, looked up in the spec's order.
+    pub async fn lookup_contract(&self, address: Address) -> ContractLookup {
+        self.resolver.resolve(address, None).await
+    }
+
     /// The token list, once loaded (it loads in the background).
     #[must_use]
     pub fn token_list(&self) -> Option<Arc<TokenList>> {
@@ -213,20 +226,14 @@ impl EvmNetwork {
     ///
     /// # Errors
     /// When the node does not answer.
-    pub async fn chain_data(&self) -> Result<ChainData, FetchError> {
-        use alloy::providers::Provider;
+    pub async fn chain_data(&self) -> Result<ChainData, ServiceError> {
         self.chain_data
             .get_or_fetch((), || async {
-                let provider = self.reader.provider();
-                let (block, gas) =
-                    tokio::join!(provider.get_block_number(), provider.get_gas_price());
-                let rpc = |method: &str, error: &dyn std::fmt::Display| FetchError {
-                    code: "evm.rpc_unavailable",
-                    message: format!("JSON-RPC {method} failed: {error}"),
-                };
+                let (block_number, gas_price) =
+                    tokio::try_join!(self.reader.block_number(), self.reader.gas_price())?;
                 Ok(ChainData {
-                    block_number: block.map_err(|e| rpc("eth_blockNumber", &e))?,
-                    gas_price: gas.map_err(|e| rpc("eth_gasPrice", &e))?,
+                    block_number,
+                    gas_price,
                 })
             })
             .await
@@ -258,7 +265,7 @@ impl EvmNetwork {
     ///
     /// # Errors
     /// When neither the source in use nor the RPC fallback can answer.
-    pub async fn raw_balances(&self, owner: Address) -> Result<Arc<FetchedBalances>, FetchError> {
+    pub async fn raw_balances(&self, owner: Address) -> Result<Arc<FetchedBalances>, ServiceError> {
         self.balances.get(self, owner).await
     }
 }

@@ -27,6 +27,7 @@ use super::balances::BalanceCache;
 use super::cache::SharedCache;
 use super::index::OwnIndex;
 use super::prices::{AggregatorClient, PriceService};
+use super::staking::apy::StakingApy;
 use super::switchable::SwitchableSource;
 use super::token_list::{TokenListSlot, TokenListSource};
 use super::{EvmNetwork, EvmOptions};
@@ -46,6 +47,8 @@ pub(super) struct Built {
 /// Clients shared by every network (one budget per upstream kind, spec §7).
 struct Shared {
     http: reqwest::Client,
+    /// The product API's client, with its own shorter time limit.
+    product_api: reqwest::Client,
     indexer_limiter: RequestLimiter,
     history_limiter: RequestLimiter,
     gateway: IpfsGateway,
@@ -86,6 +89,7 @@ pub(super) fn build_all(
 fn shared_clients() -> Result<Shared, EvmError> {
     Ok(Shared {
         http: HttpConfig::default().build_client()?,
+        product_api: super::staking::apy::http_client()?,
         indexer_limiter: RequestLimiter::new(RequestLimiter::DEFAULT_MAX_IN_FLIGHT),
         history_limiter: RequestLimiter::new(RequestLimiter::DEFAULT_MAX_IN_FLIGHT),
         gateway: IpfsGateway::new(IPFS_GATEWAY)?,
@@ -231,7 +235,7 @@ fn build(
     {
         Some(Ok(client)) => Some(client),
         Some(Err(error)) => {
-            tracing::warn!(network = %settings.name, %error.message, "no price aggregator");
+            tracing::warn!(network = %settings.name, %error, "no price aggregator");
             None
         }
         None => None,
@@ -259,6 +263,7 @@ fn build(
         chain_data: SharedCache::new(super::CHAIN_DATA_TTL, super::CHAIN_DATA_FAILURE_TTL),
         gateway: shared.gateway.clone(),
         account_reads: AccountReadCaches::default(),
+        apy: StakingApy::new(shared.product_api.clone(), settings.api_endpoint.as_deref()),
     };
     Ok((network, jobs))
 }

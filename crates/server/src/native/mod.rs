@@ -1,7 +1,11 @@
 //! Per-network native (Antelope) state, built once at start: each served network's chain,
-//! history-service and fee-sponsor clients, and the configuration they come from.
+//! history-service and fee-sponsor clients, the reads and the transaction flows over
+//! them, the dapp list, and the devnet manifest they may come from.
 
+mod account;
+pub mod dapps;
 pub mod manifest;
+mod transactions;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -14,6 +18,9 @@ use tandem_domain::antelope::{Name, Symbol};
 use tandem_domain::network::{ChainSettings, NetworkKind, NetworkName};
 use tandem_domain::sponsor::SponsorConfig;
 
+pub use self::account::{AccountResources, RexFacts, TokenBalance, TokenBalances};
+use self::dapps::DappCatalogue;
+
 /// The clients of one served native network.
 #[derive(Debug, Clone)]
 pub struct NativeNetwork {
@@ -23,9 +30,10 @@ pub struct NativeNetwork {
     pub system_symbol: Symbol,
     /// The system token contract.
     pub token_contract: Name,
-    pub(crate) chain: ChainClient,
-    pub(crate) history: Option<HistoryClient>,
-    pub(crate) sponsor: Option<SponsorClient>,
+    chain: ChainClient,
+    history: Option<HistoryClient>,
+    sponsor: Option<SponsorClient>,
+    dapps: Arc<DappCatalogue>,
 }
 
 /// The clients of every served native network, built once at start.
@@ -40,9 +48,10 @@ impl NativeNetworks {
     #[must_use]
     pub fn new(networks: &[ChainSettings]) -> Self {
         let http = Service::default_client();
+        let dapps = Arc::new(DappCatalogue::embedded());
         let mut clients = BTreeMap::new();
         for settings in networks.iter().filter(|s| s.kind == NetworkKind::Native) {
-            match NativeNetwork::new(settings, &http) {
+            match NativeNetwork::new(settings, &http, Arc::clone(&dapps)) {
                 Ok(network) => {
                     clients.insert(settings.name, Arc::new(network));
                 }
@@ -63,7 +72,11 @@ impl NativeNetworks {
 }
 
 impl NativeNetwork {
-    fn new(settings: &ChainSettings, http: &reqwest::Client) -> Result<Self, AntelopeError> {
+    fn new(
+        settings: &ChainSettings,
+        http: &reqwest::Client,
+        dapps: Arc<DappCatalogue>,
+    ) -> Result<Self, AntelopeError> {
         let token = &settings.system_token;
         let system_symbol: Symbol = format!("{},{}", token.decimals, token.symbol).parse()?;
         let token_contract: Name = token.contract.as_deref().unwrap_or("eosio.token").parse()?;
@@ -90,6 +103,13 @@ impl NativeNetwork {
             token_contract,
             history,
             sponsor,
+            dapps,
         })
+    }
+
+    /// The curated list of apps, shared by every native network.
+    #[must_use]
+    pub fn dapps(&self) -> &DappCatalogue {
+        &self.dapps
     }
 }

@@ -7,7 +7,6 @@ use alloy_primitives::U256;
 use axum::extract::rejection::QueryRejection;
 use axum::http::StatusCode;
 use serde::Deserialize;
-use tandem_evm::EvmError;
 
 use crate::api::error::ApiError;
 pub use crate::evm::account_reads::{MAX_LIMIT, Paging};
@@ -36,18 +35,6 @@ pub fn invalid_query(rejection: &QueryRejection) -> ApiError {
         "validation.invalid_parameter",
         rejection.body_text(),
     )
-}
-
-/// An upstream failure as an API error: a domain rule's refusal is the caller's 400;
-/// a source that cannot answer at all is 503; any other upstream failure 502. The code
-/// is the EVM crate's stable key.
-pub fn upstream(error: &EvmError) -> ApiError {
-    let status = match error {
-        EvmError::Domain(_) => StatusCode::BAD_REQUEST,
-        EvmError::Unsupported { .. } => StatusCode::SERVICE_UNAVAILABLE,
-        _ => StatusCode::BAD_GATEWAY,
-    };
-    ApiError::new(status, error.code(), error.to_string())
 }
 
 /// An NFT token id: a decimal integer below 2^256 (or 0x hex).
@@ -113,28 +100,6 @@ pub fn descending(parameter: &str, text: Option<&str>, default: bool) -> Result<
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn upstream_failures_keep_the_evm_codes() {
-        let domain = upstream(&EvmError::Domain(
-            tandem_domain::DomainError::InvalidNftContractType,
-        ));
-        assert_eq!(
-            (domain.status(), domain.code()),
-            (
-                StatusCode::BAD_REQUEST,
-                "antelope.contracts.error_invalid_nft_contract_type"
-            )
-        );
-        let down = upstream(&EvmError::Rpc {
-            method: "eth_call",
-            reason: "refused".into(),
-        });
-        assert_eq!(
-            (down.status(), down.code()),
-            (StatusCode::BAD_GATEWAY, "evm.rpc_unavailable")
-        );
-    }
 
     #[test]
     fn token_ids_are_decimal_or_hex_u256() {

@@ -2,7 +2,6 @@
 //! account's balance sheet with exact amounts, prices and fiat values.
 
 use axum::extract::{Path, Query};
-use axum::http::StatusCode;
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
@@ -101,10 +100,7 @@ pub async fn balances(
     let owner = evm_address("address", &path.address)?;
     let (fiat, locale) = query.checked()?;
     let number = NumberFormat::for_locale(&locale);
-    let sheet = network
-        .balance_sheet(owner, &fiat)
-        .await
-        .map_err(|error| ApiError::new(StatusCode::BAD_GATEWAY, error.code, error.message))?;
+    let sheet = network.balance_sheet(owner, &fiat).await?;
     let mut total = Amount::zero(PRICE_DECIMALS);
     let rows = sheet
         .rows

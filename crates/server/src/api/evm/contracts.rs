@@ -125,7 +125,7 @@ pub async fn contract(
     Query(query): Query<ContractQuery>,
 ) -> Result<Json<ContractView>, ApiError> {
     let address = evm_address("address", &path.address)?;
-    let ContractLookup::Found(found) = network.resolver().resolve(address, None).await else {
+    let ContractLookup::Found(found) = network.lookup_contract(address).await else {
         return Err(ApiError::new(
             StatusCode::NOT_FOUND,
             "evm.contract_not_found",

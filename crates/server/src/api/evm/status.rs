@@ -77,7 +77,7 @@ pub async fn status(evm: EvmNet) -> Json<StatusView> {
         chain_id: evm.chain_id(),
         block_number: chain.as_ref().ok().map(|data| data.block_number),
         gas_price: chain.as_ref().ok().map(|data| data.gas_price.to_string()),
-        rpc_error: chain.err().map(|error| error.message),
+        rpc_error: chain.err().map(|error| error.to_string()),
         source: SourceStatusView::new(&name, &evm.health()),
         indexer: evm.indexer_status().map(|status| IndexerView {
             indexed_block: status.indexed_block,

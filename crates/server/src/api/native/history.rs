@@ -11,7 +11,7 @@ use tandem_antelope::history::{ActionsQuery, ProposalsQuery, Sort};
 use tandem_antelope::keys::PublicKey;
 
 use super::account::AccountPath;
-use super::{account_name, history, upstream};
+use super::account_name;
 use crate::api::error::ApiError;
 use crate::api::extract::NativeNet;
 
@@ -153,10 +153,7 @@ pub async fn actions(
         act_name,
         ..ActionsQuery::default()
     };
-    let page = history(&native)?
-        .get_actions(&request)
-        .await
-        .map_err(|e| upstream(&e))?;
+    let page = native.actions(&request).await?;
     let actions: Vec<ActionView> = page.actions.iter().map(ActionView::from).collect();
     Ok(Json(serde_json::json!({
         "account": account,
@@ -174,10 +171,7 @@ pub async fn creator(
     Path(path): Path<AccountPath>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let account = account_name(path.account())?;
-    let creator = history(&native)?
-        .get_creator(account)
-        .await
-        .map_err(|e| upstream(&e))?;
+    let creator = native.creator(account).await?;
     let creator = creator.ok_or_else(|| {
         ApiError::new(
             StatusCode::NOT_FOUND,
@@ -198,10 +192,7 @@ pub async fn children(
     Path(path): Path<AccountPath>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let account = account_name(path.account())?;
-    let children = history(&native)?
-        .get_children(account)
-        .await
-        .map_err(|e| upstream(&e))?;
+    let children = native.children(account).await?;
     Ok(Json(
         serde_json::json!({ "account": account, "children": children }),
     ))
@@ -213,10 +204,7 @@ pub async fn links(
     Path(path): Path<AccountPath>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let account = account_name(path.account())?;
-    let links = history(&native)?
-        .get_links(account)
-        .await
-        .map_err(|e| upstream(&e))?;
+    let links = native.links(account).await?;
     Ok(Json(
         serde_json::json!({ "account": account, "links": links.links }),
     ))
@@ -258,10 +246,7 @@ pub async fn proposals(
             ));
         }
     }
-    let answer = history(&native)?
-        .get_proposals(&request)
-        .await
-        .map_err(|e| upstream(&e))?;
+    let answer = native.proposals(&request).await?;
     Ok(Json(serde_json::json!({
         "account": account, "total": answer.total.value, "proposals": answer.proposals,
     })))
@@ -278,16 +263,8 @@ pub async fn key_accounts(
     native: NativeNet,
     Path(path): Path<KeyPath>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let key: PublicKey = path
-        .key
-        .parse()
-        .map_err(|error: tandem_antelope::AntelopeError| {
-            ApiError::new(StatusCode::BAD_REQUEST, error.code(), error.to_string())
-        })?;
-    let accounts = history(&native)?
-        .get_key_accounts(&key)
-        .await
-        .map_err(|e| upstream(&e))?;
+    let key: PublicKey = path.key.parse().map_err(ApiError::from)?;
+    let accounts = native.key_accounts(&key).await?;
     Ok(Json(
         serde_json::json!({ "publicKey": key.to_string(), "accounts": accounts.account_names }),
     ))

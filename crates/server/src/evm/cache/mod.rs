@@ -14,5 +14,5 @@ mod stamped;
 
 pub use code_kinds::{CODE_KIND_TTL, CodeKinds};
 pub use flight::FlightCache;
-pub use shared::{FetchError, SharedCache};
+pub use shared::SharedCache;
 pub use stamped::{IndexStamp, IndexStampedCache};

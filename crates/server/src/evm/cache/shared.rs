@@ -10,37 +10,15 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::OnceCell;
 
+use crate::error::ServiceError;
+
 /// Above this many entries, expired ones are swept on insert.
 const SWEEP_ABOVE: usize = 1024;
-
-/// A cached fetch failure: the stable code and message an API error needs.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FetchError {
-    /// Stable error key (`evm.*`).
-    pub code: &'static str,
-    /// What went wrong, in English.
-    pub message: String,
-}
-
-impl From<&tandem_evm::EvmError> for FetchError {
-    fn from(error: &tandem_evm::EvmError) -> Self {
-        Self {
-            code: error.code(),
-            message: error.to_string(),
-        }
-    }
-}
-
-impl From<tandem_evm::EvmError> for FetchError {
-    fn from(error: tandem_evm::EvmError) -> Self {
-        Self::from(&error)
-    }
-}
 
 #[derive(Debug)]
 struct Slot<V> {
     started: Instant,
-    value: OnceCell<Result<V, FetchError>>,
+    value: OnceCell<Result<V, ServiceError>>,
 }
 
 /// Answers cached for `ttl`, failures for `failure_ttl`, one fetch per key at a time.
@@ -71,10 +49,10 @@ where
     ///
     /// # Errors
     /// The fetch's failure, as cached.
-    pub async fn get_or_fetch<F, Fut>(&self, key: K, fetch: F) -> Result<V, FetchError>
+    pub async fn get_or_fetch<F, Fut>(&self, key: K, fetch: F) -> Result<V, ServiceError>
     where
         F: FnOnce() -> Fut,
-        Fut: Future<Output = Result<V, FetchError>>,
+        Fut: Future<Output = Result<V, ServiceError>>,
     {
         let slot = self.slot(key);
         slot.value.get_or_init(fetch).await.clone()
@@ -138,23 +116,29 @@ mod tests {
             cache.get_or_fetch("k", fetch),
             cache.get_or_fetch("k", fetch)
         );
-        assert_eq!((a, b), (Ok(7), Ok(7)));
-        assert_eq!(cache.get_or_fetch("k", fetch).await, Ok(7));
+        assert_eq!((a.ok(), b.ok()), (Some(7), Some(7)));
+        assert_eq!(cache.get_or_fetch("k", fetch).await.ok(), Some(7));
         assert_eq!(calls.load(Ordering::SeqCst), 1);
     }
 
     #[tokio::test]
     async fn failures_expire_sooner_than_answers() {
         let cache: SharedCache<u8, u8> = SharedCache::new(Duration::from_secs(10), Duration::ZERO);
-        let failure = FetchError {
-            code: "evm.upstream_unavailable",
-            message: "down".to_owned(),
-        };
+        let failure = ServiceError::NothingToWithdraw;
         let failed = cache.get_or_fetch(1, || async { Err(failure.clone()) });
-        assert_eq!(failed.await, Err(failure));
-        assert_eq!(cache.get_or_fetch(1, || async { Ok(2) }).await, Ok(2));
-        assert_eq!(cache.get_or_fetch(1, || async { Ok(3) }).await, Ok(2));
+        assert!(matches!(failed.await, Err(ServiceError::NothingToWithdraw)));
+        assert_eq!(
+            cache.get_or_fetch(1, || async { Ok(2) }).await.ok(),
+            Some(2)
+        );
+        assert_eq!(
+            cache.get_or_fetch(1, || async { Ok(3) }).await.ok(),
+            Some(2)
+        );
         cache.clear();
-        assert_eq!(cache.get_or_fetch(1, || async { Ok(3) }).await, Ok(3));
+        assert_eq!(
+            cache.get_or_fetch(1, || async { Ok(3) }).await.ok(),
+            Some(3)
+        );
     }
 }

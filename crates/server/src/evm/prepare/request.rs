@@ -1,16 +1,14 @@
-//! The body of `POST …/transactions/prepare` and the field checks every kind shares:
-//! EIP-55 addresses, amounts with the token's decimals, token ids and quantities.
-//! Each rejection is a 400 with the domain rule's key and the field's name in
-//! `details.field`.
+//! What to prepare (the body of `POST …/transactions/prepare`) and the field checks
+//! every kind shares: EIP-55 addresses, amounts with the token's decimals, token ids
+//! and quantities. Each rejection names the field and the domain rule it breaks.
 
 use alloy::primitives::{Address, U256};
-use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use tandem_domain::DomainError;
 use tandem_domain::amount::{Amount, MAX_ALLOWANCE, NumberFormat, parse_amount};
 use tandem_domain::validate::validate_evm_address;
 
-use crate::api::error::ApiError;
+use crate::error::ServiceError;
 
 /// What to prepare; `kind` picks the variant. Amounts are decimal text in whole
 /// tokens ("1.5"), token ids decimal text.
@@ -113,10 +111,10 @@ pub struct Fields {
     warnings: Vec<FieldWarning>,
 }
 
-/// A 400 for `field` with the domain rule's key.
-pub fn field_error(field: &str, error: &DomainError) -> ApiError {
-    ApiError::from_domain(StatusCode::BAD_REQUEST, error)
-        .with_details(serde_json::json!({ "field": field }))
+/// `field` breaks the domain rule `error`.
+#[must_use]
+pub fn field_error(field: &'static str, error: DomainError) -> ServiceError {
+    ServiceError::field(field, error)
 }
 
 impl Fields {
@@ -131,8 +129,8 @@ impl Fields {
     ///
     /// # Errors
     /// 400 with the address rule's key.
-    pub fn address(&mut self, field: &'static str, text: &str) -> Result<Address, ApiError> {
-        let checked = validate_evm_address(text).map_err(|e| field_error(field, &e))?;
+    pub fn address(&mut self, field: &'static str, text: &str) -> Result<Address, ServiceError> {
+        let checked = validate_evm_address(text).map_err(|e| field_error(field, e))?;
         if let Some(warning) = checked.warning {
             self.warnings.push(FieldWarning {
                 field,
@@ -149,15 +147,14 @@ impl Fields {
 /// 400 `validation.amount_required`, `validation.invalid_number_format`,
 /// `validation.too_many_decimals` ("you can only enter N decimal places"),
 /// `validation.value_too_large`, or `validation.amount_positive` for zero.
-pub fn positive_amount(field: &'static str, text: &str, decimals: u8) -> Result<Amount, ApiError> {
+pub fn positive_amount(
+    field: &'static str,
+    text: &str,
+    decimals: u8,
+) -> Result<Amount, ServiceError> {
     let amount = any_amount(field, text, decimals)?;
     if amount.is_zero() {
-        return Err(ApiError::new(
-            StatusCode::BAD_REQUEST,
-            "validation.amount_positive",
-            "the amount must be greater than zero",
-        )
-        .with_details(serde_json::json!({ "field": field })));
+        return Err(ServiceError::AmountNotPositive { field });
     }
     Ok(amount)
 }
@@ -166,17 +163,17 @@ pub fn positive_amount(field: &'static str, text: &str, decimals: u8) -> Result<
 ///
 /// # Errors
 /// As [`positive_amount`], zero allowed.
-pub fn any_amount(field: &'static str, text: &str, decimals: u8) -> Result<Amount, ApiError> {
-    parse_amount(text, decimals, &NumberFormat::PLAIN).map_err(|e| field_error(field, &e))
+pub fn any_amount(field: &'static str, text: &str, decimals: u8) -> Result<Amount, ServiceError> {
+    parse_amount(text, decimals, &NumberFormat::PLAIN).map_err(|e| field_error(field, e))
 }
 
 /// An allowance: `"unlimited"` (2^256 - 1) or an amount.
 ///
 /// # Errors
 /// As [`any_amount`].
-pub fn allowance(field: &'static str, text: &str, decimals: u8) -> Result<Amount, ApiError> {
+pub fn allowance(field: &'static str, text: &str, decimals: u8) -> Result<Amount, ServiceError> {
     if text.trim().eq_ignore_ascii_case("unlimited") {
-        return Amount::new(MAX_ALLOWANCE, decimals).map_err(|e| field_error(field, &e));
+        return Amount::new(MAX_ALLOWANCE, decimals).map_err(|e| field_error(field, e));
     }
     any_amount(field, text, decimals)
 }
@@ -185,25 +182,26 @@ pub fn allowance(field: &'static str, text: &str, decimals: u8) -> Result<Amount
 ///
 /// # Errors
 /// 400 `validation.natural_number` or `validation.value_too_large`.
-pub fn token_id(field: &'static str, text: &str) -> Result<U256, ApiError> {
+pub fn token_id(field: &'static str, text: &str) -> Result<U256, ServiceError> {
     let text = text.trim();
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(field_error(field, &DomainError::NotNaturalNumber));
+        return Err(field_error(field, DomainError::NotNaturalNumber));
     }
-    U256::from_str_radix(text, 10).map_err(|_| field_error(field, &DomainError::ValueTooLarge))
+    U256::from_str_radix(text, 10).map_err(|_| field_error(field, DomainError::ValueTooLarge))
 }
 
 /// A quantity: a token id that is not zero.
 ///
 /// # Errors
 /// 400 `validation.positive_integer` or `validation.value_too_large`.
-pub fn quantity(field: &'static str, text: &str) -> Result<U256, ApiError> {
+pub fn quantity(field: &'static str, text: &str) -> Result<U256, ServiceError> {
     match token_id(field, text) {
         Ok(value) if !value.is_zero() => Ok(value),
-        Ok(_) => Err(field_error(field, &DomainError::NotPositiveInteger)),
-        Err(error) if error.code() == "validation.natural_number" => {
-            Err(field_error(field, &DomainError::NotPositiveInteger))
-        }
+        Ok(_)
+        | Err(ServiceError::Field {
+            source: DomainError::NotNaturalNumber,
+            ..
+        }) => Err(field_error(field, DomainError::NotPositiveInteger)),
         Err(error) => Err(error),
     }
 }
@@ -211,6 +209,15 @@ pub fn quantity(field: &'static str, text: &str) -> Result<U256, ApiError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The stable key the API answers for `error`.
+    fn code_of(error: ServiceError) -> &'static str {
+        match error {
+            ServiceError::Field { source, .. } => source.code(),
+            ServiceError::AmountNotPositive { .. } => "validation.amount_positive",
+            other => panic!("not a field error: {other:?}"),
+        }
+    }
 
     #[test]
     fn bodies_parse_by_kind_and_reject_unknown_fields() {
@@ -241,7 +248,7 @@ mod tests {
         let bad = fields
             .address("from", "0xd102cE6A4dB07D247fcc28F366A623Df0938CA9E")
             .unwrap_err();
-        assert_eq!(bad.code(), "validation.invalid_checksum_address");
+        assert_eq!(code_of(bad), "validation.invalid_checksum_address");
         assert_eq!(
             fields.into_warnings(),
             vec![FieldWarning {
@@ -266,13 +273,17 @@ mod tests {
         ];
         for (text, code) in cases {
             assert_eq!(
-                positive_amount("amount", text, 6).unwrap_err().code(),
+                code_of(positive_amount("amount", text, 6).unwrap_err()),
                 code,
                 "{text}"
             );
         }
         let error = positive_amount("amount", "1.1234567", 6).unwrap_err();
-        assert!(format!("{error:?}").contains("you can only enter 6 decimal places"));
+        assert!(
+            error
+                .to_string()
+                .contains("you can only enter 6 decimal places")
+        );
         assert!(allowance("amount", "Unlimited", 6).unwrap().is_unlimited());
         assert!(allowance("amount", "0", 6).unwrap().is_zero());
     }
@@ -281,20 +292,20 @@ mod tests {
     fn token_ids_and_quantities() {
         assert_eq!(token_id("tokenId", "0").unwrap(), U256::ZERO);
         assert_eq!(
-            token_id("tokenId", "x1").unwrap_err().code(),
+            code_of(token_id("tokenId", "x1").unwrap_err()),
             "validation.natural_number"
         );
         let huge = "9".repeat(80);
         assert_eq!(
-            token_id("tokenId", &huge).unwrap_err().code(),
+            code_of(token_id("tokenId", &huge).unwrap_err()),
             "validation.value_too_large"
         );
         assert_eq!(
-            quantity("quantity", "0").unwrap_err().code(),
+            code_of(quantity("quantity", "0").unwrap_err()),
             "validation.positive_integer"
         );
         assert_eq!(
-            quantity("quantity", "-2").unwrap_err().code(),
+            code_of(quantity("quantity", "-2").unwrap_err()),
             "validation.positive_integer"
         );
         assert_eq!(quantity("quantity", "3").unwrap(), U256::from(3u8));

@@ -4,13 +4,11 @@
 //! probed directly, so an indexer outage never blocks a transaction.
 
 use alloy::primitives::Address;
-use axum::http::StatusCode;
 use tandem_evm::lookup::ContractLookup;
 use tandem_evm::source::{ContractInterface, ContractRecord};
 
 use super::revoke_plan::TokenKind;
-use crate::api::error::ApiError;
-use crate::api::evm::staking::chain_error;
+use crate::error::ServiceError;
 use crate::evm::EvmNetwork;
 
 /// The facts of one token contract.
@@ -73,11 +71,11 @@ fn from_record(record: &ContractRecord) -> Option<TokenFacts> {
 /// The token at `address`; `Ok(None)` when it is no ERC-20/721/1155 contract.
 ///
 /// # Errors
-/// 502 when the chain cannot be probed.
+/// When the chain cannot be probed.
 pub async fn token_facts(
     network: &EvmNetwork,
     address: Address,
-) -> Result<Option<TokenFacts>, ApiError> {
+) -> Result<Option<TokenFacts>, ServiceError> {
     if let ContractLookup::Found(found) = network.resolver().resolve(address, None).await {
         if let Some(facts) = from_record(&found.record) {
             let needs_decimals = facts.kind == TokenKind::Erc20 && facts.decimals.is_none();
@@ -86,46 +84,30 @@ pub async fn token_facts(
             }
         }
     }
-    let probed = network
-        .reader()
-        .probe_contract(address)
-        .await
-        .map_err(|e| chain_error(&e))?;
+    let probed = network.reader().probe_contract(address).await?;
     Ok(probed.as_ref().and_then(from_record))
 }
 
-/// The ERC-20 token at `address` with its decimals, or a 400 naming `field`.
+/// The ERC-20 token at `address` with its decimals.
 ///
 /// # Errors
-/// 400 `evm.not_an_erc20` when the address holds something else; 502 when the chain
-/// cannot be read.
+/// [`ServiceError::NotAnErc20`] naming `field` when the address holds something else;
+/// when the chain cannot be read.
 pub async fn erc20(
     network: &EvmNetwork,
     field: &'static str,
     address: Address,
-) -> Result<(TokenFacts, u8), ApiError> {
+) -> Result<(TokenFacts, u8), ServiceError> {
     let facts = token_facts(network, address).await?;
     match facts {
         Some(facts) if facts.kind == TokenKind::Erc20 => {
             let decimals = match facts.decimals {
                 Some(decimals) => decimals,
-                None => network
-                    .reader()
-                    .token_decimals(address)
-                    .await
-                    .map_err(|e| chain_error(&e))?,
+                None => network.reader().token_decimals(address).await?,
             };
             Ok((facts, decimals))
         }
-        _ => Err(ApiError::new(
-            StatusCode::BAD_REQUEST,
-            "evm.not_an_erc20",
-            format!(
-                "{} is not an ERC-20 token contract",
-                address.to_checksum(None)
-            ),
-        )
-        .with_details(serde_json::json!({ "field": field }))),
+        _ => Err(ServiceError::NotAnErc20 { field, address }),
     }
 }
 

@@ -1,21 +1,18 @@
-//! The last step of every preparation: estimate the gas from the sender (a revert is a
-//! 400 with the reason), read the gas price, check that value plus fee is covered, and
-//! price the fee in TLOS and fiat.
+//! The last step of every preparation: estimate the gas from the sender (a refusal
+//! carries the node's reason), read the gas price, check that value plus fee is
+//! covered, and price the fee in TLOS and fiat.
 
 use alloy::network::TransactionBuilder;
 use alloy::primitives::{Address, U256};
-use alloy::providers::Provider;
 use alloy::rpc::types::TransactionRequest;
-use alloy::transports::TransportError;
-use axum::http::StatusCode;
 use serde::Serialize;
 use tandem_domain::amount::Amount;
+use tandem_evm::EvmError;
 
 use super::calls::Intent;
 use super::request::FieldWarning;
 use super::revert;
-use crate::api::error::ApiError;
-use crate::api::evm::staking::chain_error;
+use crate::error::ServiceError;
 use crate::evm::{EvmNetwork, PricedToken};
 
 /// Wei precision of the system token.
@@ -82,85 +79,37 @@ pub struct Draft {
     pub warnings: Vec<FieldWarning>,
 }
 
-/// Why a draft could not be finished.
-#[derive(Debug)]
-pub enum FinishError {
-    /// The chain refuses the transaction (a revert, funds too low): the caller's 400.
-    Refused {
-        /// Stable key.
-        code: &'static str,
-        /// In words.
-        message: String,
-        /// Reason, revert data, amounts.
-        details: serde_json::Value,
-    },
-    /// The node could not be asked.
-    Upstream(ApiError),
-}
-
-impl From<FinishError> for ApiError {
-    fn from(error: FinishError) -> Self {
-        match error {
-            FinishError::Refused {
-                code,
-                message,
-                details,
-            } => ApiError::new(StatusCode::BAD_REQUEST, code, message).with_details(details),
-            FinishError::Upstream(error) => error,
-        }
-    }
-}
-
 /// Estimates, prices and checks `draft` sent by `from`.
 ///
 /// # Errors
-/// [`FinishError::Refused`] with `evm.transaction_reverted` (and the revert reason),
-/// `validation.balance_too_low` or `evm.insufficient_funds`; an upstream 502 when the
-/// node does not answer.
+/// [`ServiceError::WouldFail`] with `evm.transaction_reverted` (and the revert reason)
+/// or `validation.balance_too_low`, [`ServiceError::InsufficientFunds`]; an upstream
+/// failure when the node does not answer.
 pub async fn finish(
     network: &EvmNetwork,
     from: Address,
     draft: Draft,
     fiat: &str,
-) -> Result<PreparedTransaction, FinishError> {
+) -> Result<PreparedTransaction, ServiceError> {
     let call = draft.intent.call();
     let request = TransactionRequest::default()
         .with_from(from)
         .with_to(call.to)
         .with_input(call.data.clone())
         .with_value(call.value);
-    let provider = network.reader().provider();
+    let reader = network.reader();
     let (gas, gas_price, balance) = tokio::try_join!(
-        async {
-            provider
-                .estimate_gas(request)
-                .await
-                .map_err(|error| estimate_error(&error))
-        },
-        async {
-            network
-                .chain_data()
-                .await
-                .map(|chain| chain.gas_price)
-                .map_err(|error| {
-                    FinishError::Upstream(ApiError::new(
-                        StatusCode::BAD_GATEWAY,
-                        error.code,
-                        error.message,
-                    ))
-                })
-        },
-        async {
-            network
-                .reader()
-                .native_balance(from)
-                .await
-                .map_err(|e| FinishError::Upstream(chain_error(&e)))
-        },
+        async { reader.estimate_gas(request).await.map_err(refusal) },
+        async { network.chain_data().await.map(|chain| chain.gas_price) },
+        async { Ok(reader.native_balance(from).await?) },
     )?;
     let fee_wei = U256::from(gas).saturating_mul(U256::from(gas_price));
     if call.value.saturating_add(fee_wei) > balance {
-        return Err(insufficient_funds(call.value, fee_wei, balance));
+        return Err(ServiceError::InsufficientFunds {
+            value: call.value,
+            fee: fee_wei,
+            balance,
+        });
     }
     let fee = price_fee(network, fee_wei, fiat).await;
     Ok(PreparedTransaction {
@@ -200,52 +149,22 @@ async fn price_fee(network: &EvmNetwork, fee_wei: U256, fiat: &str) -> Fee {
     }
 }
 
-fn insufficient_funds(value: U256, fee: U256, balance: U256) -> FinishError {
-    FinishError::Refused {
-        code: revert::INSUFFICIENT_FUNDS,
-        message: "You don't have enough funds to complete this transaction".to_owned(),
-        details: serde_json::json!({
-            "valueWei": value.to_string(), "feeWei": fee.to_string(), "balanceWei": balance.to_string(),
-        }),
-    }
-}
-
-/// A refused estimate is the caller's problem (400 with the reason); no answer at all
-/// is the node's (502).
-fn estimate_error(error: &TransportError) -> FinishError {
-    let Some(payload) = error.as_error_resp() else {
-        return FinishError::Upstream(node_error("eth_estimateGas", error));
+/// A refused estimate is the caller's problem (the node's reason, classified); no
+/// answer at all is the node's.
+fn refusal(error: EvmError) -> ServiceError {
+    let EvmError::NodeError { message, data, .. } = &error else {
+        return error.into();
     };
-    let data = payload.as_revert_data();
-    let failure = revert::classify(&payload.message, data.as_ref().map(|data| &data[..]));
-    let mut details = serde_json::json!({ "reason": failure.reason });
-    if let Some(data) = data {
-        details["revertData"] = alloy::primitives::hex::encode_prefixed(&data).into();
-    }
+    let failure = revert::classify(message, data.as_ref().map(|data| &data[..]));
     let message = if failure.code == revert::REVERTED {
         format!("the transaction would fail: {}", failure.reason)
     } else {
         failure.reason.clone()
     };
-    FinishError::Refused {
+    ServiceError::WouldFail {
         code: failure.code,
         message,
-        details,
-    }
-}
-
-fn node_error(method: &'static str, error: &TransportError) -> ApiError {
-    ApiError::new(
-        StatusCode::BAD_GATEWAY,
-        "evm.rpc_unavailable",
-        format!("JSON-RPC {method} failed: {}", describe(error)),
-    )
-}
-
-/// The error without the request URL (which may carry a key).
-fn describe(error: &TransportError) -> String {
-    match error.as_error_resp() {
-        Some(payload) => format!("node error {}: {}", payload.code, payload.message),
-        None => "the node did not answer".to_owned(),
+        reason: failure.reason,
+        revert_data: data.clone(),
     }
 }

@@ -4,12 +4,7 @@
 //! skipped item was skipped, and keeps the selection's order for the rest.
 
 use alloy::primitives::{Address, U256};
-use axum::Json;
-use axum::extract::Query;
-use axum::extract::rejection::{JsonRejection, QueryRejection};
-use axum::http::StatusCode;
-use serde::{Deserialize, Serialize};
-use tandem_domain::DomainError;
+use serde::Serialize;
 use tandem_domain::validate::AllowanceBatchId;
 use tandem_evm::reads::abi::{IErc20, IErc721};
 use tandem_evm::reads::{call_read, decode_read};
@@ -17,31 +12,13 @@ use tandem_evm::rpc::BatchRead;
 
 use super::calls::Intent;
 use super::facts::{TokenFacts, token_facts};
-use super::fee::{Draft, FinishError, PreparedTransaction, finish};
-use super::request::{Fields, field_error};
+use super::fee::{Draft, PreparedTransaction, finish};
 use super::revoke_plan::{
     Current, FactRead, PlanItem, SkipReason, TokenKind, decide, mark_duplicates, read_for,
 };
-use super::{invalid_body, summary};
-use crate::api::error::ApiError;
-use crate::api::evm::account_params::invalid_query;
-use crate::api::evm::params::FiatQuery;
-use crate::api::evm::staking::chain_error;
-use crate::api::extract::EvmNet;
+use super::summary;
+use crate::error::ServiceError;
 use crate::evm::EvmNetwork;
-
-/// Most items one plan takes (each costs a gas estimate).
-pub const MAX_ITEMS: usize = 200;
-
-/// Body of `POST …/approvals/revoke-plan`.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RevokePlanRequest {
-    /// The approvals' owner, who will sign.
-    pub owner: String,
-    /// Selected approvals as `spender-token` or `spender-token-tokenId`.
-    pub items: Vec<String>,
-}
 
 /// One revoke transaction of the plan.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -123,7 +100,7 @@ async fn decide_all(
     owner: Address,
     items: &[PlanItem],
     kinds: &[Option<TokenKind>],
-) -> Result<Vec<Result<Intent, SkipReason>>, ApiError> {
+) -> Result<Vec<Result<Intent, SkipReason>>, ServiceError> {
     let wanted: Vec<Result<FactRead, SkipReason>> = items
         .iter()
         .zip(kinds)
@@ -140,11 +117,7 @@ async fn decide_all(
     let results = if flat.is_empty() {
         Vec::new()
     } else {
-        network
-            .reader()
-            .read_many(&flat)
-            .await
-            .map_err(|e| chain_error(&e))?
+        network.reader().read_many(&flat).await?
     };
     let mut offset = 0;
     let mut decisions = Vec::with_capacity(items.len());
@@ -161,7 +134,11 @@ async fn decide_all(
     Ok(decisions)
 }
 
-/// The single revoke of the prepare route, or a 400 saying why there is nothing to do.
+/// The single revoke of the prepare route.
+///
+/// # Errors
+/// [`ServiceError::NothingToRevoke`] saying why there is nothing to do; the chain
+/// cannot be read.
 pub async fn decide_one(
     network: &EvmNetwork,
     owner: Address,
@@ -169,7 +146,7 @@ pub async fn decide_one(
     contract: Address,
     token_id: Option<U256>,
     facts: Option<&TokenFacts>,
-) -> Result<Intent, ApiError> {
+) -> Result<Intent, ServiceError> {
     let id = AllowanceBatchId {
         spender,
         token: contract,
@@ -185,23 +162,7 @@ pub async fn decide_one(
         .await?
         .pop()
         .unwrap_or(Err(SkipReason::ReadFailed));
-    decision.map_err(|reason| {
-        let (status, code) = match reason {
-            SkipReason::AlreadyRevoked | SkipReason::Duplicate => {
-                (StatusCode::BAD_REQUEST, "evm.already_revoked")
-            }
-            SkipReason::NotOwner => (StatusCode::BAD_REQUEST, "evm.nft_not_owned"),
-            SkipReason::NotAToken => (StatusCode::BAD_REQUEST, "evm.not_a_token"),
-            SkipReason::TokenIdNotApplicable => (
-                StatusCode::BAD_REQUEST,
-                "validation.token_id_not_applicable",
-            ),
-            SkipReason::ReadFailed | SkipReason::WouldFail => {
-                (StatusCode::BAD_GATEWAY, "evm.rpc_unavailable")
-            }
-        };
-        ApiError::new(status, code, reason.message())
-    })
+    decision.map_err(ServiceError::NothingToRevoke)
 }
 
 /// The sentence of a revoke call.
@@ -221,50 +182,26 @@ pub fn revoke_summary(intent: &Intent, facts: Option<&TokenFacts>, spender: Addr
     }
 }
 
-/// `POST /api/v1/evm/{network}/approvals/revoke-plan`
-#[utoipa::path(
-    post,
-    path = "/api/v1/evm/{network}/approvals/revoke-plan",
-    tag = "evm",
-    params(("network" = String, Path, description = "EVM network name"), FiatQuery),
-    request_body = RevokePlanRequest,
-    responses(
-        (status = 200, description = "Revoke transactions in order, and the skipped items", body = RevokePlan),
-        (status = 400, description = "Malformed owner, item or body", body = crate::api::openapi::ErrorBody),
-        (status = 502, description = "The node did not answer", body = crate::api::openapi::ErrorBody),
-    )
-)]
+/// The revoke transactions for the `items` (as sent, each with its parsed id) that
+/// `owner` selected, in the selection's order, and why the others need none.
+///
+/// # Errors
+/// When the chain cannot be read; a transaction the node refuses is a skipped item.
 pub async fn revoke_plan(
-    network: EvmNet,
-    query: Result<Query<FiatQuery>, QueryRejection>,
-    body: Result<Json<RevokePlanRequest>, JsonRejection>,
-) -> Result<Json<RevokePlan>, ApiError> {
-    let (fiat, _) = query.map_err(|e| invalid_query(&e))?.0.checked()?;
-    let body = body.map_err(|e| invalid_body(&e))?.0;
-    let owner = Fields::default().address("owner", &body.owner)?;
-    if body.items.len() > MAX_ITEMS {
-        let error = DomainError::AboveMaximum {
-            max: MAX_ITEMS.to_string(),
-        };
-        return Err(field_error("items", &error));
-    }
-    let mut parsed = Vec::with_capacity(body.items.len());
-    for (index, text) in body.items.into_iter().enumerate() {
-        let id = AllowanceBatchId::parse(&text).map_err(|error| {
-            field_error("items", &error)
-                .with_details(serde_json::json!({ "field": "items", "index": index }))
-        })?;
-        parsed.push((text, id));
-    }
-    let items = mark_duplicates(parsed);
+    network: &EvmNetwork,
+    owner: Address,
+    items: Vec<(String, AllowanceBatchId)>,
+    fiat: &str,
+) -> Result<RevokePlan, ServiceError> {
+    let items = mark_duplicates(items);
     let mut kinds = Vec::with_capacity(items.len());
     let mut facts = Vec::with_capacity(items.len());
     for item in &items {
-        let found = token_facts(&network, item.id.token).await?;
+        let found = token_facts(network, item.id.token).await?;
         kinds.push(found.as_ref().map(|f| f.kind));
         facts.push(found);
     }
-    let decisions = decide_all(&network, owner, &items, &kinds).await?;
+    let decisions = decide_all(network, owner, &items, &kinds).await?;
     let mut plan = RevokePlan {
         owner: owner.to_checksum(None),
         transactions: Vec::new(),
@@ -289,17 +226,19 @@ pub async fn revoke_plan(
             intent,
             warnings: Vec::new(),
         };
-        match finish(&network, owner, draft, &fiat).await {
+        match finish(network, owner, draft, fiat).await {
             Ok(transaction) => plan.transactions.push(PlannedRevoke {
                 item: item.text.clone(),
                 transaction,
             }),
-            Err(FinishError::Refused { message, .. }) => {
-                let message = format!("{}: {message}", SkipReason::WouldFail.message());
+            Err(
+                refused @ (ServiceError::WouldFail { .. } | ServiceError::InsufficientFunds { .. }),
+            ) => {
+                let message = format!("{}: {refused}", SkipReason::WouldFail.message());
                 plan.skipped.push(skip(SkipReason::WouldFail, message));
             }
-            Err(FinishError::Upstream(error)) => return Err(error),
+            Err(error) => return Err(error),
         }
     }
-    Ok(Json(plan))
+    Ok(plan)
 }

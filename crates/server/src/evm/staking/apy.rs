@@ -1,15 +1,17 @@
 //! The staking APY from the product API (`GET {api}/apy/evm`, a plain number as text),
-//! cached for ten minutes per API URL. The APY is decoration: a network without a
+//! cached for ten minutes per network. The APY is decoration: a network without a
 //! product API (the devnet) or an unreachable or garbled answer gives `apy: null` and
 //! a status, never an error page.
 
-use std::sync::OnceLock;
 use std::time::Duration;
 
 use serde::Serialize;
 use tandem_domain::price::MarketPrice;
+use tandem_evm::EvmError;
+use tandem_evm::http::{HttpClient, HttpConfig, Upstream};
 
-use crate::evm::cache::{FetchError, SharedCache};
+use crate::error::ServiceError;
+use crate::evm::cache::SharedCache;
 
 /// How long an APY answer is kept (spec §9: token prices 10 minutes).
 const APY_TTL: Duration = Duration::from_secs(600);
@@ -41,74 +43,78 @@ pub struct Apy {
     pub status: ApyStatus,
 }
 
-/// Answers shared by every request of the process, keyed by the product API's URL:
-/// the figure depends on nothing else, and the URL is fixed per network.
-fn cache() -> &'static SharedCache<String, String> {
-    static CACHE: OnceLock<SharedCache<String, String>> = OnceLock::new();
-    CACHE.get_or_init(|| SharedCache::new(APY_TTL, FAILURE_TTL))
+/// The APY of one network's product API, fetched at most every ten minutes; concurrent
+/// requests share one fetch.
+#[derive(Debug)]
+pub struct StakingApy {
+    /// `None`: no product API configured; `Some(Err)`: a configured URL that is unusable.
+    api: Option<Result<HttpClient, ServiceError>>,
+    cache: SharedCache<(), String>,
 }
 
-fn client() -> Option<&'static reqwest::Client> {
-    static CLIENT: OnceLock<Option<reqwest::Client>> = OnceLock::new();
-    CLIENT
-        .get_or_init(|| {
-            reqwest::Client::builder()
-                .timeout(TIMEOUT)
-                .user_agent(concat!("tandem/", env!("CARGO_PKG_VERSION")))
-                .build()
-                .ok()
-        })
-        .as_ref()
+/// The HTTP client the product API is read with: the APY is decoration, so it gets
+/// less time than the other upstreams before the answer goes out without it.
+///
+/// # Errors
+/// When the TLS backend cannot be set up.
+pub fn http_client() -> Result<reqwest::Client, EvmError> {
+    HttpConfig {
+        request_timeout: TIMEOUT,
+        ..HttpConfig::default()
+    }
+    .build_client()
 }
 
-/// The EVM staking APY of the product API at `api` (`None`: not configured).
-pub async fn evm_apy(api: Option<&str>) -> Apy {
-    let Some(api) = api else {
-        return Apy {
-            percent: None,
-            status: ApyStatus::NotConfigured,
-        };
-    };
-    let url = format!("{}/apy/evm", api.trim_end_matches('/'));
-    match cache().get_or_fetch(url.clone(), || fetch(url)).await {
-        Ok(percent) => Apy {
-            percent: Some(percent),
-            status: ApyStatus::Available,
-        },
-        Err(error) => {
-            tracing::debug!(code = error.code, message = %error.message, "APY unavailable");
-            Apy {
+impl StakingApy {
+    /// The APY of the product API at `api` (`None`: not configured), read with `client`.
+    #[must_use]
+    pub fn new(client: reqwest::Client, api: Option<&str>) -> Self {
+        Self {
+            api: api.map(|url| {
+                HttpClient::new(client, Upstream::ProductApi, url, None).map_err(ServiceError::from)
+            }),
+            cache: SharedCache::new(APY_TTL, FAILURE_TTL),
+        }
+    }
+
+    /// The EVM staking APY now, or why there is none.
+    pub async fn current(&self) -> Apy {
+        let Some(api) = &self.api else {
+            return Apy {
                 percent: None,
-                status: ApyStatus::Unavailable,
+                status: ApyStatus::NotConfigured,
+            };
+        };
+        let fetched = match api {
+            Ok(client) => self.cache.get_or_fetch((), || fetch(client)).await,
+            Err(error) => Err(error.clone()),
+        };
+        match fetched {
+            Ok(percent) => Apy {
+                percent: Some(percent),
+                status: ApyStatus::Available,
+            },
+            Err(error) => {
+                tracing::debug!(%error, "APY unavailable");
+                Apy {
+                    percent: None,
+                    status: ApyStatus::Unavailable,
+                }
             }
         }
     }
 }
 
-async fn fetch(url: String) -> Result<String, FetchError> {
-    let failed = |message: String| FetchError {
-        code: "evm.apy_unavailable",
-        message,
-    };
-    let client = client().ok_or_else(|| failed("no HTTP client".to_owned()))?;
-    let response = client
-        .get(&url)
-        .send()
-        .await
-        .map_err(|error| failed(format!("product API unreachable: {}", error.without_url())))?;
-    if !response.status().is_success() {
-        return Err(failed(format!(
-            "product API answered {}",
-            response.status()
-        )));
-    }
-    let text = response.text().await.map_err(|error| {
-        failed(format!(
-            "product API answer unreadable: {}",
-            error.without_url()
-        ))
-    })?;
-    parse_apy(&text).ok_or_else(|| failed("product API answer is not a number".to_owned()))
+async fn fetch(client: &HttpClient) -> Result<String, ServiceError> {
+    let answer = client.get_ok("apy/evm", &[]).await?;
+    let text = String::from_utf8_lossy(&answer.body);
+    parse_apy(&text).ok_or_else(|| {
+        ServiceError::from(EvmError::Decode {
+            upstream: Upstream::ProductApi,
+            path: answer.path.clone(),
+            reason: "the answer is not a number".to_owned(),
+        })
+    })
 }
 
 /// A plain number as text (optionally JSON-quoted) as exact decimal text; at most 18
@@ -177,8 +183,9 @@ mod tests {
     #[tokio::test]
     async fn fetches_once_and_serves_from_the_cache() {
         let (api, hits) = fixture(StatusCode::OK, "12.5").await;
+        let apy_of = StakingApy::new(http_client().unwrap(), Some(&format!("{api}/")));
         for _ in 0..3 {
-            let apy = evm_apy(Some(&format!("{api}/"))).await;
+            let apy = apy_of.current().await;
             assert_eq!(apy.percent.as_deref(), Some("12.5"));
             assert_eq!(apy.status, ApyStatus::Available);
         }
@@ -187,6 +194,9 @@ mod tests {
 
     #[tokio::test]
     async fn failures_and_missing_apis_are_a_status_not_an_error() {
+        async fn evm_apy(api: Option<&str>) -> Apy {
+            StakingApy::new(http_client().unwrap(), api).current().await
+        }
         let (api, _) = fixture(StatusCode::INTERNAL_SERVER_ERROR, "boom").await;
         assert_eq!(evm_apy(Some(&api)).await.status, ApyStatus::Unavailable);
         let (garbled, _) = fixture(StatusCode::OK, "<html/>").await;

@@ -3,7 +3,6 @@
 //! low" is said before any gas is estimated.
 
 use alloy::primitives::{Address, U256};
-use axum::http::StatusCode;
 use tandem_domain::DomainError;
 use tandem_domain::amount::{Amount, ensure_within_balance};
 use tandem_domain::time::describe_duration;
@@ -15,49 +14,40 @@ use super::request::{
     Fields, PrepareRequest, allowance, field_error, positive_amount, quantity, token_id,
 };
 use super::revoke::{decide_one, revoke_summary};
+use super::revoke_plan::TokenKind;
 use super::summary;
-use crate::api::error::ApiError;
-use crate::api::evm::staking::{chain_error, staking_contracts};
+use crate::error::ServiceError;
 use crate::evm::EvmNetwork;
 
 /// Wei precision of TLOS, WTLOS and STLOS.
 const WEI_DECIMALS: u8 = 18;
 
-/// A 400 for a balance the amount exceeds, naming the field and what is available.
-fn check_balance(field: &'static str, amount: &Amount, available: U256) -> Result<(), ApiError> {
-    let available =
-        Amount::new(available, amount.decimals()).map_err(|e| field_error(field, &e))?;
-    ensure_within_balance(amount, &available).map_err(|error| {
-        field_error(field, &error).with_details(serde_json::json!({
-            "field": field, "available": available.to_plain_string(),
-        }))
+/// A balance the amount exceeds, naming the field and what is available.
+fn check_balance(
+    field: &'static str,
+    amount: &Amount,
+    available: U256,
+) -> Result<(), ServiceError> {
+    let available = Amount::new(available, amount.decimals()).map_err(|e| field_error(field, e))?;
+    ensure_within_balance(amount, &available).map_err(|source| ServiceError::Field {
+        field,
+        source,
+        available: Some(available.to_plain_string()),
     })
-}
-
-fn not_configured(what: &str, network: &EvmNetwork) -> ApiError {
-    ApiError::new(
-        StatusCode::NOT_FOUND,
-        "evm.contract_not_configured",
-        format!(
-            "{} has no {what} contract configured",
-            network.name().as_str()
-        ),
-    )
 }
 
 /// Checks `request` and turns it into the call to make.
 ///
 /// # Errors
-/// 400 for any invalid field or a balance too low; 404 when the network lacks the
-/// contract; 502 when the chain cannot be read.
+/// An invalid field or a balance too low; the network lacks the contract; the chain
+/// cannot be read.
 pub async fn draft(
     network: &EvmNetwork,
     from: Address,
     request: &PrepareRequest,
     mut fields: Fields,
-) -> Result<Draft, ApiError> {
+) -> Result<Draft, ServiceError> {
     let reader = network.reader();
-    let read = |error: tandem_evm::EvmError| chain_error(&error);
     let system = network.settings().system_token.symbol.clone();
     let (intent, sentence) = match request {
         PrepareRequest::Send {
@@ -71,11 +61,7 @@ pub async fn draft(
             });
             if native {
                 let amount = positive_amount("amount", amount, WEI_DECIMALS)?;
-                check_balance(
-                    "amount",
-                    &amount,
-                    reader.native_balance(from).await.map_err(read)?,
-                )?;
+                check_balance("amount", &amount, reader.native_balance(from).await?)?;
                 let sentence = summary::send(&amount, &system, to);
                 (
                     Intent::SendNative {
@@ -88,11 +74,7 @@ pub async fn draft(
                 let token = fields.address("token", token.as_deref().unwrap_or_default())?;
                 let (facts, decimals) = erc20(network, "token", token).await?;
                 let amount = positive_amount("amount", amount, decimals)?;
-                check_balance(
-                    "amount",
-                    &amount,
-                    reader.balance_of(token, from).await.map_err(read)?,
-                )?;
+                check_balance("amount", &amount, reader.balance_of(token, from).await?)?;
                 let sentence = summary::send(&amount, &facts.label(), to);
                 (
                     Intent::SendToken {
@@ -121,9 +103,13 @@ pub async fn draft(
             nft_transfer(network, from, contract, id, count, to).await?
         }
         PrepareRequest::Wrap { amount, .. } | PrepareRequest::Unwrap { amount, .. } => {
-            let wtlos = network
-                .wrapped_token()
-                .ok_or_else(|| not_configured("wrapped token", network))?;
+            let wtlos =
+                network
+                    .wrapped_token()
+                    .ok_or_else(|| ServiceError::ContractNotConfigured {
+                        network: network.name(),
+                        contract: "wrapped token",
+                    })?;
             let wrapped = network
                 .settings()
                 .wrapped_token
@@ -132,11 +118,7 @@ pub async fn draft(
                 .to_owned();
             let amount = positive_amount("amount", amount, WEI_DECIMALS)?;
             if matches!(request, PrepareRequest::Wrap { .. }) {
-                check_balance(
-                    "amount",
-                    &amount,
-                    reader.native_balance(from).await.map_err(read)?,
-                )?;
+                check_balance("amount", &amount, reader.native_balance(from).await?)?;
                 (
                     Intent::Wrap {
                         wtlos,
@@ -145,11 +127,7 @@ pub async fn draft(
                     summary::wrap(&amount, &system, &wrapped),
                 )
             } else {
-                check_balance(
-                    "amount",
-                    &amount,
-                    reader.wtlos_balance(wtlos, from).await.map_err(read)?,
-                )?;
+                check_balance("amount", &amount, reader.wtlos_balance(wtlos, from).await?)?;
                 (
                     Intent::Unwrap {
                         wtlos,
@@ -160,19 +138,11 @@ pub async fn draft(
             }
         }
         PrepareRequest::Stake { amount, .. } => {
-            let (stlos, _) = staking_contracts(network)?;
+            let (stlos, _) = network.staking_contracts()?;
             let amount = positive_amount("amount", amount, WEI_DECIMALS)?;
-            check_balance(
-                "amount",
-                &amount,
-                reader.native_balance(from).await.map_err(read)?,
-            )?;
-            let shares = reader
-                .preview_deposit(stlos, amount.raw())
-                .await
-                .map_err(read)?;
-            let shares =
-                Amount::new(shares, WEI_DECIMALS).map_err(|e| field_error("amount", &e))?;
+            check_balance("amount", &amount, reader.native_balance(from).await?)?;
+            let shares = reader.preview_deposit(stlos, amount.raw()).await?;
+            let shares = Amount::new(shares, WEI_DECIMALS).map_err(|e| field_error("amount", e))?;
             let staked = network
                 .settings()
                 .staked_token
@@ -188,14 +158,13 @@ pub async fn draft(
             )
         }
         PrepareRequest::Unstake { amount, .. } => {
-            let (stlos, escrow) = staking_contracts(network)?;
+            let (stlos, escrow) = network.staking_contracts()?;
             let amount = positive_amount("amount", amount, WEI_DECIMALS)?;
             let max_withdraw = IStlosWrite::maxWithdrawCall { owner: from };
             let (most, lock) = tokio::try_join!(
                 reader.call(stlos, &max_withdraw),
                 reader.escrow_lock_duration(escrow),
-            )
-            .map_err(read)?;
+            )?;
             check_balance("amount", &amount, most)?;
             let lock = describe_duration(lock).to_string();
             let intent = Intent::Unstake {
@@ -206,20 +175,12 @@ pub async fn draft(
             (intent, summary::unstake(&amount, &system, &lock))
         }
         PrepareRequest::Withdraw { .. } => {
-            let (_, escrow) = staking_contracts(network)?;
-            let unlocked = reader
-                .escrow_max_withdraw(escrow, from)
-                .await
-                .map_err(read)?;
+            let (_, escrow) = network.staking_contracts()?;
+            let unlocked = reader.escrow_max_withdraw(escrow, from).await?;
             if unlocked.is_zero() {
-                return Err(ApiError::new(
-                    StatusCode::BAD_REQUEST,
-                    "evm.nothing_to_withdraw",
-                    "nothing is unlocked yet: unstaked TLOS stays locked for the escrow period",
-                ));
+                return Err(ServiceError::NothingToWithdraw);
             }
-            let amount =
-                Amount::new(unlocked, WEI_DECIMALS).map_err(|e| field_error("from", &e))?;
+            let amount = Amount::new(unlocked, WEI_DECIMALS).map_err(|e| field_error("from", e))?;
             (
                 Intent::Withdraw { escrow },
                 summary::withdraw(&amount, &system),
@@ -278,26 +239,21 @@ async fn nft_transfer(
     id: U256,
     count: Option<U256>,
     to: Address,
-) -> Result<(Intent, String), ApiError> {
+) -> Result<(Intent, String), ServiceError> {
     let reader = network.reader();
     let facts = token_facts(network, contract).await?;
     let name = facts.as_ref().and_then(|f| f.name.clone());
     match facts.map(|f| f.kind) {
-        Some(super::revoke_plan::TokenKind::Erc721) => {
+        Some(TokenKind::Erc721) => {
             if count.is_some_and(|count| count != U256::from(1u8)) {
                 let error = DomainError::AboveMaximum {
                     max: "1".to_owned(),
                 };
-                return Err(field_error("quantity", &error));
+                return Err(field_error("quantity", error));
             }
             let owner = reader.owner_of(contract, id).await.ok();
             if owner != Some(from) {
-                return Err(ApiError::new(
-                    StatusCode::BAD_REQUEST,
-                    "evm.nft_not_owned",
-                    format!("token {id} does not exist or is not held by the sender"),
-                )
-                .with_details(serde_json::json!({ "field": "tokenId" })));
+                return Err(ServiceError::NftNotOwned { token_id: id });
             }
             let sentence = summary::nft_transfer(name.as_deref(), contract, id, None, to);
             Ok((
@@ -310,18 +266,15 @@ async fn nft_transfer(
                 sentence,
             ))
         }
-        Some(super::revoke_plan::TokenKind::Erc1155) => {
+        Some(TokenKind::Erc1155) => {
             let count = count.unwrap_or(U256::from(1u8));
-            let held = reader
-                .erc1155_balance_of(contract, from, id)
-                .await
-                .map_err(|e| chain_error(&e))?;
+            let held = reader.erc1155_balance_of(contract, from, id).await?;
             if count > held {
-                return Err(
-                    field_error("quantity", &DomainError::BalanceTooLow).with_details(
-                        serde_json::json!({ "field": "quantity", "available": held.to_string() }),
-                    ),
-                );
+                return Err(ServiceError::Field {
+                    field: "quantity",
+                    source: DomainError::BalanceTooLow,
+                    available: Some(held.to_string()),
+                });
             }
             let sentence = summary::nft_transfer(name.as_deref(), contract, id, Some(count), to);
             let intent = Intent::TransferErc1155 {
@@ -333,9 +286,6 @@ async fn nft_transfer(
             };
             Ok((intent, sentence))
         }
-        _ => Err(field_error(
-            "contract",
-            &DomainError::InvalidNftContractType,
-        )),
+        _ => Err(field_error("contract", DomainError::InvalidNftContractType)),
     }
 }
