@@ -387,6 +387,52 @@ async fn extractor_rejections_answer_with_the_json_error_body() {
     );
 }
 
+/// Rejections that no handler sees (a body too large, a missing content type, a path
+/// that is not UTF-8, a bad query) still answer the JSON error body with a stable code.
+#[tokio::test]
+async fn rejections_before_any_handler_are_json_error_bodies() {
+    let prepare = "/api/v1/evm/telos-evm/transactions/prepare";
+    let post = |content_type: Option<&str>, body: Body| {
+        let mut request = Request::builder().method(Method::POST).uri(prepare);
+        if let Some(content_type) = content_type {
+            request = request.header(header::CONTENT_TYPE, content_type);
+        }
+        request.body(body).expect("request")
+    };
+    let too_large = Body::from(vec![b' '; 3 << 20]);
+    let requests = [
+        post(None, Body::from("{}")),
+        post(Some("text/plain"), Body::from("{}")),
+        post(Some("application/json"), too_large),
+        Request::get("/api/v1/evm/telos-evm/accounts/%FF%FE/balances")
+            .body(Body::empty())
+            .expect("request"),
+        Request::get("/api/v1/native/telos/accounts/alice/proposals?limit=-1")
+            .body(Body::empty())
+            .expect("request"),
+    ];
+    for request in requests {
+        let uri = request.uri().to_string();
+        let response = app_without_dist()
+            .oneshot(request)
+            .await
+            .expect("infallible router");
+        let status = response.status();
+        assert!(status.is_client_error(), "{uri}: {status}");
+        let body = json_body(response).await;
+        assert!(
+            body["code"]
+                .as_str()
+                .is_some_and(|code| code.starts_with("validation.")),
+            "{uri}: {body}"
+        );
+        assert!(
+            body["message"].as_str().is_some_and(|m| !m.is_empty()),
+            "{uri}: {body}"
+        );
+    }
+}
+
 #[tokio::test]
 async fn client_config_says_whether_the_connection_protocol_is_configured() {
     let (status, body) = get_json(app_without_dist(), "/api/v1/client-config").await;

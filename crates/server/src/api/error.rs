@@ -4,6 +4,9 @@
 use std::borrow::Cow;
 
 use axum::Json;
+use axum::extract::rejection::{
+    JsonRejection, PathRejection, QueryRejection, RawPathParamsRejection,
+};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
@@ -24,12 +27,19 @@ pub struct ApiError {
     details: Option<serde_json::Value>,
 }
 
-#[derive(Serialize)]
-struct ErrorBody<'a> {
-    code: &'a str,
-    message: &'a str,
+/// The error body every failing route answers (api/error.rs): a stable `code` to
+/// match on, an English `message`, and optional `details` (the offending input).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    /// Stable key, e.g. `antelope.chain.error_invalid_network` or `validation.invalid_address`.
+    #[schema(example = "antelope.chain.error_invalid_network")]
+    pub code: String,
+    /// What went wrong, in English.
+    pub message: String,
+    /// The input at fault and other facts.
+    #[schema(value_type = Option<Object>)]
     #[serde(skip_serializing_if = "Option::is_none")]
-    details: Option<&'a serde_json::Value>,
+    pub details: Option<serde_json::Value>,
 }
 
 impl ApiError {
@@ -76,6 +86,17 @@ impl ApiError {
         )
     }
 
+    /// Path parameters axum could not read: the caller's 400 (a route whose parameters
+    /// do not fit its extractor would be the server's 500).
+    fn bad_path(status: StatusCode, text: String) -> Self {
+        let code = if status.is_server_error() {
+            "internal_error"
+        } else {
+            "validation.invalid_request"
+        };
+        Self::new(status, code, text)
+    }
+
     /// A network name that is unknown, not served, or of the other kind than the route's.
     pub fn invalid_network(name: &str) -> Self {
         Self::from_domain(
@@ -109,9 +130,9 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let body = ErrorBody {
-            code: &self.code,
-            message: &self.message,
-            details: self.details.as_ref(),
+            code: self.code.into_owned(),
+            message: self.message,
+            details: self.details,
         };
         let mut response = (self.status, Json(body)).into_response();
         // Errors describe one moment; a cache must not replay them.
@@ -123,57 +144,35 @@ impl IntoResponse for ApiError {
     }
 }
 
-/// The most of a plain-text rejection kept as the error message.
-const REJECTION_TEXT_LIMIT: usize = 4 * 1024;
-
-/// Keeps the error contract for answers no handler wrote: axum's extractors reject a
-/// malformed path, query string or JSON body with plain text before any handler runs.
-/// Every API route passes through this, so such a rejection reaches the client as the
-/// JSON error body with a stable code, whatever extractor a handler uses.
-pub async fn json_error_bodies(response: Response) -> Response {
-    let status = response.status();
-    let is_error = status.is_client_error() || status.is_server_error();
-    let is_json = response
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|value| value.to_str().ok())
-        .is_some_and(|value| value.starts_with("application/json"));
-    if !is_error || is_json {
-        return response;
+impl From<RawPathParamsRejection> for ApiError {
+    fn from(rejection: RawPathParamsRejection) -> Self {
+        Self::bad_path(rejection.status(), rejection.body_text())
     }
-    let bytes = axum::body::to_bytes(response.into_body(), REJECTION_TEXT_LIMIT)
-        .await
-        .unwrap_or_default();
-    let text = String::from_utf8_lossy(&bytes).trim().to_owned();
-    let code = match status {
-        StatusCode::BAD_REQUEST | StatusCode::UNPROCESSABLE_ENTITY => "validation.invalid_request",
-        StatusCode::PAYLOAD_TOO_LARGE => "validation.request_too_large",
-        StatusCode::UNSUPPORTED_MEDIA_TYPE => "validation.unsupported_media_type",
-        StatusCode::NOT_FOUND => "not_found",
-        StatusCode::METHOD_NOT_ALLOWED => "method_not_allowed",
-        status if status.is_server_error() => "internal_error",
-        _ => "validation.invalid_request",
-    };
-    let message = if text.is_empty() {
-        status
-            .canonical_reason()
-            .unwrap_or("request failed")
-            .to_owned()
-    } else {
-        text
-    };
-    ApiError::new(status, code, message).into_response()
 }
 
-impl From<axum::extract::rejection::RawPathParamsRejection> for ApiError {
-    fn from(rejection: axum::extract::rejection::RawPathParamsRejection) -> Self {
-        let status = rejection.status();
-        let code = if status.is_server_error() {
-            "internal_error"
-        } else {
-            "validation.invalid_request"
-        };
-        Self::new(status, code, rejection.body_text())
+impl From<PathRejection> for ApiError {
+    fn from(rejection: PathRejection) -> Self {
+        Self::bad_path(rejection.status(), rejection.body_text())
+    }
+}
+
+impl From<QueryRejection> for ApiError {
+    fn from(rejection: QueryRejection) -> Self {
+        Self::new(
+            StatusCode::BAD_REQUEST,
+            "validation.invalid_parameter",
+            rejection.body_text(),
+        )
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(rejection: JsonRejection) -> Self {
+        Self::new(
+            StatusCode::BAD_REQUEST,
+            "validation.invalid_body",
+            rejection.body_text(),
+        )
     }
 }
 

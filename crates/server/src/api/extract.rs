@@ -1,11 +1,15 @@
-//! Extractors that resolve the `{network}` of a path, so a handler receives a served
-//! network or never runs: an unknown, unserved or wrong-kind network is a 400
-//! `antelope.chain.error_invalid_network` with the name in `details.network`.
+//! The extractors of the API, each rejecting with [`ApiError`], so every malformed
+//! request gets the JSON error body before any handler runs:
+//!
+//! - [`EvmNet`] / [`NativeNet`] resolve the path's `{network}`: an unknown, unserved or
+//!   wrong-kind network is a 400 `antelope.chain.error_invalid_network` with the name in
+//!   `details.network`;
+//! - [`Path`], [`Query`] and [`JsonBody`] wrap axum's extractors of the same purpose.
 
 use std::ops::Deref;
 use std::sync::Arc;
 
-use axum::extract::{FromRef, FromRequestParts, RawPathParams};
+use axum::extract::{FromRef, FromRequest, FromRequestParts, RawPathParams};
 use axum::http::request::Parts;
 
 use super::error::ApiError;
@@ -79,3 +83,20 @@ where
         }
     }
 }
+
+/// The path's parameters; a malformed one is the JSON error body.
+#[derive(Debug, FromRequestParts)]
+#[from_request(via(axum::extract::Path), rejection(ApiError))]
+pub struct Path<T>(pub T);
+
+/// The query string; a malformed one (a number that is not one, an unknown or repeated
+/// key) is a 400 `validation.invalid_parameter` with serde's reason.
+#[derive(Debug, FromRequestParts)]
+#[from_request(via(axum::extract::Query), rejection(ApiError))]
+pub struct Query<T>(pub T);
+
+/// A JSON body; one that is not JSON, not the expected shape, too large or sent
+/// without the JSON content type is a 400 `validation.invalid_body` with the reason.
+#[derive(Debug, FromRequest)]
+#[from_request(via(axum::Json), rejection(ApiError))]
+pub struct JsonBody<T>(pub T);

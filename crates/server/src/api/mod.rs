@@ -14,8 +14,9 @@ use axum::routing::get;
 
 use crate::state::AppState;
 
-/// The `/api/v1` routes. Unknown `/api` paths are answered by the app's fallback;
-/// extractor rejections are turned into the JSON error body here.
+/// The `/api/v1` routes. Unknown `/api` paths and wrong methods are answered by the
+/// app's fallbacks; malformed requests by the extractors' rejections
+/// ([`extract`]), all with the one JSON error body.
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/api/v1/health", get(health::health))
@@ -25,5 +26,4 @@ pub fn routes() -> Router<AppState> {
         .route("/api/v1/openapi.json", get(openapi::openapi_json))
         .merge(native::routes())
         .merge(evm::routes())
-        .layer(axum::middleware::map_response(error::json_error_bodies))
 }

@@ -4,7 +4,6 @@
 //! a 400 with a stable code and the parameter's name in `details`.
 
 use alloy_primitives::U256;
-use axum::extract::rejection::QueryRejection;
 use axum::http::StatusCode;
 use serde::Deserialize;
 
@@ -26,15 +25,6 @@ pub fn bad_parameter(parameter: &str, message: impl Into<String>) -> ApiError {
         message,
     )
     .with_details(serde_json::json!({ "parameter": parameter }))
-}
-
-/// A query string axum could not read (a number that is not one, an unknown key).
-pub fn invalid_query(rejection: &QueryRejection) -> ApiError {
-    ApiError::new(
-        StatusCode::BAD_REQUEST,
-        "validation.invalid_parameter",
-        rejection.body_text(),
-    )
 }
 
 /// An NFT token id: a decimal integer below 2^256 (or 0x hex).

@@ -1,7 +1,6 @@
 //! `GET /api/v1/evm/{network}/accounts/{address}/balances?fiat=&locale=`: the
 //! account's balance sheet with exact amounts, prices and fiat values.
 
-use axum::extract::{Path, Query};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
@@ -12,14 +11,17 @@ use utoipa::ToSchema;
 use super::params::{FiatQuery, evm_address};
 use super::views::{AmountView, SourceKindView, TokenView};
 use crate::api::error::ApiError;
-use crate::api::extract::EvmNet;
+use crate::api::extract::{EvmNet, Path, Query};
 use crate::evm::{PriceSource, SheetRow};
 use crate::state::AppState;
 
 /// The routes of this module.
 pub fn routes() -> Router<AppState> {
     Router::new().route(
-        &format!("{}/accounts/{{address}}/balances", super::BASE),
+        &format!(
+            "{}/accounts/{{address}}/balances",
+            crate::api::evm::params::BASE
+        ),
         get(balances),
     )
 }
@@ -88,8 +90,8 @@ pub struct BalancesView {
     ),
     responses(
         (status = 200, description = "Balances in display order", body = BalancesView),
-        (status = 400, description = "Unknown network, malformed address, fiat or locale", body = crate::api::openapi::ErrorBody),
-        (status = 502, description = "No source could read the balances", body = crate::api::openapi::ErrorBody),
+        (status = 400, description = "Unknown network, malformed address, fiat or locale", body = crate::api::error::ErrorBody),
+        (status = 502, description = "No source could read the balances", body = crate::api::error::ErrorBody),
     )
 )]
 pub async fn balances(

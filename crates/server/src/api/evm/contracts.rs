@@ -2,7 +2,6 @@
 //! contract, looked up in the spec's order (cache, indexer or history service, chain
 //! reads, verified metadata, token list).
 
-use axum::extract::{Path, Query};
 use axum::http::StatusCode;
 use axum::routing::get;
 use axum::{Json, Router};
@@ -13,13 +12,13 @@ use utoipa::ToSchema;
 
 use super::params::evm_address;
 use crate::api::error::ApiError;
-use crate::api::extract::EvmNet;
+use crate::api::extract::{EvmNet, Path, Query};
 use crate::state::AppState;
 
 /// The routes of this module.
 pub fn routes() -> Router<AppState> {
     Router::new().route(
-        &format!("{}/contracts/{{address}}", super::BASE),
+        &format!("{}/contracts/{{address}}", crate::api::evm::params::BASE),
         get(contract),
     )
 }
@@ -115,8 +114,8 @@ fn step_name(step: LookupStep) -> &'static str {
     ),
     responses(
         (status = 200, description = "What is known of the contract", body = ContractView),
-        (status = 400, description = "Unknown network or malformed address", body = crate::api::openapi::ErrorBody),
-        (status = 404, description = "No contract at this address", body = crate::api::openapi::ErrorBody),
+        (status = 400, description = "Unknown network or malformed address", body = crate::api::error::ErrorBody),
+        (status = 404, description = "No contract at this address", body = crate::api::error::ErrorBody),
     )
 )]
 pub async fn contract(

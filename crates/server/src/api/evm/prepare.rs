@@ -4,9 +4,6 @@
 //! - `POST …/transactions/prepare`: one transaction of any kind (see [`PrepareRequest`]).
 //! - `POST …/approvals/revoke-plan`: the revoke batch (spec §4 "Allowance revoke batch").
 
-use axum::extract::Query;
-use axum::extract::rejection::{JsonRejection, QueryRejection};
-use axum::http::StatusCode;
 use axum::routing::post;
 use axum::{Json, Router};
 use serde::Deserialize;
@@ -14,9 +11,8 @@ use tandem_domain::DomainError;
 use tandem_domain::validate::AllowanceBatchId;
 
 use crate::api::error::ApiError;
-use crate::api::evm::account_params::invalid_query;
 use crate::api::evm::params::FiatQuery;
-use crate::api::extract::EvmNet;
+use crate::api::extract::{EvmNet, JsonBody, Query};
 use crate::error::ServiceError;
 use crate::evm::prepare::{self, Fields, PrepareRequest, PreparedTransaction, RevokePlan};
 use crate::state::AppState;
@@ -38,22 +34,13 @@ pub struct RevokePlanRequest {
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route(
-            &format!("{}/transactions/prepare", super::BASE),
+            &format!("{}/transactions/prepare", crate::api::evm::params::BASE),
             post(prepare),
         )
         .route(
-            &format!("{}/approvals/revoke-plan", super::BASE),
+            &format!("{}/approvals/revoke-plan", crate::api::evm::params::BASE),
             post(revoke_plan),
         )
-}
-
-/// A body that is not JSON or not one of the kinds: 400 with serde's reason.
-pub(crate) fn invalid_body(rejection: &JsonRejection) -> ApiError {
-    ApiError::new(
-        StatusCode::BAD_REQUEST,
-        "validation.invalid_body",
-        rejection.body_text(),
-    )
 }
 
 /// `POST /api/v1/evm/{network}/transactions/prepare`
@@ -68,18 +55,17 @@ pub(crate) fn invalid_body(rejection: &JsonRejection) -> ApiError {
     ),
     responses(
         (status = 200, description = "The unsigned transaction, its gas, fee and summary", body = PreparedTransaction),
-        (status = 400, description = "Invalid field, balance too low, or the transaction would revert (code and reason)", body = crate::api::openapi::ErrorBody),
-        (status = 404, description = "The network lacks the contract for this kind", body = crate::api::openapi::ErrorBody),
-        (status = 502, description = "The node did not answer", body = crate::api::openapi::ErrorBody),
+        (status = 400, description = "Invalid field, balance too low, or the transaction would revert (code and reason)", body = crate::api::error::ErrorBody),
+        (status = 404, description = "The network lacks the contract for this kind", body = crate::api::error::ErrorBody),
+        (status = 502, description = "The node did not answer", body = crate::api::error::ErrorBody),
     )
 )]
 pub async fn prepare(
     network: EvmNet,
-    query: Result<Query<FiatQuery>, QueryRejection>,
-    body: Result<Json<PrepareRequest>, JsonRejection>,
+    Query(query): Query<FiatQuery>,
+    JsonBody(request): JsonBody<PrepareRequest>,
 ) -> Result<Json<PreparedTransaction>, ApiError> {
-    let (fiat, _) = query.map_err(|e| invalid_query(&e))?.0.checked()?;
-    let request = body.map_err(|e| invalid_body(&e))?.0;
+    let (fiat, _) = query.checked()?;
     let mut fields = Fields::default();
     let from = fields.address("from", request.from())?;
     let prepared = prepare::prepare(&network, from, &request, fields, &fiat).await?;
@@ -95,17 +81,16 @@ pub async fn prepare(
     request_body = RevokePlanRequest,
     responses(
         (status = 200, description = "Revoke transactions in order, and the skipped items", body = RevokePlan),
-        (status = 400, description = "Malformed owner, item or body", body = crate::api::openapi::ErrorBody),
-        (status = 502, description = "The node did not answer", body = crate::api::openapi::ErrorBody),
+        (status = 400, description = "Malformed owner, item or body", body = crate::api::error::ErrorBody),
+        (status = 502, description = "The node did not answer", body = crate::api::error::ErrorBody),
     )
 )]
 pub async fn revoke_plan(
     network: EvmNet,
-    query: Result<Query<FiatQuery>, QueryRejection>,
-    body: Result<Json<RevokePlanRequest>, JsonRejection>,
+    Query(query): Query<FiatQuery>,
+    JsonBody(body): JsonBody<RevokePlanRequest>,
 ) -> Result<Json<RevokePlan>, ApiError> {
-    let (fiat, _) = query.map_err(|e| invalid_query(&e))?.0.checked()?;
-    let body = body.map_err(|e| invalid_body(&e))?.0;
+    let (fiat, _) = query.checked()?;
     let owner = Fields::default().address("owner", &body.owner)?;
     if body.items.len() > MAX_ITEMS {
         let max = MAX_ITEMS.to_string();

@@ -3,7 +3,6 @@
 //! price service that cannot be reached gives `priceAvailable: false` and a price of
 //! `0`, never an error.
 
-use axum::extract::{Path, Query};
 use axum::http::StatusCode;
 use axum::routing::get;
 use axum::{Json, Router};
@@ -12,7 +11,7 @@ use utoipa::ToSchema;
 
 use super::params::{FiatQuery, fiat_currency};
 use crate::api::error::ApiError;
-use crate::api::extract::EvmNet;
+use crate::api::extract::{EvmNet, Path, Query};
 use crate::evm::{PriceSource, PricedToken};
 use crate::state::AppState;
 
@@ -21,7 +20,7 @@ const MAX_SYMBOL_LENGTH: usize = 16;
 
 /// The routes of this module.
 pub fn routes() -> Router<AppState> {
-    let base = format!("{}/prices/{{symbol}}", super::BASE);
+    let base = format!("{}/prices/{{symbol}}", crate::api::evm::params::BASE);
     Router::new()
         .route(&base, get(quote))
         .route(&format!("{base}/chart"), get(chart))
@@ -107,7 +106,7 @@ fn symbol(text: &str) -> Result<String, ApiError> {
     ),
     responses(
         (status = 200, description = "The quote (priceAvailable false when unknown)", body = QuoteView),
-        (status = 400, description = "Unknown network, malformed symbol or fiat", body = crate::api::openapi::ErrorBody),
+        (status = 400, description = "Unknown network, malformed symbol or fiat", body = crate::api::error::ErrorBody),
     )
 )]
 pub async fn quote(
@@ -164,8 +163,8 @@ pub async fn quote(
     ),
     responses(
         (status = 200, description = "The chart (priceAvailable false when the service is down)", body = ChartView),
-        (status = 400, description = "Unknown network, malformed symbol or fiat", body = crate::api::openapi::ErrorBody),
-        (status = 404, description = "No chart for this token", body = crate::api::openapi::ErrorBody),
+        (status = 400, description = "Unknown network, malformed symbol or fiat", body = crate::api::error::ErrorBody),
+        (status = 404, description = "No chart for this token", body = crate::api::error::ErrorBody),
     )
 )]
 pub async fn chart(

@@ -14,7 +14,10 @@ use crate::state::AppState;
 
 /// The routes of this module.
 pub fn routes() -> Router<AppState> {
-    Router::new().route(&format!("{}/status", super::BASE), get(status))
+    Router::new().route(
+        &format!("{}/status", crate::api::evm::params::BASE),
+        get(status),
+    )
 }
 
 /// The built-in indexer's progress.
@@ -67,7 +70,7 @@ pub struct StatusView {
     params(("network" = String, Path, description = "EVM network")),
     responses(
         (status = 200, description = "Chain head, gas price and data source", body = StatusView),
-        (status = 400, description = "Unknown or non-EVM network", body = crate::api::openapi::ErrorBody),
+        (status = 400, description = "Unknown or non-EVM network", body = crate::api::error::ErrorBody),
     )
 )]
 pub async fn status(evm: EvmNet) -> Json<StatusView> {

@@ -1,14 +1,13 @@
 //! Account reads: resources, balances, REX, profile, permissions.
 
 use axum::Json;
-use axum::extract::Path;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 
 use super::account_name;
 use super::views::{AssetView, LimitView, RamView};
 use crate::api::error::ApiError;
-use crate::api::extract::NativeNet;
+use crate::api::extract::{NativeNet, Path};
 use crate::native::{AccountResources, NativeNetwork};
 
 /// `{account}` of every account route.

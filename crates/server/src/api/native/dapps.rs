@@ -4,13 +4,11 @@
 //! first, so a testnet or the devnet still shows the directory.
 
 use axum::Json;
-use axum::extract::Query;
-use axum::extract::rejection::QueryRejection;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 
 use crate::api::error::ApiError;
-use crate::api::extract::NativeNet;
+use crate::api::extract::{NativeNet, Query};
 use crate::native::dapps::Dapp;
 
 /// Longest search text accepted.
@@ -54,17 +52,8 @@ impl DappView {
 /// `GET …/dapps?q=`: the apps matching every word of `q` (all when empty).
 pub async fn dapps(
     native: NativeNet,
-    query: Result<Query<DappQuery>, QueryRejection>,
+    Query(query): Query<DappQuery>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let query = query
-        .map_err(|rejection| {
-            ApiError::new(
-                StatusCode::BAD_REQUEST,
-                "validation.invalid_parameter",
-                rejection.body_text(),
-            )
-        })?
-        .0;
     let text = query.q.unwrap_or_default();
     if text.chars().count() > MAX_QUERY_CHARS {
         return Err(ApiError::new(

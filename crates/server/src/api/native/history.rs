@@ -2,8 +2,6 @@
 //! accounts of a public key.
 
 use axum::Json;
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query};
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use tandem_antelope::history::types::HistoryAction;
@@ -13,7 +11,7 @@ use tandem_antelope::keys::PublicKey;
 use super::account::AccountPath;
 use super::account_name;
 use crate::api::error::ApiError;
-use crate::api::extract::NativeNet;
+use crate::api::extract::{NativeNet, Path, Query};
 
 /// Largest page of actions (the history services cap pages near this too).
 const MAX_LIMIT: u32 = 100;
@@ -27,14 +25,6 @@ fn bad_parameter(name: &str, message: String) -> ApiError {
         message,
     )
     .with_details(serde_json::json!({ "parameter": name }))
-}
-
-fn invalid_query(rejection: &QueryRejection) -> ApiError {
-    ApiError::new(
-        StatusCode::BAD_REQUEST,
-        "validation.invalid_parameter",
-        rejection.body_text(),
-    )
 }
 
 fn check_range(
@@ -118,10 +108,9 @@ fn check_filter(filter: &str) -> Result<(), ApiError> {
 /// `GET …/accounts/{account}/history?limit&skip&sort&filter&actName`.
 pub async fn actions(
     Path(path): Path<AccountPath>,
-    query: Result<Query<HistoryQuery>, QueryRejection>,
+    Query(query): Query<HistoryQuery>,
     native: NativeNet,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let query = query.map_err(|e| invalid_query(&e))?.0;
     let account = account_name(path.account())?;
     let sort = match query.sort.as_deref() {
         None | Some("desc") => Sort::Desc,
@@ -224,10 +213,9 @@ pub struct ProposalQuery {
 /// `GET …/accounts/{account}/proposals?role&executed&limit&skip`.
 pub async fn proposals(
     Path(path): Path<AccountPath>,
-    query: Result<Query<ProposalQuery>, QueryRejection>,
+    Query(query): Query<ProposalQuery>,
     native: NativeNet,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let query = query.map_err(|e| invalid_query(&e))?.0;
     let account = account_name(path.account())?;
     let mut request = ProposalsQuery {
         executed: query.executed,

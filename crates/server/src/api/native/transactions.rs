@@ -3,7 +3,6 @@
 //! sign, and `…/transactions` only forwards what the client signed.
 
 use axum::Json;
-use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
@@ -16,7 +15,7 @@ use tandem_domain::sponsor::PermissionLevel;
 use super::account_name;
 use super::views::AssetView;
 use crate::api::error::ApiError;
-use crate::api::extract::NativeNet;
+use crate::api::extract::{JsonBody, NativeNet};
 
 /// `{actor, permission}` of the signer.
 #[derive(Debug, Deserialize)]
@@ -34,23 +33,14 @@ pub struct SponsorBody {
     packed_transaction: PackedTransaction,
 }
 
-fn invalid_body(rejection: &JsonRejection) -> ApiError {
-    ApiError::new(
-        StatusCode::BAD_REQUEST,
-        "validation.invalid_body",
-        rejection.body_text(),
-    )
-}
-
 /// `POST …/sponsor`: asks the network's fee sponsor to co-sign, verifies its answer, and
 /// returns the transaction to sign with the sponsor's signatures — or
 /// `{"fallback": "sign-normally"}` when the sponsor declines (400) or none is configured.
 /// A sponsor answer that breaks a rule is a 502 with the rule's `sponsor.*` key.
 pub async fn sponsor(
     native: NativeNet,
-    body: Result<Json<SponsorBody>, JsonRejection>,
+    JsonBody(body): JsonBody<SponsorBody>,
 ) -> Result<Response, ApiError> {
-    let body = body.map_err(|e| invalid_body(&e))?.0;
     let signer = PermissionLevel {
         actor: account_name(&body.signer.actor)?,
         permission: account_name(&body.signer.permission)?,
@@ -86,9 +76,8 @@ pub async fn sponsor(
 /// signatures when sponsored). The chain's refusal is a 400 with its clear message.
 pub async fn push(
     native: NativeNet,
-    body: Result<Json<PackedTransaction>, JsonRejection>,
+    JsonBody(body): JsonBody<PackedTransaction>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let body = body.map_err(|e| invalid_body(&e))?.0;
     Transaction::from_packed(&body)?;
     if body.signatures.is_empty() {
         return Err(ApiError::new(

@@ -8,8 +8,6 @@ mod view;
 
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -21,10 +19,10 @@ pub use self::view::{
     ApprovalCommon, ApprovalView, Erc20ApprovalView, Erc721ApprovalView, Erc1155ApprovalView,
     RiskFactView,
 };
-use super::account_params::{AccountPath, bad_parameter, descending, invalid_query};
+use super::account_params::{AccountPath, bad_parameter, descending};
 use super::params::{evm_address, fiat_currency};
 use crate::api::error::ApiError;
-use crate::api::extract::EvmNet;
+use crate::api::extract::{EvmNet, Path, Query};
 use crate::evm::approvals::ApprovalsQuestion;
 use crate::state::AppState;
 
@@ -101,7 +99,10 @@ fn sort_key(text: Option<&str>) -> Result<AllowanceSortKey, ApiError> {
 /// The approvals route.
 pub fn routes() -> Router<AppState> {
     Router::new().route(
-        &format!("{}/accounts/{{address}}/approvals", super::BASE),
+        &format!(
+            "{}/accounts/{{address}}/approvals",
+            crate::api::evm::params::BASE
+        ),
         get(approvals),
     )
 }
@@ -118,17 +119,16 @@ pub fn routes() -> Router<AppState> {
     ),
     responses(
         (status = 200, description = "The account's approvals, sorted and filtered", body = ApprovalList),
-        (status = 400, description = "Unknown network, malformed address, type, sort or direction", body = crate::api::openapi::ErrorBody),
-        (status = 502, description = "The data source did not answer", body = crate::api::openapi::ErrorBody),
-        (status = 503, description = "No source can list approvals now", body = crate::api::openapi::ErrorBody),
+        (status = 400, description = "Unknown network, malformed address, type, sort or direction", body = crate::api::error::ErrorBody),
+        (status = 502, description = "The data source did not answer", body = crate::api::error::ErrorBody),
+        (status = 503, description = "No source can list approvals now", body = crate::api::error::ErrorBody),
     )
 )]
 pub async fn approvals(
-    query: Result<Query<ApprovalsQuery>, QueryRejection>,
+    Query(query): Query<ApprovalsQuery>,
     network: EvmNet,
     Path(path): Path<AccountPath>,
 ) -> Result<Response, ApiError> {
-    let query = query.map_err(|e| invalid_query(&e))?.0;
     let owner = evm_address("address", &path.address)?;
     let kinds = kinds(query.kind.as_deref())?;
     let key = sort_key(query.sort.as_deref())?;

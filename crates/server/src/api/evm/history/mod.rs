@@ -6,17 +6,15 @@
 
 pub mod view;
 
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
 use self::view::TransactionRowView;
-use super::account_params::{AccountPath, descending, invalid_query, paging};
+use super::account_params::{AccountPath, descending, paging};
 use super::params::{evm_address, fiat_currency};
 use crate::api::error::ApiError;
-use crate::api::extract::EvmNet;
+use crate::api::extract::{EvmNet, Path, Query};
 use crate::evm::account_reads::HistoryFilter;
 use crate::state::AppState;
 
@@ -61,7 +59,10 @@ pub struct HistoryPage {
 /// The history route.
 pub fn routes() -> Router<AppState> {
     Router::new().route(
-        &format!("{}/accounts/{{address}}/transactions", super::BASE),
+        &format!(
+            "{}/accounts/{{address}}/transactions",
+            crate::api::evm::params::BASE
+        ),
         get(transactions),
     )
 }
@@ -78,17 +79,16 @@ pub fn routes() -> Router<AppState> {
     ),
     responses(
         (status = 200, description = "One page of shaped history rows", body = HistoryPage),
-        (status = 400, description = "Unknown network, malformed address, paging or sort", body = crate::api::openapi::ErrorBody),
-        (status = 502, description = "The data source did not answer", body = crate::api::openapi::ErrorBody),
-        (status = 503, description = "No source can list transactions now", body = crate::api::openapi::ErrorBody),
+        (status = 400, description = "Unknown network, malformed address, paging or sort", body = crate::api::error::ErrorBody),
+        (status = 502, description = "The data source did not answer", body = crate::api::error::ErrorBody),
+        (status = 503, description = "No source can list transactions now", body = crate::api::error::ErrorBody),
     )
 )]
 pub async fn transactions(
-    query: Result<Query<HistoryQuery>, QueryRejection>,
+    Query(query): Query<HistoryQuery>,
     network: EvmNet,
     Path(path): Path<AccountPath>,
 ) -> Result<Json<HistoryPage>, ApiError> {
-    let query = query.map_err(|e| invalid_query(&e))?.0;
     let account = evm_address("address", &path.address)?;
     let filter = HistoryFilter {
         paging: paging(query.offset, query.limit, DEFAULT_LIMIT)?,

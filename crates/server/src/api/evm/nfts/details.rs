@@ -6,14 +6,13 @@ use std::collections::BTreeMap;
 
 use alloy_primitives::Address;
 use axum::Json;
-use axum::extract::Path;
 use serde::{Deserialize, Serialize};
 
 use super::view::{NftView, nft_view};
 use crate::api::error::ApiError;
 use crate::api::evm::account_params::token_id;
 use crate::api::evm::params::evm_address;
-use crate::api::extract::EvmNet;
+use crate::api::extract::{EvmNet, Path};
 use crate::evm::EvmNetwork;
 use crate::evm::nfts::NftDetails;
 
@@ -72,9 +71,9 @@ pub struct NftDetailsView {
     ),
     responses(
         (status = 200, description = "The NFT with its owners, supply and approvals", body = NftDetailsView),
-        (status = 400, description = "Unknown network, malformed address or token id, or not an NFT contract", body = crate::api::openapi::ErrorBody),
-        (status = 404, description = "No such token", body = crate::api::openapi::ErrorBody),
-        (status = 502, description = "The data source or the node did not answer", body = crate::api::openapi::ErrorBody),
+        (status = 400, description = "Unknown network, malformed address or token id, or not an NFT contract", body = crate::api::error::ErrorBody),
+        (status = 404, description = "No such token", body = crate::api::error::ErrorBody),
+        (status = 502, description = "The data source or the node did not answer", body = crate::api::error::ErrorBody),
     )
 )]
 pub async fn details(
@@ -100,9 +99,9 @@ pub async fn details(
     ),
     responses(
         (status = 200, description = "The NFT with its owners, supply and approvals", body = NftDetailsView),
-        (status = 400, description = "Unknown network, malformed address or token id, or not an NFT contract", body = crate::api::openapi::ErrorBody),
-        (status = 404, description = "No such token", body = crate::api::openapi::ErrorBody),
-        (status = 502, description = "The data source or the node did not answer", body = crate::api::openapi::ErrorBody),
+        (status = 400, description = "Unknown network, malformed address or token id, or not an NFT contract", body = crate::api::error::ErrorBody),
+        (status = 404, description = "No such token", body = crate::api::error::ErrorBody),
+        (status = 502, description = "The data source or the node did not answer", body = crate::api::error::ErrorBody),
     )
 )]
 pub async fn refresh(

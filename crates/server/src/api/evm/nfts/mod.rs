@@ -13,18 +13,16 @@
 pub mod details;
 pub mod view;
 
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
 pub use self::details::{NftApprovals, NftDetailsView, NftOperator, details, refresh};
 use self::view::{NftView, matches_search, nft_view};
-use super::account_params::{AccountPath, MAX_LIMIT, invalid_query, paging};
+use super::account_params::{AccountPath, MAX_LIMIT, paging};
 use super::params::evm_address;
 use crate::api::error::ApiError;
-use crate::api::extract::EvmNet;
+use crate::api::extract::{EvmNet, Path, Query};
 use crate::evm::nfts::Holdings;
 use crate::state::AppState;
 
@@ -61,10 +59,16 @@ pub struct NftList {
 
 /// The NFT routes.
 pub fn routes() -> Router<AppState> {
-    let nft = format!("{}/nfts/{{contract}}/{{tokenId}}", super::BASE);
+    let nft = format!(
+        "{}/nfts/{{contract}}/{{tokenId}}",
+        crate::api::evm::params::BASE
+    );
     Router::new()
         .route(
-            &format!("{}/accounts/{{address}}/nfts", super::BASE),
+            &format!(
+                "{}/accounts/{{address}}/nfts",
+                crate::api::evm::params::BASE
+            ),
             get(account_nfts),
         )
         .route(&nft, get(details))
@@ -83,17 +87,16 @@ pub fn routes() -> Router<AppState> {
     ),
     responses(
         (status = 200, description = "The NFTs the account holds, one page", body = NftList),
-        (status = 400, description = "Unknown network, malformed address, collection or paging", body = crate::api::openapi::ErrorBody),
-        (status = 502, description = "The data source did not answer", body = crate::api::openapi::ErrorBody),
-        (status = 503, description = "No source can list NFTs now", body = crate::api::openapi::ErrorBody),
+        (status = 400, description = "Unknown network, malformed address, collection or paging", body = crate::api::error::ErrorBody),
+        (status = 502, description = "The data source did not answer", body = crate::api::error::ErrorBody),
+        (status = 503, description = "No source can list NFTs now", body = crate::api::error::ErrorBody),
     )
 )]
 pub async fn account_nfts(
-    query: Result<Query<NftListQuery>, QueryRejection>,
+    Query(query): Query<NftListQuery>,
     network: EvmNet,
     Path(path): Path<AccountPath>,
 ) -> Result<Json<NftList>, ApiError> {
-    let query = query.map_err(|e| invalid_query(&e))?.0;
     let owner = evm_address("address", &path.address)?;
     let collection = query
         .collection

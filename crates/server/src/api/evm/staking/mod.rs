@@ -9,14 +9,13 @@
 
 mod view;
 
-use axum::extract::Path;
 use axum::routing::get;
 use axum::{Json, Router};
 
 use super::account_params::AccountPath;
 use super::params::evm_address;
 use crate::api::error::ApiError;
-use crate::api::extract::EvmNet;
+use crate::api::extract::{EvmNet, Path};
 use crate::state::AppState;
 
 pub use view::{AccountStaking, DepositView, LockPeriod, ReadAt, StakingOverview};
@@ -24,9 +23,15 @@ pub use view::{AccountStaking, DepositView, LockPeriod, ReadAt, StakingOverview}
 /// The staking routes.
 pub fn routes() -> Router<AppState> {
     Router::new()
-        .route(&format!("{}/staking", super::BASE), get(overview))
         .route(
-            &format!("{}/accounts/{{address}}/staking", super::BASE),
+            &format!("{}/staking", crate::api::evm::params::BASE),
+            get(overview),
+        )
+        .route(
+            &format!(
+                "{}/accounts/{{address}}/staking",
+                crate::api::evm::params::BASE
+            ),
             get(account),
         )
 }
@@ -39,9 +44,9 @@ pub fn routes() -> Router<AppState> {
     params(("network" = String, Path, description = "EVM network name, e.g. telos-evm")),
     responses(
         (status = 200, description = "Vault-wide staking figures and the APY", body = StakingOverview),
-        (status = 400, description = "Unknown or non-EVM network", body = crate::api::openapi::ErrorBody),
-        (status = 404, description = "No staking contracts on this network", body = crate::api::openapi::ErrorBody),
-        (status = 502, description = "The node did not answer", body = crate::api::openapi::ErrorBody),
+        (status = 400, description = "Unknown or non-EVM network", body = crate::api::error::ErrorBody),
+        (status = 404, description = "No staking contracts on this network", body = crate::api::error::ErrorBody),
+        (status = 502, description = "The node did not answer", body = crate::api::error::ErrorBody),
     )
 )]
 pub async fn overview(network: EvmNet) -> Result<Json<StakingOverview>, ApiError> {
@@ -67,9 +72,9 @@ pub async fn overview(network: EvmNet) -> Result<Json<StakingOverview>, ApiError
     ),
     responses(
         (status = 200, description = "The account's staking position", body = AccountStaking),
-        (status = 400, description = "Unknown network or malformed address", body = crate::api::openapi::ErrorBody),
-        (status = 404, description = "No staking contracts on this network", body = crate::api::openapi::ErrorBody),
-        (status = 502, description = "The node did not answer", body = crate::api::openapi::ErrorBody),
+        (status = 400, description = "Unknown network or malformed address", body = crate::api::error::ErrorBody),
+        (status = 404, description = "No staking contracts on this network", body = crate::api::error::ErrorBody),
+        (status = 502, description = "The node did not answer", body = crate::api::error::ErrorBody),
     )
 )]
 pub async fn account(
