@@ -40,7 +40,7 @@ fn civil_from_days(days: i64) -> (i64, i64, i64) {
 pub fn parse_millis(text: &str) -> Result<i64, AntelopeError> {
     let invalid = || AntelopeError::InvalidResponse {
         url: String::new(),
-        reason: format!("'{text}' is not a chain timestamp"),
+        source: format!("'{text}' is not a chain timestamp").into(),
     };
     let trimmed = text.strip_suffix('Z').unwrap_or(text);
     let (date, time) = trimmed.split_once('T').ok_or_else(invalid)?;

@@ -122,7 +122,8 @@ async fn a_slow_indexer_times_out() {
     let client = TeloscanClient::new(http, &server.url, RequestLimiter::default()).unwrap();
     let error = client.health().await.unwrap_err();
     assert!(
-        matches!(&error, EvmError::Transport { reason, .. } if reason.contains("timed out")),
+        matches!(&error, EvmError::Transport { source, .. } if source.is_timeout())
+            && error.to_string().contains("timed out"),
         "{error}"
     );
 }

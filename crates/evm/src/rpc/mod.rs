@@ -70,7 +70,7 @@ pub fn connect(url: &str, config: &RpcConfig) -> Result<RootProvider, EvmError> 
         .timeout(config.request_timeout)
         .user_agent(concat!("tandem/", env!("CARGO_PKG_VERSION")))
         .build()
-        .map_err(|error| EvmError::HttpSetup(error.to_string()))?;
+        .map_err(EvmError::HttpSetup)?;
     let is_local = url
         .host_str()
         .is_some_and(|host| matches!(host, "localhost" | "127.0.0.1" | "[::1]"));

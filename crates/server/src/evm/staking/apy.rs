@@ -112,7 +112,7 @@ async fn fetch(client: &HttpClient) -> Result<String, ServiceError> {
         ServiceError::from(EvmError::Decode {
             upstream: Upstream::ProductApi,
             path: answer.path.clone(),
-            reason: "the answer is not a number".to_owned(),
+            source: "the answer is not a number".into(),
         })
     })
 }
