@@ -234,15 +234,17 @@ async fn polling_switches_on_its_own_and_stops_when_dropped() {
 #[tokio::test]
 async fn calls_go_to_the_source_in_use() {
     let (server, selector) = selector(SelectorConfig::default()).await;
+    // Held once, the source follows every switch.
+    let source = selector.source();
     selector.check_now().await;
-    let balances = selector.balances(addr(ALICE)).await.unwrap();
+    let balances = source.balances(addr(ALICE)).await.unwrap();
     assert_eq!(balances.len(), 4);
-    assert_eq!(selector.kind(), SourceKind::TeloscanIndexer);
+    assert_eq!(source.kind(), SourceKind::TeloscanIndexer);
 
     set_health(&server, LAGGING);
     selector.check_now().await;
-    assert_eq!(selector.kind(), SourceKind::Rpc);
-    let error = selector.balances(addr(ALICE)).await.unwrap_err();
+    assert_eq!(source.kind(), SourceKind::Rpc);
+    let error = source.balances(addr(ALICE)).await.unwrap_err();
     assert!(matches!(
         error,
         EvmError::Unsupported {

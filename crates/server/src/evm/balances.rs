@@ -6,11 +6,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use alloy_primitives::{Address, U256};
+use tandem_domain::time::now_ms;
 use tandem_evm::source::{EvmSource, SourceKind, TokenBalance};
 
 use super::EvmNetwork;
 use super::cache::SharedCache;
-use super::prices::now_ms;
+
 use crate::error::ServiceError;
 
 /// Spec §9: balance refresh 10 s.

@@ -20,7 +20,6 @@ pub mod prices;
 mod setup;
 mod sheet;
 pub mod staking;
-mod switchable;
 mod token_list;
 
 use std::collections::BTreeMap;
@@ -34,7 +33,7 @@ use tandem_evm::hyperion_evm::HyperionEvmClient;
 use tandem_evm::lookup::{ContractLookup, ContractResolver};
 use tandem_evm::reads::ChainReader;
 use tandem_evm::selector::{HealthSnapshot, PollingHandle, SelectorConfig, SourceSelector};
-use tandem_evm::source::{EvmSource, SourceKind};
+use tandem_evm::source::{EvmSource, SourceKind, SwitchableSource};
 use tandem_evm::teloscan::TeloscanClient;
 use tandem_evm::tokenlist::TokenList;
 use tandem_indexer::IndexerStatus;
@@ -45,7 +44,6 @@ pub use balances::{BalanceCache, FetchedBalances};
 pub use cache::SharedCache;
 pub use prices::{PriceQuote, PriceService, PriceSource, PricedToken};
 pub use sheet::{BalanceSheet, NATIVE_MARKER, SheetRow};
-pub use switchable::SwitchableSource;
 
 use account_reads::AccountReadCaches;
 use index::OwnIndex;
@@ -136,7 +134,7 @@ impl EvmNetwork {
     /// The data source: the primary while it is healthy, else the RPC fallback.
     #[must_use]
     pub fn source(&self) -> Arc<dyn EvmSource> {
-        Arc::clone(&self.selector) as Arc<dyn EvmSource>
+        self.selector.source()
     }
 
     /// Which source answers now.

@@ -16,7 +16,7 @@ use tandem_evm::lookup::{CacheTtl, ContractResolver, LookupStep, SourceFacts};
 use tandem_evm::reads::ChainReader;
 use tandem_evm::rpc_source::RpcSource;
 use tandem_evm::selector::SourceSelector;
-use tandem_evm::source::{ContractInterface, ContractRecord, EvmSource};
+use tandem_evm::source::{ContractInterface, ContractRecord, EvmSource, SwitchableSource};
 use tandem_evm::teloscan::TeloscanClient;
 use tandem_evm::tokenlist::TokenList;
 use tandem_evm::verified::VerifiedContracts;
@@ -28,7 +28,6 @@ use super::cache::SharedCache;
 use super::index::OwnIndex;
 use super::prices::{AggregatorClient, PriceService};
 use super::staking::apy::StakingApy;
-use super::switchable::SwitchableSource;
 use super::token_list::{TokenListSlot, TokenListSource};
 use super::{EvmNetwork, EvmOptions};
 

@@ -7,10 +7,11 @@ mod aggregator;
 pub mod decimal;
 
 use std::sync::Arc;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use alloy_primitives::Address;
 use tandem_domain::price::MarketPrice;
+use tandem_domain::time::now_ms;
 use tandem_evm::teloscan::{MarketData, TeloscanClient};
 
 pub use aggregator::{AggregatorClient, ChartPoint, SimplePrice};
@@ -95,14 +96,6 @@ pub struct PriceService {
     market_cache: SharedCache<(String, String), Arc<Vec<MarketData>>>,
     simple_cache: SharedCache<String, Option<SimplePrice>>,
     chart_cache: SharedCache<String, Arc<Vec<ChartPoint>>>,
-}
-
-/// Milliseconds since the epoch.
-#[must_use]
-pub fn now_ms() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
 
 impl PriceService {

@@ -1,33 +1,35 @@
-//! [`SwitchableSource`]: an [`EvmSource`] whose implementation can be replaced while the
-//! server runs. The selector and the contract resolver hold it once; the background
-//! work swaps in a better-configured source later (the RPC fallback once the token
-//! list has loaded, a fresh index store after a devnet restart) without touching them.
+//! [`SwitchableSource`]: an [`EvmSource`] whose implementation can be replaced while it
+//! is in use, and the one implementation of the interface that forwards every call.
+//! Holders keep it once; the source behind it is swapped later — by the
+//! [`SourceSelector`](crate::selector::SourceSelector) when the primary's health
+//! changes, by the server when a better-configured source is ready (the RPC fallback
+//! once the token list has loaded, a fresh index store after a devnet restart).
 
 use std::sync::{Arc, PoisonError, RwLock};
 
 use alloy_primitives::{Address, U256};
 use async_trait::async_trait;
 use tandem_domain::nft::NftStandard;
-use tandem_evm::EvmError;
-use tandem_evm::source::{
+
+use super::{
     ApprovalKind, ApprovalRecord, ContractRecord, EvmSource, HolderQuery, HolderRecord, NftRecord,
     Page, PageRequest, SourceHealth, SourceKind, TokenBalance, TransactionQuery, TransactionRecord,
     TransferQuery, TransferRecord,
 };
+use crate::EvmError;
 
-/// A source of one fixed kind whose implementation can be replaced.
+/// A source whose implementation can be replaced; every call goes to the one in place
+/// when it is made.
 #[derive(Debug)]
 pub struct SwitchableSource {
-    kind: SourceKind,
     current: RwLock<Arc<dyn EvmSource>>,
 }
 
 impl SwitchableSource {
-    /// Starts with `source`; the kind stays `source.kind()` for good.
+    /// Starts with `source`.
     #[must_use]
     pub fn new(source: Arc<dyn EvmSource>) -> Self {
         Self {
-            kind: source.kind(),
             current: RwLock::new(source),
         }
     }
@@ -47,7 +49,7 @@ impl SwitchableSource {
 #[async_trait]
 impl EvmSource for SwitchableSource {
     fn kind(&self) -> SourceKind {
-        self.kind
+        self.current().kind()
     }
 
     async fn health(&self) -> Result<SourceHealth, EvmError> {
