@@ -1,10 +1,6 @@
 //! Shared set-up of the devnet tests: clients for a running native devnet, a signer.
 
-#![allow(dead_code, reason = "each test binary uses a different part")]
-#![allow(
-    clippy::expect_used,
-    reason = "test helpers fail the test on a broken fixture"
-)]
+#![allow(dead_code, reason = "each test module uses a part")]
 
 use tandem_antelope::keys::PrivateKey;
 use tandem_antelope::{ChainClient, HistoryClient, Transaction};

@@ -2,35 +2,15 @@
 //! the domain formula, profile, and the history service. One devnet for the binary's
 //! single test keeps the start-up cost to one chain boot.
 
-#![allow(
-    clippy::expect_used,
-    reason = "test helpers fail the test on a broken fixture"
-)]
-
 use crate::common;
 
 use crate::common::{asset, name};
 use serde::Deserialize;
 use tandem_antelope::chain::TableQuery;
+use tandem_antelope::chain::types::{RexBalRow, RexFundRow, RexPoolRow};
 use tandem_antelope::history::{ActionsQuery, ProposalsQuery};
 use tandem_antelope::keys::PublicKey;
 use tandem_domain::antelope::{DelegatedBandwidth, RexPool, rex_value, total_resources};
-
-#[derive(Debug, Deserialize)]
-struct RexPoolRow {
-    total_lendable: String,
-    total_rex: String,
-}
-
-#[derive(Debug, Deserialize)]
-struct RexBalRow {
-    rex_balance: String,
-}
-
-#[derive(Debug, Deserialize)]
-struct RexFundRow {
-    balance: String,
-}
 
 #[tokio::test]
 async fn reads_match_the_seeded_facts() {

@@ -3,11 +3,6 @@
 //! (free 200 and fee-paying 402), says "sign normally" (400), and its real answers,
 //! mutated here, are refused by the verification before anything is signed.
 
-#![allow(
-    clippy::expect_used,
-    reason = "test helpers fail the test on a broken fixture"
-)]
-
 use crate::common;
 
 use crate::common::{Devnet, active, asset, name, transfer};

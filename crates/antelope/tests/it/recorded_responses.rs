@@ -2,11 +2,6 @@
 //! documented Hyperion v2 and chain API shapes), served by a tiny local HTTP server that
 //! also records which path and query each call used.
 
-#![allow(
-    clippy::expect_used,
-    reason = "test helpers fail the test on a broken fixture"
-)]
-
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;
 use std::sync::{Arc, Mutex};

@@ -1,8 +1,6 @@
 //! The history service's EVM routes and the verified-contracts bucket against
 //! recorded-style fixtures.
 
-#![allow(clippy::unwrap_used)] // test helpers: a failed setup should fail the test
-
 use std::time::Duration;
 
 use crate::teloscan_support::addresses::{STLOS, WTLOS};

@@ -2,8 +2,6 @@
 //! verified metadata, token list, suspected type, empty contract, non-existent) with the
 //! real clients pointed at one fixture server.
 
-#![allow(clippy::unwrap_used)] // test helpers: a failed setup should fail the test
-
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 

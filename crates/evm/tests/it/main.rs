@@ -2,6 +2,12 @@
 //! read against recorded-style fixtures (`tests/fixtures`) served on 127.0.0.1; chain
 //! reads against the seeded devnet (crates/testkit).
 
+#![allow(
+    clippy::expect_used,
+    clippy::unwrap_used,
+    reason = "test helpers fail the test loudly on a broken fixture or devnet"
+)]
+
 mod rpc_support;
 mod teloscan_support;
 

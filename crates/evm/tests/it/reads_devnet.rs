@@ -3,8 +3,6 @@
 //!
 //! One devnet per test binary (start-up takes seconds), so the checks run in one test.
 
-#![allow(clippy::expect_used)] // test helpers: a failed read should fail the test
-
 use crate::rpc_support::{account, address, address_of, amount, contract, rows, text};
 use alloy::primitives::{Address, U256};
 use tandem_evm::EvmError;

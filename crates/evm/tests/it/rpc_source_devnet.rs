@@ -1,8 +1,6 @@
 //! `RpcSource` (the `EvmSource` of plain chain reads) against the real seeded devnet.
 //! One devnet per test binary, so the checks run in one test.
 
-#![allow(clippy::expect_used)] // test helpers: a failed read should fail the test
-
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::rpc_support::{account, address, address_of, amount, contract, rows, text};

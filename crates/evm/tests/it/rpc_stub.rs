@@ -2,8 +2,6 @@
 //! axum JSON-RPC stub answers garbage for chosen calls. The main tests use the real
 //! chain (reads_devnet.rs, rpc_source_devnet.rs); this file only covers degradation.
 
-#![allow(clippy::expect_used)] // test helpers: a failed read should fail the test
-
 use std::net::SocketAddr;
 
 use alloy::primitives::{Address, U256};

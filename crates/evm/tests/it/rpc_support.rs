@@ -1,7 +1,6 @@
 //! Reading the devnet manifest's `seeded` facts in the types the reads return.
 
-#![allow(clippy::expect_used)] // test helpers: a failed read should fail the test
-#![allow(dead_code)]
+#![allow(dead_code, reason = "each test module uses a part")]
 
 use std::str::FromStr;
 

@@ -1,8 +1,6 @@
 //! The source selector follows the indexer's health (spec §4): lagging 60 s → fallback,
 //! 2 s → indexer again, stopped → fallback; and it forwards calls to the source in use.
 
-#![allow(clippy::unwrap_used)] // test helpers: a failed setup should fail the test
-
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 

@@ -1,8 +1,6 @@
 //! The Teloscan client against recorded-style fixtures: contract details, token holders
 //! and market data (the list endpoints are in `teloscan_records.rs`).
 
-#![allow(clippy::unwrap_used)] // test helpers: a failed setup should fail the test
-
 use crate::teloscan_support::addresses::*;
 use crate::teloscan_support::{Route, addr, serve_indexer, u};
 use alloy_primitives::U256;

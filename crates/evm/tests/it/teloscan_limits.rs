@@ -1,8 +1,6 @@
 //! The indexer client's throttling (spec §7: at most 5 requests in flight) and how
 //! upstream failures surface.
 
-#![allow(clippy::unwrap_used)] // test helpers: a failed setup should fail the test
-
 use std::time::Duration;
 
 use crate::teloscan_support::{FixtureServer, Route};

@@ -1,8 +1,6 @@
 //! The Teloscan client against recorded-style fixtures: every endpoint parses into the
 //! right records, and drifted fields or rows degrade only themselves.
 
-#![allow(clippy::unwrap_used)] // test helpers: a failed setup should fail the test
-
 use crate::teloscan_support::addresses::*;
 use crate::teloscan_support::{Route, addr, serve_indexer, u};
 use alloy_primitives::{Address, U256};

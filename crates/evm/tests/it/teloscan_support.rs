@@ -3,7 +3,7 @@
 //! in flight, and can be stopped to make the upstream refuse connections.
 
 // Each test file uses a different part of it; a broken fixture should fail loudly.
-#![allow(dead_code, clippy::unwrap_used)]
+#![allow(dead_code, reason = "each test module uses a part")]
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};

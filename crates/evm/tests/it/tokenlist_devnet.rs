@@ -1,7 +1,5 @@
 //! The token list the EVM devnet serves (devnet/evm catalog.mjs) reads completely.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)] // test setup: fail loudly
-
 use tandem_domain::nft::IpfsGateway;
 use tandem_evm::tokenlist::TokenList;
 use tandem_testkit::EvmDevnet;

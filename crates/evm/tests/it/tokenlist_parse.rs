@@ -1,8 +1,6 @@
 //! The token list from a published-style fixture: filtered by chain, IPFS logos through
 //! the gateway, bad entries skipped and counted.
 
-#![allow(clippy::unwrap_used)] // test helpers: a failed setup should fail the test
-
 use crate::teloscan_support::addresses::{STLOS, USDC, WTLOS};
 use crate::teloscan_support::{FixtureServer, Route, addr, read_fixture};
 use tandem_domain::nft::IpfsGateway;

@@ -40,14 +40,47 @@ impl Deref for NativeNet {
     }
 }
 
-/// The `{network}` parameter of the matched route, as sent.
-async fn network_param<S: Send + Sync>(parts: &mut Parts, state: &S) -> Result<String, ApiError> {
+/// The served networks of one kind, by name.
+trait Served {
+    /// One network's state.
+    type Network;
+
+    /// The served network named `name`.
+    fn served(&self, name: &str) -> Option<&Arc<Self::Network>>;
+}
+
+impl Served for EvmNetworks {
+    type Network = EvmNetwork;
+
+    fn served(&self, name: &str) -> Option<&Arc<EvmNetwork>> {
+        self.get(name)
+    }
+}
+
+impl Served for NativeNetworks {
+    type Network = NativeNetwork;
+
+    fn served(&self, name: &str) -> Option<&Arc<NativeNetwork>> {
+        self.get(name)
+    }
+}
+
+/// The served network of kind `N` named by the route's `{network}`.
+async fn network<S, N>(parts: &mut Parts, state: &S) -> Result<Arc<N::Network>, ApiError>
+where
+    S: Send + Sync,
+    N: Served,
+    Arc<N>: FromRef<S>,
+{
     let params = RawPathParams::from_request_parts(parts, state).await?;
-    params
+    let name = params
         .iter()
-        .find(|(key, _)| *key == "network")
-        .map(|(_, value)| value.to_owned())
-        .ok_or_else(ApiError::internal)
+        .find_map(|(key, value)| (key == "network").then_some(value))
+        .ok_or_else(ApiError::internal)?;
+    Arc::<N>::from_ref(state)
+        .served(name)
+        .cloned()
+        .ok_or_else(|| ApiError::invalid_network(name))
 }
 
 impl<S> FromRequestParts<S> for EvmNet
@@ -58,12 +91,7 @@ where
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
-        let name = network_param(parts, state).await?;
-        let networks = Arc::<EvmNetworks>::from_ref(state);
-        match networks.get(&name) {
-            Some(network) => Ok(Self(Arc::clone(network))),
-            None => Err(ApiError::invalid_network(&name)),
-        }
+        network::<S, EvmNetworks>(parts, state).await.map(Self)
     }
 }
 
@@ -75,12 +103,7 @@ where
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
-        let name = network_param(parts, state).await?;
-        let networks = Arc::<NativeNetworks>::from_ref(state);
-        match networks.get(&name) {
-            Some(network) => Ok(Self(Arc::clone(network))),
-            None => Err(ApiError::invalid_network(&name)),
-        }
+        network::<S, NativeNetworks>(parts, state).await.map(Self)
     }
 }
 

@@ -142,10 +142,7 @@ impl EvmNetwork {
             Ok(owner) => Some(owner),
             // ownerOf reverts for a token that does not exist (or was burnt).
             Err(EvmError::ContractCall { .. }) if record.is_none() => {
-                return Err(ServiceError::NftNotFound {
-                    contract,
-                    token_id: id,
-                });
+                return Err(not_found(contract, id));
             }
             Err(error) => {
                 tracing::warn!(%contract, %id, %error, "ownerOf failed; using the source's owner");
@@ -212,10 +209,7 @@ impl EvmNetwork {
         }
         holders.retain(|(_, amount)| !amount.is_zero());
         if holders.is_empty() && record.is_none() {
-            return Err(ServiceError::NftNotFound {
-                contract,
-                token_id: id,
-            });
+            return Err(not_found(contract, id));
         }
         let mut record = record.unwrap_or_else(|| bare_record(contract, NftStandard::Erc1155, id));
         let held: U256 = holders
@@ -279,6 +273,10 @@ impl EvmNetwork {
         }
         operators
     }
+}
+
+fn not_found(contract: Address, token_id: U256) -> ServiceError {
+    ServiceError::NftNotFound { contract, token_id }
 }
 
 /// A record for a token the source does not list (metadata unknown).

@@ -3,10 +3,9 @@
 //! accounts of a key from the history service. Values the chain sends are checked with
 //! the domain's rules; a malformed one is [`ServiceError::InvalidChainData`].
 
-use serde::Deserialize;
 use tandem_antelope::AntelopeError;
 use tandem_antelope::chain::TableQuery;
-use tandem_antelope::chain::types::{Account, Permission};
+use tandem_antelope::chain::types::{Account, Permission, RexBalRow, RexFundRow, RexPoolRow};
 use tandem_antelope::history::types::{ActionsPage, Creator, KeyAccounts, Links, Proposals};
 use tandem_antelope::history::{ActionsQuery, HistoryClient, ProposalsQuery};
 use tandem_antelope::keys::PublicKey;
@@ -69,24 +68,13 @@ pub struct RexFacts {
     pub value: Asset,
 }
 
-#[derive(Debug, Deserialize)]
-struct RexPoolRow {
-    total_lendable: String,
-    total_rex: String,
-}
-
-#[derive(Debug, Deserialize)]
-struct RexBalRow {
-    rex_balance: String,
-}
-
-#[derive(Debug, Deserialize)]
-struct RexFundRow {
-    balance: String,
-}
-
 fn chain_asset(text: &str) -> Result<Asset, ServiceError> {
     text.parse().map_err(ServiceError::InvalidChainData)
+}
+
+/// The CPU and NET (or lendable and REX) halves of a chain answer.
+fn chain_assets(first: &str, second: &str) -> Result<(Asset, Asset), ServiceError> {
+    Ok((chain_asset(first)?, chain_asset(second)?))
 }
 
 impl NativeNetwork {
@@ -112,26 +100,27 @@ impl NativeNetwork {
     /// As [`Self::account`], or a malformed asset in the answer.
     pub async fn resources(&self, name: Name) -> Result<AccountResources, ServiceError> {
         let account = self.account(name).await?;
-        let delegated = account
-            .self_delegated_bandwidth
-            .as_ref()
-            .map(|own| -> Result<_, ServiceError> {
-                Ok(DelegatedBandwidth {
-                    cpu_weight: chain_asset(&own.cpu_weight)?,
-                    net_weight: chain_asset(&own.net_weight)?,
+        let delegated = match &account.self_delegated_bandwidth {
+            Some(own) => {
+                let (cpu_weight, net_weight) = chain_assets(&own.cpu_weight, &own.net_weight)?;
+                Some(DelegatedBandwidth {
+                    cpu_weight,
+                    net_weight,
                 })
-            })
-            .transpose()?;
-        let refund = account
-            .refund_request
-            .as_ref()
-            .map(|refund| -> Result<_, ServiceError> {
-                Ok(RefundRequest {
-                    cpu_amount: chain_asset(&refund.cpu_amount)?,
-                    net_amount: chain_asset(&refund.net_amount)?,
+            }
+            None => None,
+        };
+        let refund = match &account.refund_request {
+            Some(refund) => {
+                let (cpu_amount, net_amount) =
+                    chain_assets(&refund.cpu_amount, &refund.net_amount)?;
+                Some(RefundRequest {
+                    cpu_amount,
+                    net_amount,
                 })
-            })
-            .transpose()?;
+            }
+            None => None,
+        };
         let total = total_resources(self.system_symbol, delegated.as_ref(), refund.as_ref())
             .map_err(ServiceError::InvalidChainData)?;
         let liquid = account
@@ -221,14 +210,17 @@ impl NativeNetwork {
         let pool = pool.map_err(rex_missing)?.rows.into_iter().next();
         let balance = balance?.rows.into_iter().next();
         let fund = fund?.rows.into_iter().next();
-        let pool = pool
-            .map(|row| -> Result<_, ServiceError> {
-                Ok(RexPool {
-                    total_lendable: chain_asset(&row.total_lendable)?,
-                    total_rex: chain_asset(&row.total_rex)?,
+        let pool = match pool {
+            Some(row) => {
+                let (total_lendable, total_rex) =
+                    chain_assets(&row.total_lendable, &row.total_rex)?;
+                Some(RexPool {
+                    total_lendable,
+                    total_rex,
                 })
-            })
-            .transpose()?;
+            }
+            None => None,
+        };
         let balance = balance
             .map(|row| chain_asset(&row.rex_balance))
             .transpose()?;

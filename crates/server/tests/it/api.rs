@@ -1,10 +1,5 @@
 //! The router called in-process: API answers, error bodies, SPA hosting and headers.
 
-#![allow(
-    clippy::expect_used,
-    reason = "test helpers fail the test on a broken fixture"
-)]
-
 use std::path::Path;
 
 use axum::Router;
@@ -48,6 +43,20 @@ fn json_body(response: &Answer) -> Value {
         Some("application/json")
     );
     serde_json::from_str(&body_text(response)).expect("JSON body")
+}
+
+/// The error body of a refused request: a `validation.*` code and a message.
+fn assert_validation_error(uri: &str, body: &Value) {
+    assert!(
+        body["code"]
+            .as_str()
+            .is_some_and(|code| code.starts_with("validation.")),
+        "{uri}: {body}"
+    );
+    assert!(
+        body["message"].as_str().is_some_and(|m| !m.is_empty()),
+        "{uri}: {body}"
+    );
 }
 
 fn header_value(response: &Answer, name: header::HeaderName) -> Option<&str> {
@@ -341,16 +350,7 @@ async fn extractor_rejections_answer_with_the_json_error_body() {
     ] {
         let (status, body) = get_json(app_without_dist(), &uri).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{uri}: {body}");
-        assert!(
-            body["code"]
-                .as_str()
-                .is_some_and(|code| code.starts_with("validation.")),
-            "{uri}: {body}"
-        );
-        assert!(
-            body["message"].as_str().is_some_and(|m| !m.is_empty()),
-            "{uri}: {body}"
-        );
+        assert_validation_error(&uri, &body);
     }
 
     // A JSON body that is not JSON.
@@ -400,17 +400,7 @@ async fn rejections_before_any_handler_are_json_error_bodies() {
         let response = request::send(&app_without_dist(), request).await;
         let status = response.status;
         assert!(status.is_client_error(), "{uri}: {status}");
-        let body = json_body(&response);
-        assert!(
-            body["code"]
-                .as_str()
-                .is_some_and(|code| code.starts_with("validation.")),
-            "{uri}: {body}"
-        );
-        assert!(
-            body["message"].as_str().is_some_and(|m| !m.is_empty()),
-            "{uri}: {body}"
-        );
+        assert_validation_error(&uri, &json_body(&response));
     }
 }
 

@@ -1,11 +1,6 @@
 //! The built `tandem-server` binary: startup line, shutdown on SIGTERM, and clean
 //! refusals (exit code 1, one clear message) for bad configuration or a taken port.
 
-#![allow(
-    clippy::expect_used,
-    reason = "test helpers fail the test on a broken fixture"
-)]
-
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::Path;

@@ -5,8 +5,6 @@
 //! (answers are reused only while the index stands still); the Teloscan fixtures on
 //! telos-evm; malformed input.
 
-#![allow(clippy::expect_used, clippy::unwrap_used, reason = "tests")]
-
 use crate::evm_prepare_support;
 
 use alloy_primitives::U256;

@@ -2,8 +2,6 @@
 //! from the source at most every 10 s. A transfer made meanwhile shows only once that
 //! lifetime is over, and then exactly (the sender paid the amount plus the fee).
 
-#![allow(clippy::expect_used, clippy::unwrap_used, reason = "tests")]
-
 use crate::evm_prepare_support;
 
 use std::time::{Duration, Instant};

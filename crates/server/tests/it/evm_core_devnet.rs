@@ -3,12 +3,6 @@
 //! devnet's recorded price services, the price chart, contract lookup and status; then
 //! with the indexer stopped (so it falls behind), the same answers from RPC reads.
 
-#![allow(
-    clippy::expect_used,
-    clippy::unwrap_used,
-    reason = "a test fails loudly on a broken fixture"
-)]
-
 use std::str::FromStr;
 use std::time::Duration;
 

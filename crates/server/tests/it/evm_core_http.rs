@@ -2,12 +2,6 @@
 //! 400 with a stable code (checked before any upstream is asked), answers carry a strict
 //! Content-Security-Policy, are compressed on request, and get no CORS headers.
 
-#![allow(
-    clippy::expect_used,
-    clippy::unwrap_used,
-    reason = "a test fails loudly on a broken fixture"
-)]
-
 use crate::evm_core_support::get;
 use axum::Router;
 use axum::body::Body;

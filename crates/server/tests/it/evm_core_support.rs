@@ -3,12 +3,7 @@
 //! fixture server serving the recorded answers of crates/evm/tests/fixtures/, and calls
 //! into the router in-process.
 
-#![allow(dead_code, reason = "each test binary uses a different part")]
-#![allow(
-    clippy::expect_used,
-    clippy::unwrap_used,
-    reason = "test helpers fail the test on a broken fixture"
-)]
+#![allow(dead_code, reason = "each test module uses a part")]
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -4,12 +4,6 @@
 //! prices shown as unavailable (price 0, never an error), then with the indexer 60 s
 //! behind, balances and lookups from RPC reads and the status saying so.
 
-#![allow(
-    clippy::expect_used,
-    clippy::unwrap_used,
-    reason = "a test fails loudly on a broken fixture"
-)]
-
 use std::time::Duration;
 
 use crate::evm_core_support::{TeloscanFixture, get, router, wait_for_source};

@@ -3,8 +3,6 @@
 //! failed and contract-creation rows, paging and sort), the Teloscan fixtures on
 //! telos-evm, and malformed input.
 
-#![allow(clippy::expect_used, clippy::unwrap_used, reason = "tests")]
-
 use crate::evm_history_support::{
     DEVNET, DevnetApp, TeloscanFixtures, assert_bad_request, fixture, get, teloscan_app,
 };

@@ -2,12 +2,7 @@
 //! over the seeded devnet (own index as the source) or over Teloscan fixtures (a small
 //! axum server on a free 127.0.0.1 port), and JSON request helpers.
 
-#![allow(
-    dead_code,
-    clippy::expect_used,
-    clippy::unwrap_used,
-    reason = "each test file uses a part; a broken fixture or devnet fails the test"
-)]
+#![allow(dead_code, reason = "each test module uses a part")]
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -20,13 +15,11 @@ use tandem_domain::network::{ChainSettings, NetworkName, RpcEndpoint};
 use tandem_evm::source::SourceKind;
 use tandem_server::app;
 use tandem_server::evm::{DevnetExtras, EvmOptions};
-use tandem_server::networks::read_devnet_manifest;
 use tandem_server::state::AppState;
 use tandem_testkit::EvmDevnet;
 use tokio::task::JoinHandle;
 
-/// The devnet's network name in URLs.
-pub const DEVNET: &str = "telos-evm-devnet";
+pub use crate::DEVNET;
 
 /// The router over the seeded devnet, its own index caught up with the seed.
 pub struct DevnetApp {
@@ -39,11 +32,7 @@ impl DevnetApp {
     /// Starts the devnet, serves it with the built-in index and waits until the index
     /// holds every seeded block and is the source in use.
     pub async fn start() -> Self {
-        let devnet = tokio::task::spawn_blocking(EvmDevnet::start)
-            .await
-            .unwrap()
-            .expect("devnet starts");
-        let settings = read_devnet_manifest(devnet.manifest_path()).expect("manifest");
+        let (devnet, settings) = crate::start_devnet().await;
         let data = tempfile::tempdir().unwrap();
         let options = EvmOptions {
             data_dir: Some(data.path().to_owned()),
@@ -53,12 +42,9 @@ impl DevnetApp {
             }),
             ..EvmOptions::default()
         };
-        let state = AppState::builder(
-            vec![ChainSettings::devnet(settings)],
-            PathBuf::from("/nonexistent"),
-        )
-        .evm_options(options)
-        .build();
+        let state = AppState::builder(vec![settings], PathBuf::from("/nonexistent"))
+            .evm_options(options)
+            .build();
         let app = Self {
             devnet,
             state,

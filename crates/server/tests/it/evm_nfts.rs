@@ -5,8 +5,6 @@
 //! new owner at once and the inventories follow; the Teloscan fixtures on telos-evm;
 //! malformed input.
 
-#![allow(clippy::expect_used, clippy::unwrap_used, reason = "tests")]
-
 use crate::evm_prepare_support;
 
 use crate::evm_history_support::{

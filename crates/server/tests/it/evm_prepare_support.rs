@@ -2,12 +2,7 @@
 //! seeded devnet (read over RPC, no index needed), JSON calls, and a wallet that signs
 //! what the server prepared with a devnet key and sends it (the server never signs).
 
-#![allow(
-    dead_code,
-    clippy::expect_used,
-    clippy::unwrap_used,
-    reason = "each test file uses a part; a broken fixture or devnet fails the test"
-)]
+#![allow(dead_code, reason = "each test module uses a part")]
 
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -20,15 +15,12 @@ use alloy::signers::local::PrivateKeySigner;
 use axum::Router;
 use axum::http::{Method, StatusCode};
 use serde_json::Value;
-use tandem_domain::network::ChainSettings;
 use tandem_evm::reads::ChainReader;
 use tandem_server::app;
-use tandem_server::networks::read_devnet_manifest;
 use tandem_server::state::AppState;
 use tandem_testkit::EvmDevnet;
 
-/// The devnet's network name in URLs.
-pub const DEVNET: &str = "telos-evm-devnet";
+pub use crate::DEVNET;
 
 /// A seeded devnet and the router serving it.
 pub struct Harness {
@@ -40,15 +32,8 @@ pub struct Harness {
 impl Harness {
     /// Starts a fresh devnet and the router over it.
     pub async fn start() -> Self {
-        let devnet = tokio::task::spawn_blocking(EvmDevnet::start)
-            .await
-            .unwrap()
-            .expect("devnet starts (run `npm ci` in devnet/evm)");
-        let settings = read_devnet_manifest(devnet.manifest_path()).expect("manifest");
-        let state = AppState::new(
-            vec![ChainSettings::devnet(settings)],
-            PathBuf::from("/nonexistent"),
-        );
+        let (devnet, settings) = crate::start_devnet().await;
+        let state = AppState::new(vec![settings], PathBuf::from("/nonexistent"));
         let app = app::router(state.clone());
         Self { devnet, state, app }
     }

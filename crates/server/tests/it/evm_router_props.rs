@@ -6,12 +6,6 @@
 //! Without a devnet, every upstream points at a closed local port, so routes that get
 //! past validation fail fast with 502/503 — an honest answer, which is allowed there.
 
-#![allow(
-    clippy::expect_used,
-    clippy::unwrap_used,
-    reason = "a broken fixture fails the test"
-)]
-
 use crate::evm_history_support;
 use crate::evm_prepare_support;
 

@@ -11,7 +11,23 @@
 use axum::Router;
 use axum::http::{Method, StatusCode};
 use serde_json::Value;
-use tandem_testkit::request;
+use tandem_domain::network::ChainSettings;
+use tandem_server::networks::read_devnet_manifest;
+use tandem_testkit::{EvmDevnet, request};
+
+/// The EVM devnet's network name in URLs.
+pub const DEVNET: &str = "telos-evm-devnet";
+
+/// A freshly started, seeded EVM devnet and the chain settings its manifest gives
+/// (started off the runtime's threads: it blocks until the seed is done).
+pub async fn start_devnet() -> (EvmDevnet, ChainSettings) {
+    let devnet = tokio::task::spawn_blocking(EvmDevnet::start)
+        .await
+        .unwrap()
+        .expect("devnet starts (run `npm ci` in devnet/evm)");
+    let settings = read_devnet_manifest(devnet.manifest_path()).expect("manifest");
+    (devnet, ChainSettings::devnet(settings))
+}
 
 /// `method uri` with an optional JSON body → the status and the body as JSON (or its
 /// text as a JSON string when it is not JSON).

@@ -1,11 +1,7 @@
 //! Shared set-up of the native API tests: a real native devnet, the server's router
 //! configured with its manifest (as `TANDEM_NATIVE_DEVNET_MANIFEST` would), and calls.
 
-#![allow(dead_code, reason = "each test binary uses a different part")]
-#![allow(
-    clippy::expect_used,
-    reason = "test helpers fail the test on a broken fixture"
-)]
+#![allow(dead_code, reason = "each test module uses a part")]
 
 use axum::Router;
 use axum::http::{Method, StatusCode};

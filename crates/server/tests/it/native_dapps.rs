@@ -1,11 +1,6 @@
 //! The curated dapp list route: search, network marking and input validation. It reads only
 //! the list in the repository, so the default networks are enough (no chain is called).
 
-#![allow(
-    clippy::expect_used,
-    reason = "test helpers fail the test on a broken fixture"
-)]
-
 use crate::native_common::call;
 use axum::http::{Method, StatusCode};
 use tandem_server::app;

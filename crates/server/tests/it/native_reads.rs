@@ -1,10 +1,5 @@
 //! The native read routes against the real native devnet, and their input validation.
 
-#![allow(
-    clippy::expect_used,
-    reason = "test helpers fail the test on a broken fixture"
-)]
-
 use crate::native_common::{call, get, router};
 use axum::http::{Method, StatusCode};
 use serde_json::json;

@@ -2,11 +2,6 @@
 //! real native devnet. A tiny tampering proxy sits between the server and the devnet's
 //! sponsor; every tampered answer is refused with its own key and nothing is broadcast.
 
-#![allow(
-    clippy::expect_used,
-    reason = "test helpers fail the test on a broken fixture"
-)]
-
 use std::sync::{Arc, Mutex};
 
 use crate::native_common::{get as api_get, post as api_post, router};

@@ -2,11 +2,6 @@
 //! `tandem-server --print-openapi` writes (the web types' source), describing the core
 //! EVM routes with their error bodies and exact-decimal (string) amounts.
 
-#![allow(
-    clippy::expect_used,
-    reason = "a test fails loudly on a broken fixture"
-)]
-
 use crate::evm_core_support::get;
 use axum::http::StatusCode;
 use serde_json::Value;
