@@ -19,12 +19,7 @@ fn tlos(whole: u64) -> U256 {
 async fn evm_prepare_every_kind_executes_on_chain() {
     let h = Harness::start().await;
     let reader = h.reader();
-    let (alice, bob, carol, dave) = (
-        h.account("alice"),
-        h.account("bob"),
-        h.account("carol"),
-        h.account("dave"),
-    );
+    let [alice, bob, carol, dave] = ["alice", "bob", "carol", "dave"].map(|name| h.account(name));
     let [wtlos, stlos, escrow, tusd, gems, art, items] =
         ["WTLOS", "STLOS", "ESCROW", "TUSD", "GEMS", "ART", "ITEMS"].map(|key| h.contract(key));
     let from = text(alice);
@@ -319,12 +314,7 @@ async fn evm_prepare_refuses_invalid_requests_with_their_keys() {
 async fn evm_prepare_revoke_plan_skips_revoked_rows() {
     let h = Harness::start().await;
     let reader = h.reader();
-    let (alice, bob, carol, dave) = (
-        h.account("alice"),
-        h.account("bob"),
-        h.account("carol"),
-        h.account("dave"),
-    );
+    let [alice, bob, carol, dave] = ["alice", "bob", "carol", "dave"].map(|name| h.account(name));
     let [tusd, gems, art, items] = ["TUSD", "GEMS", "ART", "ITEMS"].map(|key| h.contract(key));
     let swap = h.helper("SWAP");
     let id = |spender: Address, token: Address, token_id: Option<u8>| match token_id {
