@@ -1,5 +1,7 @@
 //! The one error body of the HTTP API: `{code, message, details?}` (architecture.md,
-//! "Contracts between the parts"). Codes reuse the spec's keys where it has them.
+//! "Contracts between the parts"), and the one place where every failure becomes a
+//! status and a stable code: a service's [`ServiceError`], the crates' errors, and the
+//! extractors' rejections. Codes reuse the spec's keys where it has them.
 
 use std::borrow::Cow;
 
@@ -16,6 +18,7 @@ use tandem_domain::DomainError;
 use tandem_evm::EvmError;
 
 use crate::error::ServiceError;
+use crate::evm::prepare::revert;
 use crate::evm::prepare::revoke_plan::SkipReason;
 
 /// An API failure: the status and the stable code the client matches on.
@@ -252,7 +255,7 @@ impl From<ServiceError> for ApiError {
                 balance,
             } => (
                 StatusCode::BAD_REQUEST,
-                "evm.insufficient_funds",
+                revert::INSUFFICIENT_FUNDS,
                 Some(json!({
                     "valueWei": value.to_string(), "feeWei": fee.to_string(),
                     "balanceWei": balance.to_string(),
