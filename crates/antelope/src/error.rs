@@ -4,20 +4,25 @@
 use serde::Deserialize;
 use tandem_domain::DomainError;
 
+/// The cause of a failure, kept for `source()`: the underlying error, or the check's own
+/// reason (a `&str` or `String` turned into an error) where there is none.
+pub type Cause = Box<dyn std::error::Error + Send + Sync>;
+
 /// Everything a call to the chain, the history service or the fee sponsor can fail with.
 #[derive(Debug, thiserror::Error)]
 pub enum AntelopeError {
     /// The service could not be reached (connection refused, timeout, TLS).
-    #[error("{url} is unreachable: {reason}")]
+    #[error("{url} is unreachable: {source}")]
     Unreachable {
         /// The URL called.
         url: String,
-        /// What the HTTP client said.
-        reason: String,
+        /// What the HTTP client said (its own copy of the URL left out).
+        #[source]
+        source: reqwest::Error,
     },
     /// The chain answered with its error body.
     #[error("{0}")]
-    Chain(ChainError),
+    Chain(#[source] ChainError),
     /// A non-success status without the chain's error body.
     #[error("{url} answered HTTP {status}: {body}")]
     Status {
@@ -29,12 +34,13 @@ pub enum AntelopeError {
         body: String,
     },
     /// A success answer that is not the JSON shape expected.
-    #[error("unexpected answer from {url}: {reason}")]
+    #[error("unexpected answer from {url}: {source}")]
     InvalidResponse {
         /// The URL called.
         url: String,
         /// What did not parse.
-        reason: String,
+        #[source]
+        source: Cause,
     },
     /// A base URL that is not http(s).
     #[error("invalid service URL '{0}'")]
@@ -63,6 +69,27 @@ pub enum AntelopeError {
 }
 
 impl AntelopeError {
+    /// Whether asking again later may succeed: the service was unreachable, overloaded
+    /// or failing (HTTP 429 or 5xx without the chain's error body), or the fee sponsor
+    /// was down. The chain's own error body (an assertion, an unknown account) and every
+    /// refused input answer the same however often they are sent.
+    #[must_use]
+    pub fn retryable(&self) -> bool {
+        match self {
+            Self::Unreachable { .. } | Self::SponsorUnavailable => true,
+            Self::Status { status, .. } => *status == 429 || *status >= 500,
+            Self::Chain(_)
+            | Self::InvalidResponse { .. }
+            | Self::InvalidUrl(_)
+            | Self::Domain(_)
+            | Self::InvalidTransaction(_)
+            | Self::Abi(_)
+            | Self::InvalidKey(_)
+            | Self::SponsorUnexpectedCode(_)
+            | Self::SponsorHeaderChanged => false,
+        }
+    }
+
     /// The stable key of this error, as the HTTP API reports it in `code`.
     #[must_use]
     pub fn code(&self) -> &'static str {
@@ -239,5 +266,32 @@ mod tests {
         );
         let domain = AntelopeError::from(DomainError::SponsorFeeExceedsMaximum);
         assert_eq!(domain.code(), "sponsor.fee_exceeds_maximum");
+    }
+
+    #[test]
+    fn only_failures_that_may_pass_are_retryable() {
+        let status = |status| AntelopeError::Status {
+            url: "http://node/v1/chain/get_info".to_owned(),
+            status,
+            body: String::new(),
+        };
+        assert!(status(502).retryable() && status(429).retryable());
+        assert!(!status(400).retryable());
+        assert!(AntelopeError::SponsorUnavailable.retryable());
+        let chain = chain_error(
+            r#"{"code":500,"message":"Internal Service Error","error":{"code":3050003,"name":"eosio_assert_message_exception","what":"assertion","details":[]}}"#,
+        );
+        let refused = AntelopeError::Chain(chain);
+        assert!(!refused.retryable(), "an assertion fails the same again");
+        assert!(std::error::Error::source(&refused).is_some());
+        let invalid = AntelopeError::InvalidResponse {
+            url: "http://node".to_owned(),
+            source: "no rows".into(),
+        };
+        assert_eq!(
+            invalid.to_string(),
+            "unexpected answer from http://node: no rows"
+        );
+        assert!(!invalid.retryable());
     }
 }

@@ -110,7 +110,7 @@ impl Service {
     ) -> Result<RawAnswer, AntelopeError> {
         let unreachable = |error: reqwest::Error| AntelopeError::Unreachable {
             url: url.clone(),
-            reason: error.without_url().to_string(),
+            source: error.without_url(),
         };
         let response = request.send().await.map_err(unreachable)?;
         let status = response.status().as_u16();
@@ -165,7 +165,7 @@ pub fn decode<T: DeserializeOwned>(url: &str, answer: &RawAnswer) -> Result<T, A
     }
     serde_json::from_str(&answer.body).map_err(|error| AntelopeError::InvalidResponse {
         url: url.to_owned(),
-        reason: error.to_string(),
+        source: error.into(),
     })
 }
 

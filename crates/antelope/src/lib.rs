@@ -31,7 +31,7 @@ pub mod time;
 pub mod transaction;
 
 pub use chain::ChainClient;
-pub use error::{AntelopeError, ChainError, ChainErrorDetail, ChainErrorLine};
+pub use error::{AntelopeError, Cause, ChainError, ChainErrorDetail, ChainErrorLine};
 pub use history::HistoryClient;
 pub use sponsor::{SponsorClient, SponsorOutcome};
 pub use transaction::{HeaderOptions, Tapos, Transaction};

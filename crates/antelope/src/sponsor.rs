@@ -10,6 +10,7 @@ use tandem_domain::sponsor::{
 
 use crate::chain::types::PackedTransaction;
 use crate::error::AntelopeError;
+use crate::error::Cause;
 use crate::http::{RawAnswer, Service, excerpt};
 use crate::transaction::{Transaction, TransactionJson};
 
@@ -164,9 +165,9 @@ impl SponsorClient {
         answer: &RawAnswer,
     ) -> Result<SponsorOutcome, AntelopeError> {
         let url = format!("{}/{REQUEST_PATH}", self.service.base());
-        let invalid = |reason: String| AntelopeError::InvalidResponse {
+        let invalid = |source: Cause| AntelopeError::InvalidResponse {
             url: url.clone(),
-            reason,
+            source,
         };
         match answer.status {
             200 | 402 => {}
@@ -180,12 +181,12 @@ impl SponsorClient {
             other => return Err(AntelopeError::SponsorUnexpectedCode(other)),
         }
         let parsed: Answer =
-            serde_json::from_str(&answer.body).map_err(|error| invalid(error.to_string()))?;
+            serde_json::from_str(&answer.body).map_err(|error| invalid(error.into()))?;
         let (kind, json) = &parsed.data.request;
         if kind != "transaction" {
-            return Err(invalid(format!(
-                "request kind '{kind}' is not 'transaction'"
-            )));
+            return Err(invalid(
+                format!("request kind '{kind}' is not 'transaction'").into(),
+            ));
         }
         let transaction = Transaction::try_from(json)?;
         check_header(original, &transaction)?;
@@ -196,7 +197,7 @@ impl SponsorClient {
             &self.config,
         )?;
         if parsed.data.signatures.is_empty() {
-            return Err(invalid("the sponsor sent no signature".to_owned()));
+            return Err(invalid("the sponsor sent no signature".into()));
         }
         for signature in &parsed.data.signatures {
             signature.parse::<crate::keys::Signature>()?;

@@ -1,37 +1,9 @@
 //! The chain's timestamps: `2026-11-22T02:02:34.500` (UTC, no zone, optional fraction)
 //! to and from Unix time, with the proleptic Gregorian calendar (no clock reads here).
 
+use tandem_domain::time::{civil_from_days, days_from_civil};
+
 use crate::error::AntelopeError;
-
-/// Days from 1970-01-01 to the civil date (Howard Hinnant's `days_from_civil`).
-fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
-    let year = if month <= 2 { year - 1 } else { year };
-    let era = year.div_euclid(400);
-    let year_of_era = year - era * 400;
-    let month_index = (month + 9) % 12;
-    let day_of_year = (153 * month_index + 2) / 5 + day - 1;
-    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
-    era * 146_097 + day_of_era - 719_468
-}
-
-/// The civil date of a day count from 1970-01-01.
-fn civil_from_days(days: i64) -> (i64, i64, i64) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let day_of_era = z - era * 146_097;
-    let year_of_era =
-        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let month_index = (5 * day_of_year + 2) / 153;
-    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
-    let month = if month_index < 10 {
-        month_index + 3
-    } else {
-        month_index - 9
-    };
-    let year = year_of_era + era * 400 + i64::from(month <= 2);
-    (year, month, day)
-}
 
 /// Milliseconds since the Unix epoch of a chain timestamp (a trailing `Z` is allowed).
 ///
@@ -40,7 +12,7 @@ fn civil_from_days(days: i64) -> (i64, i64, i64) {
 pub fn parse_millis(text: &str) -> Result<i64, AntelopeError> {
     let invalid = || AntelopeError::InvalidResponse {
         url: String::new(),
-        reason: format!("'{text}' is not a chain timestamp"),
+        source: format!("'{text}' is not a chain timestamp").into(),
     };
     let trimmed = text.strip_suffix('Z').unwrap_or(text);
     let (date, time) = trimmed.split_once('T').ok_or_else(invalid)?;

@@ -52,7 +52,7 @@ impl Tapos {
     pub fn from_block_id(block_id: &str) -> Result<Self, AntelopeError> {
         let invalid = || AntelopeError::InvalidResponse {
             url: String::new(),
-            reason: format!("'{block_id}' is not a block id"),
+            source: format!("'{block_id}' is not a block id").into(),
         };
         let bytes = hex::decode(block_id).map_err(|_| invalid())?;
         let id: [u8; 32] = bytes.try_into().map_err(|_| invalid())?;

@@ -1,9 +1,13 @@
-//! Durations and dates as data for the UI (spec §9).
+//! Durations and dates as data for the UI (spec §9), the workspace's one clock read
+//! ([`now_ms`]) and its one calendar conversion ([`days_from_civil`] /
+//! [`civil_from_days`], the proleptic Gregorian calendar).
 //!
 //! Duration rule (the spec names the units, not the rule): the largest unit of minutes,
 //! hours, days, weeks, months (30 days) and years (365 days) that fits at least once,
 //! counted whole and rounded down (10 days read "1 week", never "2 weeks", so a lock
 //! never reads longer than it is). Under a minute reads "0 minutes".
+
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::Serialize;
 
@@ -86,9 +90,64 @@ impl std::fmt::Display for DurationText {
     }
 }
 
+/// Milliseconds since the Unix epoch, now (0 for a clock set before 1970).
+#[must_use]
+pub fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
+/// Days from 1970-01-01 to the civil date `year-month-day` (Howard Hinnant's
+/// `days_from_civil`); negative before 1970.
+#[must_use]
+pub fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
+    let year = if month <= 2 { year - 1 } else { year };
+    let era = year.div_euclid(400);
+    let year_of_era = year - era * 400;
+    let month_index = (month + 9) % 12;
+    let day_of_year = (153 * month_index + 2) / 5 + day - 1;
+    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+    era * 146_097 + day_of_era - 719_468
+}
+
+/// The civil date `(year, month, day)` of a day count from 1970-01-01 (the inverse of
+/// [`days_from_civil`]).
+#[must_use]
+pub fn civil_from_days(days: i64) -> (i64, i64, i64) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let day_of_era = z - era * 146_097;
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_index = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
+    let month = if month_index < 10 {
+        month_index + 3
+    } else {
+        month_index - 9
+    };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn civil_dates_and_day_counts_round_trip() {
+        assert_eq!(days_from_civil(1970, 1, 1), 0);
+        assert_eq!(days_from_civil(2000, 3, 1), 11_017);
+        assert_eq!(days_from_civil(1969, 12, 31), -1);
+        assert_eq!(civil_from_days(-1), (1969, 12, 31));
+        for days in [-800_000, -1, 0, 59, 10_956, 11_016, 20_000, 2_932_896] {
+            let (year, month, day) = civil_from_days(days);
+            assert_eq!(days_from_civil(year, month, day), days, "{days}");
+        }
+        assert!(now_ms() > 1_700_000_000_000);
+    }
 
     #[test]
     fn picks_the_largest_unit_that_fits() {

@@ -3,25 +3,19 @@
 //! and then periodically (5 s here), healthy only when `success` and less than 10 s
 //! behind. While the primary is unhealthy, the fallback answers.
 //!
-//! The selector is itself an [`EvmSource`] that forwards to the source in use, so the
-//! server can hold one `Arc<dyn EvmSource>` per network.
+//! The source in use is a [`SwitchableSource`] the selector swaps on each change of
+//! health ([`SourceSelector::source`]), so the server holds one `Arc<dyn EvmSource>` per
+//! network.
 
 use std::sync::{Arc, PoisonError, RwLock, Weak};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
-use alloy_primitives::{Address, U256};
-use async_trait::async_trait;
 use serde::Serialize;
-use tandem_domain::nft::NftStandard;
+use tandem_domain::time::now_ms;
 use tokio::task::JoinHandle;
 
-use crate::EvmError;
 use crate::lookup::IndexerStatus;
-use crate::source::{
-    ApprovalKind, ApprovalRecord, ContractRecord, EvmSource, HolderQuery, HolderRecord, NftRecord,
-    Page, PageRequest, SourceHealth, SourceKind, TokenBalance, TransactionQuery, TransactionRecord,
-    TransferQuery, TransferRecord,
-};
+use crate::source::{EvmSource, SourceHealth, SourceKind, SwitchableSource};
 
 /// How often and how patiently the primary's health is checked.
 #[derive(Debug, Clone, Copy)]
@@ -67,6 +61,8 @@ pub struct HealthSnapshot {
 pub struct SourceSelector {
     primary: Arc<dyn EvmSource>,
     fallback: Arc<dyn EvmSource>,
+    /// The one in use, swapped together with `state.use_primary`.
+    in_use: Arc<SwitchableSource>,
     config: SelectorConfig,
     state: RwLock<State>,
 }
@@ -95,6 +91,7 @@ impl SourceSelector {
             ever_unhealthy: false,
         };
         Self {
+            in_use: Arc::new(SwitchableSource::new(Arc::clone(&fallback))),
             primary,
             fallback,
             config,
@@ -113,6 +110,13 @@ impl SourceSelector {
         } else {
             (self.fallback.kind(), Arc::clone(&self.fallback))
         }
+    }
+
+    /// The source in use, as one source that follows every switch: the primary while it
+    /// is healthy, else the fallback.
+    #[must_use]
+    pub fn source(&self) -> Arc<dyn EvmSource> {
+        Arc::clone(&self.in_use) as Arc<dyn EvmSource>
     }
 
     /// What the last check found.
@@ -135,6 +139,11 @@ impl SourceSelector {
             tracing::info!(primary_healthy = healthy, error = ?error, "EVM source switched");
         }
         state.use_primary = healthy;
+        self.in_use.replace(if healthy {
+            Arc::clone(&self.primary)
+        } else {
+            Arc::clone(&self.fallback)
+        });
         let snapshot = &mut state.snapshot;
         snapshot.in_use = if healthy {
             snapshot.primary
@@ -192,83 +201,5 @@ pub struct PollingHandle {
 impl Drop for PollingHandle {
     fn drop(&mut self) {
         self.task.abort();
-    }
-}
-
-fn now_ms() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
-}
-
-#[async_trait]
-impl EvmSource for SourceSelector {
-    fn kind(&self) -> SourceKind {
-        self.current().0
-    }
-
-    async fn health(&self) -> Result<SourceHealth, EvmError> {
-        self.current().1.health().await
-    }
-
-    async fn balances(&self, owner: Address) -> Result<Vec<TokenBalance>, EvmError> {
-        self.current().1.balances(owner).await
-    }
-
-    async fn transactions(
-        &self,
-        address: Address,
-        query: &TransactionQuery,
-    ) -> Result<Page<TransactionRecord>, EvmError> {
-        self.current().1.transactions(address, query).await
-    }
-
-    async fn transfers(
-        &self,
-        account: Address,
-        query: &TransferQuery,
-    ) -> Result<Page<TransferRecord>, EvmError> {
-        self.current().1.transfers(account, query).await
-    }
-
-    async fn approvals(
-        &self,
-        owner: Address,
-        kind: ApprovalKind,
-    ) -> Result<Vec<ApprovalRecord>, EvmError> {
-        self.current().1.approvals(owner, kind).await
-    }
-
-    async fn nfts_owned(
-        &self,
-        owner: Address,
-        standard: NftStandard,
-        page: PageRequest,
-    ) -> Result<Vec<NftRecord>, EvmError> {
-        self.current().1.nfts_owned(owner, standard, page).await
-    }
-
-    async fn collection_nfts(
-        &self,
-        contract: Address,
-        token_id: Option<U256>,
-        page: PageRequest,
-    ) -> Result<Vec<NftRecord>, EvmError> {
-        self.current()
-            .1
-            .collection_nfts(contract, token_id, page)
-            .await
-    }
-
-    async fn token_holders(
-        &self,
-        contract: Address,
-        query: &HolderQuery,
-    ) -> Result<Vec<HolderRecord>, EvmError> {
-        self.current().1.token_holders(contract, query).await
-    }
-
-    async fn contract(&self, address: Address) -> Result<Option<ContractRecord>, EvmError> {
-        self.current().1.contract(address).await
     }
 }

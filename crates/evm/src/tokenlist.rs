@@ -87,7 +87,7 @@ impl TokenList {
         let list: ListWire = serde_json::from_slice(json).map_err(|error| EvmError::Decode {
             upstream: Upstream::TokenList,
             path: String::new(),
-            reason: error.to_string(),
+            source: error.into(),
         })?;
         let mut out = Self::default();
         for raw in &list.tokens {
@@ -135,11 +135,11 @@ impl TokenList {
         let answer = http.get_ok("", &[]).await?;
         Self::parse(&answer.body, chain_id, gateway).map_err(|error| match error {
             EvmError::Decode {
-                upstream, reason, ..
+                upstream, source, ..
             } => EvmError::Decode {
                 upstream,
                 path: answer.path.clone(),
-                reason,
+                source,
             },
             other => other,
         })

@@ -1,10 +1,23 @@
-//! The one error type of the server crate: everything that can stop it from starting
-//! or serving. Each message names the field, file or address at fault, because the
-//! person reading it is an operator fixing a deployment. IO causes are kept as the
-//! error's `source`, so print with `{:#}` (anyhow) to show them.
+//! The server's two error types, one per reader:
+//!
+//! - [`ServerError`]: what stops the server from starting or serving. Each message names
+//!   the field, file or address at fault, because the person reading it is an operator
+//!   fixing a deployment. IO causes are kept as the error's `source`, so print with
+//!   `{:#}` (anyhow) to show them.
+//! - [`ServiceError`]: why one answer could not be given, for the API's client; the
+//!   services fail with it and `api/error.rs` maps it to a status and a stable code.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::sync::Arc;
+
+use alloy_primitives::{Address, Bytes, U256};
+use tandem_antelope::{AntelopeError, ChainError};
+use tandem_domain::DomainError;
+use tandem_domain::network::NetworkName;
+use tandem_evm::EvmError;
+
+use crate::evm::prepare::revoke_plan::SkipReason;
 
 /// Why the server could not start or keep serving.
 #[derive(Debug, thiserror::Error)]
@@ -72,4 +85,118 @@ pub enum ServerError {
 
     #[error("server stopped with an error")]
     Serve(#[source] std::io::Error),
+}
+
+/// Why one answer could not be given: what the services in `evm/` and `native/` fail
+/// with. It knows nothing of HTTP; `api/error.rs` gives each variant its status and
+/// stable code, in one place. Causes sit behind `Arc` so that a cache can hand the same
+/// failure to every request that waited for it.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum ServiceError {
+    /// An EVM source or node failed, or refused a value.
+    #[error(transparent)]
+    Evm(Arc<EvmError>),
+
+    /// A native chain, history service or fee sponsor failed, or refused a value.
+    #[error(transparent)]
+    Antelope(Arc<AntelopeError>),
+
+    /// An input field breaks a domain rule; `available` is what the field may not exceed.
+    #[error("{source}")]
+    Field {
+        field: &'static str,
+        source: DomainError,
+        available: Option<String>,
+    },
+
+    /// A value read from a chain breaks a domain rule (a malformed asset, mixed symbols).
+    #[error("the chain sent an unexpected value: {0}")]
+    InvalidChainData(#[source] DomainError),
+
+    #[error("{network} has no staking contracts configured")]
+    StakingNotConfigured { network: NetworkName },
+
+    #[error("{network} has no {contract} contract configured")]
+    ContractNotConfigured {
+        network: NetworkName,
+        contract: &'static str,
+    },
+
+    #[error("token {token_id} of {contract} does not exist")]
+    NftNotFound { contract: Address, token_id: U256 },
+
+    #[error("{} is not an ERC-20 token contract", .address.to_checksum(None))]
+    NotAnErc20 {
+        field: &'static str,
+        address: Address,
+    },
+
+    #[error("token {token_id} does not exist or is not held by the sender")]
+    NftNotOwned { token_id: U256 },
+
+    #[error("the amount must be greater than zero")]
+    AmountNotPositive { field: &'static str },
+
+    #[error("nothing is unlocked yet: unstaked TLOS stays locked for the escrow period")]
+    NothingToWithdraw,
+
+    /// A revoke that has nothing to do (or cannot be decided), and why.
+    #[error("{}", .0.message())]
+    NothingToRevoke(SkipReason),
+
+    /// The node says the transaction would fail: `code` is the classified reason's key.
+    #[error("{message}")]
+    WouldFail {
+        code: &'static str,
+        message: String,
+        reason: String,
+        revert_data: Option<Bytes>,
+    },
+
+    /// Value plus fee exceed the sender's balance.
+    #[error("You don't have enough funds to complete this transaction")]
+    InsufficientFunds {
+        value: U256,
+        fee: U256,
+        balance: U256,
+    },
+
+    #[error("{network} has no history service configured")]
+    HistoryNotConfigured { network: NetworkName },
+
+    /// The REX tables could not be read (the system contract has no REX).
+    #[error("{0}")]
+    RexUnavailable(Arc<AntelopeError>),
+
+    /// The chain refused a client-signed transaction.
+    #[error("{}", .0.clear_message())]
+    ChainRefused(ChainError),
+
+    /// The fee sponsor's answer breaks a rule of the verified co-signing flow.
+    #[error(transparent)]
+    SponsorRefused(DomainError),
+}
+
+impl From<EvmError> for ServiceError {
+    fn from(error: EvmError) -> Self {
+        Self::Evm(Arc::new(error))
+    }
+}
+
+impl From<AntelopeError> for ServiceError {
+    fn from(error: AntelopeError) -> Self {
+        Self::Antelope(Arc::new(error))
+    }
+}
+
+impl ServiceError {
+    /// `field` breaks the domain rule `source`.
+    #[must_use]
+    pub fn field(field: &'static str, source: DomainError) -> Self {
+        Self::Field {
+            field,
+            source,
+            available: None,
+        }
+    }
 }

@@ -8,9 +8,11 @@ pub mod app;
 pub mod config;
 pub mod error;
 pub mod evm;
+pub mod native;
 pub mod networks;
 mod security;
 mod spa;
+pub mod state;
 mod validate;
 
 use std::net::SocketAddr;

@@ -7,10 +7,11 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use tandem_server::app::{self, AppState, ClientSettings};
+use tandem_server::app;
 use tandem_server::config::{self, Config, Environment};
 use tandem_server::evm::EvmOptions;
 use tandem_server::networks::{devnet_extras, served_networks};
+use tandem_server::state::{AppState, ClientSettings};
 
 fn main() -> ExitCode {
     match run() {
@@ -58,10 +59,12 @@ fn run() -> anyhow::Result<()> {
         // The one line on stdout that scripts wait for (scripts/lib/stack.mjs).
         let url = tandem_server::local_url(address);
         write_stdout(&format!("tandem-server listening on {url}"))?;
-        let state = AppState::with_evm(networks, config.web_dist.clone(), &evm)
-            .with_client_settings(ClientSettings {
+        let state = AppState::builder(networks, config.web_dist.clone())
+            .evm_options(evm)
+            .client_settings(ClientSettings {
                 wallet_connect_project_id: config.wallet_connect_project_id.clone(),
-            });
+            })
+            .build();
         tracing::info!(%address, web_dist = %config.web_dist.display(), "serving");
         let stopping = state.clone();
         let shutdown = async move {

@@ -26,7 +26,7 @@ pub fn served_networks(config: &Config) -> Result<Vec<ChainSettings>, ServerErro
     let native_devnet = config
         .native_devnet_manifest
         .as_deref()
-        .map(crate::api::native::manifest::read_native_devnet_manifest)
+        .map(crate::native::manifest::read_native_devnet_manifest)
         .transpose()?;
     let networks = NetworkName::ALL
         .into_iter()

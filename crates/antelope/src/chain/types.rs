@@ -231,6 +231,29 @@ pub struct Account {
     pub voter_info: Option<VoterInfo>,
 }
 
+/// The one row of `eosio`'s `rexpool` table: the REX pool's totals (assets as text).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct RexPoolRow {
+    /// System tokens lent through REX, e.g. `"12.0000 TLOS"`.
+    pub total_lendable: String,
+    /// REX in existence, e.g. `"120000.0000 REX"`.
+    pub total_rex: String,
+}
+
+/// An account's row of `eosio`'s `rexbal` table.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct RexBalRow {
+    /// REX held.
+    pub rex_balance: String,
+}
+
+/// An account's row of `eosio`'s `rexfund` table.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct RexFundRow {
+    /// System tokens in the REX fund.
+    pub balance: String,
+}
+
 /// `get_table_rows` of `T` rows.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct TableRows<T> {

@@ -15,6 +15,7 @@ use url::Url;
 pub use limiter::RequestLimiter;
 
 use crate::EvmError;
+use crate::error::Cause;
 
 /// Which kind of service a request goes to, for errors, logs and limits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -27,6 +28,10 @@ pub enum Upstream {
     TokenList,
     /// The verified-contracts bucket.
     VerifiedContracts,
+    /// A CoinGecko-style price aggregator.
+    PriceAggregator,
+    /// The Telos product API (staking APY).
+    ProductApi,
 }
 
 impl fmt::Display for Upstream {
@@ -36,6 +41,8 @@ impl fmt::Display for Upstream {
             Self::HistoryService => "history service",
             Self::TokenList => "token list",
             Self::VerifiedContracts => "verified contracts bucket",
+            Self::PriceAggregator => "price aggregator",
+            Self::ProductApi => "product API",
         })
     }
 }
@@ -72,7 +79,7 @@ impl HttpConfig {
             .timeout(self.request_timeout)
             .user_agent(self.user_agent.clone())
             .build()
-            .map_err(|error| EvmError::HttpSetup(error.without_url().to_string()))
+            .map_err(|error| EvmError::HttpSetup(error.without_url()))
     }
 }
 
@@ -108,13 +115,10 @@ impl HttpClient {
         base: &str,
         limiter: Option<RequestLimiter>,
     ) -> Result<Self, EvmError> {
-        let invalid = |reason: &str| EvmError::InvalidUpstreamUrl {
-            upstream,
-            reason: reason.to_owned(),
-        };
-        let base = Url::parse(base).map_err(|error| invalid(&error.to_string()))?;
+        let invalid = |source: Cause| EvmError::InvalidUpstreamUrl { upstream, source };
+        let base = Url::parse(base).map_err(|error| invalid(error.into()))?;
         if !matches!(base.scheme(), "http" | "https") {
-            return Err(invalid("the scheme must be http or https"));
+            return Err(invalid("the scheme must be http or https".into()));
         }
         Ok(Self {
             client,
@@ -160,7 +164,7 @@ impl HttpClient {
         let transport = |error: reqwest::Error| EvmError::Transport {
             upstream: self.upstream,
             path: shown_path.clone(),
-            reason: describe(&error),
+            source: error.without_url(),
         };
         let _permit = match &self.limiter {
             Some(limiter) => limiter.acquire().await,
@@ -240,13 +244,13 @@ impl HttpClient {
         serde_json::from_slice(&answer.body).map_err(|error| EvmError::Decode {
             upstream: self.upstream,
             path: answer.path.clone(),
-            reason: error.to_string(),
+            source: error.into(),
         })
     }
 }
 
 /// What went wrong, without the URL.
-fn describe(error: &reqwest::Error) -> String {
+pub(crate) fn describe(error: &reqwest::Error) -> String {
     let kind = if error.is_timeout() {
         "timed out"
     } else if error.is_connect() {

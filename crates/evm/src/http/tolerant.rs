@@ -11,6 +11,7 @@ use alloy_primitives::{Address, B256, U256};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer};
 use serde_json::value::RawValue;
+use tandem_domain::time::days_from_civil;
 
 /// A field that is `None` when missing, `null` (even where `T` could hold a null, as
 /// raw JSON can), or of an unexpected shape.
@@ -261,17 +262,6 @@ fn iso8601_ms(text: &str) -> Option<u64> {
     let days = days_from_civil(year, month, day);
     let seconds = days * 86_400 + hour * 3600 + minute * 60 + second;
     u64::try_from(seconds * 1000 + millis).ok()
-}
-
-/// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
-    let year = if month <= 2 { year - 1 } else { year };
-    let era = year.div_euclid(400);
-    let year_of_era = year - era * 400;
-    let month_index = (month + 9) % 12;
-    let day_of_year = (153 * month_index + 2) / 5 + day - 1;
-    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
-    era * 146_097 + day_of_era - 719_468
 }
 
 #[cfg(test)]

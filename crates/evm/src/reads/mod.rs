@@ -29,6 +29,7 @@ pub use tokens::TokenAmount;
 use alloy::eips::BlockNumberOrTag;
 use alloy::primitives::{Address, Bytes, U256};
 use alloy::providers::{Provider, RootProvider};
+use alloy::rpc::types::TransactionRequest;
 use alloy::sol_types::SolCall;
 
 use crate::EvmError;
@@ -100,6 +101,29 @@ impl ChainReader {
             .get_block_number()
             .await
             .map_err(|error| rpc_error("eth_blockNumber", &error))
+    }
+
+    /// The node's gas price, in wei.
+    ///
+    /// # Errors
+    /// [`EvmError::Rpc`] when the node does not answer.
+    pub async fn gas_price(&self) -> Result<u128, EvmError> {
+        self.provider
+            .get_gas_price()
+            .await
+            .map_err(|error| rpc_error("eth_gasPrice", &error))
+    }
+
+    /// The gas `transaction` would use, estimated by the node from its sender.
+    ///
+    /// # Errors
+    /// [`EvmError::NodeError`] with the node's reason (and revert data) when the
+    /// transaction would fail; [`EvmError::Rpc`] when the node does not answer.
+    pub async fn estimate_gas(&self, transaction: TransactionRequest) -> Result<u64, EvmError> {
+        self.provider
+            .estimate_gas(transaction)
+            .await
+            .map_err(|error| rpc_error("eth_estimateGas", &error))
     }
 
     /// Number and time of the block this reader reads at (the latest unless pinned).

@@ -70,7 +70,7 @@ pub fn connect(url: &str, config: &RpcConfig) -> Result<RootProvider, EvmError> 
         .timeout(config.request_timeout)
         .user_agent(concat!("tandem/", env!("CARGO_PKG_VERSION")))
         .build()
-        .map_err(|error| EvmError::HttpSetup(error.to_string()))?;
+        .map_err(EvmError::HttpSetup)?;
     let is_local = url
         .host_str()
         .is_some_and(|host| matches!(host, "localhost" | "127.0.0.1" | "[::1]"));
@@ -81,12 +81,20 @@ pub fn connect(url: &str, config: &RpcConfig) -> Result<RootProvider, EvmError> 
     Ok(RootProvider::new(client))
 }
 
-/// Maps a failed JSON-RPC request to [`EvmError::Rpc`], keeping the node's error
-/// message when it answered with one.
+/// Maps a failed JSON-RPC request to [`EvmError::NodeError`] when the node answered
+/// with an error object, else to [`EvmError::Rpc`].
 pub(crate) fn rpc_error(method: &'static str, error: &TransportError) -> EvmError {
-    EvmError::Rpc {
-        method,
-        reason: describe(error),
+    match error.as_error_resp() {
+        Some(payload) => EvmError::NodeError {
+            method,
+            code: payload.code,
+            message: payload.message.to_string(),
+            data: payload.as_revert_data(),
+        },
+        None => EvmError::Rpc {
+            method,
+            reason: describe(error),
+        },
     }
 }
 

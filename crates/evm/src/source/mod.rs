@@ -7,8 +7,10 @@
 //! [`EvmError::Unsupported`] rather than an empty answer,
 //! so a caller never mistakes "unknown" for "none".
 
+mod switchable;
 mod types;
 
+pub use switchable::SwitchableSource;
 pub use types::*;
 
 use alloy_primitives::Address;

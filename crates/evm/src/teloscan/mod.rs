@@ -97,7 +97,7 @@ impl TeloscanClient {
             return Err(EvmError::Decode {
                 upstream: Upstream::Indexer,
                 path: answer.path,
-                reason: "the answer has no `results` list".to_owned(),
+                source: "the answer has no `results` list".into(),
             });
         };
         Ok(ListAnswer {

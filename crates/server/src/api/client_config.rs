@@ -2,10 +2,12 @@
 //! server's configuration, so one build of the app serves every deployment.
 
 use axum::Json;
+use std::sync::Arc;
+
 use axum::extract::State;
 use serde::Serialize;
 
-use crate::app::AppState;
+use crate::state::ClientSettings;
 
 /// Settings for the browser app.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -23,8 +25,8 @@ pub struct ClientConfig {
     tag = "server",
     responses((status = 200, description = "The app's settings", body = ClientConfig))
 )]
-pub async fn client_config(State(state): State<AppState>) -> Json<ClientConfig> {
+pub async fn client_config(State(client): State<Arc<ClientSettings>>) -> Json<ClientConfig> {
     Json(ClientConfig {
-        wallet_connect_project_id: state.client_settings().wallet_connect_project_id.clone(),
+        wallet_connect_project_id: client.wallet_connect_project_id.clone(),
     })
 }

@@ -1,13 +1,25 @@
 //! The one error body of the HTTP API: `{code, message, details?}` (architecture.md,
-//! "Contracts between the parts"). Codes reuse the spec's keys where it has them.
+//! "Contracts between the parts"), and the one place where every failure becomes a
+//! status and a stable code: a service's [`ServiceError`], the crates' errors, and the
+//! extractors' rejections. Codes reuse the spec's keys where it has them.
 
 use std::borrow::Cow;
 
 use axum::Json;
+use axum::extract::rejection::{
+    JsonRejection, PathRejection, QueryRejection, RawPathParamsRejection,
+};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
+use serde_json::json;
+use tandem_antelope::AntelopeError;
 use tandem_domain::DomainError;
+use tandem_evm::EvmError;
+
+use crate::error::ServiceError;
+use crate::evm::prepare::revert;
+use crate::evm::prepare::revoke_plan::SkipReason;
 
 /// An API failure: the status and the stable code the client matches on.
 #[derive(Debug, Clone)]
@@ -18,12 +30,19 @@ pub struct ApiError {
     details: Option<serde_json::Value>,
 }
 
-#[derive(Serialize)]
-struct ErrorBody<'a> {
-    code: &'a str,
-    message: &'a str,
+/// The error body every failing route answers (api/error.rs): a stable `code` to
+/// match on, an English `message`, and optional `details` (the offending input).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    /// Stable key, e.g. `antelope.chain.error_invalid_network` or `validation.invalid_address`.
+    #[schema(example = "antelope.chain.error_invalid_network")]
+    pub code: String,
+    /// What went wrong, in English.
+    pub message: String,
+    /// The input at fault and other facts.
+    #[schema(value_type = Option<Object>)]
     #[serde(skip_serializing_if = "Option::is_none")]
-    details: Option<&'a serde_json::Value>,
+    pub details: Option<serde_json::Value>,
 }
 
 impl ApiError {
@@ -70,6 +89,26 @@ impl ApiError {
         )
     }
 
+    /// Path parameters axum could not read: the caller's 400 (a route whose parameters
+    /// do not fit its extractor would be the server's 500).
+    fn bad_path(status: StatusCode, text: String) -> Self {
+        let code = if status.is_server_error() {
+            "internal_error"
+        } else {
+            "validation.invalid_request"
+        };
+        Self::new(status, code, text)
+    }
+
+    /// A network name that is unknown, not served, or of the other kind than the route's.
+    pub fn invalid_network(name: &str) -> Self {
+        Self::from_domain(
+            StatusCode::BAD_REQUEST,
+            &DomainError::InvalidNetwork(name.to_owned()),
+        )
+        .with_details(serde_json::json!({ "network": name }))
+    }
+
     /// A domain rule's refusal, answered with the rule's stable key.
     pub fn from_domain(status: StatusCode, error: &DomainError) -> Self {
         Self {
@@ -94,9 +133,9 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let body = ErrorBody {
-            code: &self.code,
-            message: &self.message,
-            details: self.details.as_ref(),
+            code: self.code.into_owned(),
+            message: self.message,
+            details: self.details,
         };
         let mut response = (self.status, Json(body)).into_response();
         // Errors describe one moment; a cache must not replay them.
@@ -108,44 +147,252 @@ impl IntoResponse for ApiError {
     }
 }
 
-/// The most of a plain-text rejection kept as the error message.
-const REJECTION_TEXT_LIMIT: usize = 4 * 1024;
-
-/// Keeps the error contract for answers no handler wrote: axum's extractors reject a
-/// malformed path, query string or JSON body with plain text before any handler runs.
-/// Every API route passes through this, so such a rejection reaches the client as the
-/// JSON error body with a stable code, whatever extractor a handler uses.
-pub async fn json_error_bodies(response: Response) -> Response {
-    let status = response.status();
-    let is_error = status.is_client_error() || status.is_server_error();
-    let is_json = response
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|value| value.to_str().ok())
-        .is_some_and(|value| value.starts_with("application/json"));
-    if !is_error || is_json {
-        return response;
+impl From<RawPathParamsRejection> for ApiError {
+    fn from(rejection: RawPathParamsRejection) -> Self {
+        Self::bad_path(rejection.status(), rejection.body_text())
     }
-    let bytes = axum::body::to_bytes(response.into_body(), REJECTION_TEXT_LIMIT)
-        .await
-        .unwrap_or_default();
-    let text = String::from_utf8_lossy(&bytes).trim().to_owned();
-    let code = match status {
-        StatusCode::BAD_REQUEST | StatusCode::UNPROCESSABLE_ENTITY => "validation.invalid_request",
-        StatusCode::PAYLOAD_TOO_LARGE => "validation.request_too_large",
-        StatusCode::UNSUPPORTED_MEDIA_TYPE => "validation.unsupported_media_type",
-        StatusCode::NOT_FOUND => "not_found",
-        StatusCode::METHOD_NOT_ALLOWED => "method_not_allowed",
-        status if status.is_server_error() => "internal_error",
-        _ => "validation.invalid_request",
-    };
-    let message = if text.is_empty() {
-        status
-            .canonical_reason()
-            .unwrap_or("request failed")
-            .to_owned()
-    } else {
-        text
-    };
-    ApiError::new(status, code, message).into_response()
+}
+
+impl From<PathRejection> for ApiError {
+    fn from(rejection: PathRejection) -> Self {
+        Self::bad_path(rejection.status(), rejection.body_text())
+    }
+}
+
+impl From<QueryRejection> for ApiError {
+    fn from(rejection: QueryRejection) -> Self {
+        Self::new(
+            StatusCode::BAD_REQUEST,
+            "validation.invalid_parameter",
+            rejection.body_text(),
+        )
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(rejection: JsonRejection) -> Self {
+        Self::new(
+            StatusCode::BAD_REQUEST,
+            "validation.invalid_body",
+            rejection.body_text(),
+        )
+    }
+}
+
+/// The one mapping of a service's failure to a status, a stable code and details.
+impl From<ServiceError> for ApiError {
+    fn from(error: ServiceError) -> Self {
+        let message = error.to_string();
+        let (status, code, details) = match &error {
+            ServiceError::Evm(evm) => (evm_status(evm), evm.code(), None),
+            ServiceError::Antelope(antelope) => return Self::from_antelope(antelope),
+            ServiceError::Field {
+                field,
+                source,
+                available,
+            } => {
+                let mut details = json!({ "field": field });
+                if let Some(available) = available {
+                    details["available"] = available.as_str().into();
+                }
+                (StatusCode::BAD_REQUEST, source.code(), Some(details))
+            }
+            ServiceError::InvalidChainData(_) => (
+                StatusCode::BAD_GATEWAY,
+                "antelope.network.invalid_response",
+                None,
+            ),
+            ServiceError::StakingNotConfigured { .. } => {
+                (StatusCode::NOT_FOUND, "evm.staking_not_configured", None)
+            }
+            ServiceError::ContractNotConfigured { .. } => {
+                (StatusCode::NOT_FOUND, "evm.contract_not_configured", None)
+            }
+            ServiceError::NftNotFound { contract, token_id } => (
+                StatusCode::NOT_FOUND,
+                "evm.nft_not_found",
+                Some(json!({
+                    "contract": contract.to_checksum(None), "tokenId": token_id.to_string(),
+                })),
+            ),
+            ServiceError::NotAnErc20 { field, .. } => (
+                StatusCode::BAD_REQUEST,
+                "evm.not_an_erc20",
+                Some(json!({ "field": field })),
+            ),
+            ServiceError::NftNotOwned { .. } => (
+                StatusCode::BAD_REQUEST,
+                "evm.nft_not_owned",
+                Some(json!({ "field": "tokenId" })),
+            ),
+            ServiceError::AmountNotPositive { field } => (
+                StatusCode::BAD_REQUEST,
+                "validation.amount_positive",
+                Some(json!({ "field": field })),
+            ),
+            ServiceError::NothingToWithdraw => {
+                (StatusCode::BAD_REQUEST, "evm.nothing_to_withdraw", None)
+            }
+            ServiceError::NothingToRevoke(reason) => {
+                let (status, code) = skip_status(*reason);
+                (status, code, None)
+            }
+            ServiceError::WouldFail {
+                code,
+                reason,
+                revert_data,
+                ..
+            } => {
+                let mut details = json!({ "reason": reason });
+                if let Some(data) = revert_data {
+                    details["revertData"] = alloy_primitives::hex::encode_prefixed(data).into();
+                }
+                (StatusCode::BAD_REQUEST, *code, Some(details))
+            }
+            ServiceError::InsufficientFunds {
+                value,
+                fee,
+                balance,
+            } => (
+                StatusCode::BAD_REQUEST,
+                revert::INSUFFICIENT_FUNDS,
+                Some(json!({
+                    "valueWei": value.to_string(), "feeWei": fee.to_string(),
+                    "balanceWei": balance.to_string(),
+                })),
+            ),
+            ServiceError::HistoryNotConfigured { .. } => (
+                StatusCode::NOT_IMPLEMENTED,
+                "antelope.history.not_configured",
+                None,
+            ),
+            ServiceError::RexUnavailable(_) => (
+                StatusCode::BAD_GATEWAY,
+                "antelope.rex.error_contract_not_found",
+                None,
+            ),
+            ServiceError::ChainRefused(chain) => (
+                StatusCode::BAD_REQUEST,
+                "antelope.chain.error",
+                Some(json!({
+                    "chainCode": chain.error.code, "name": chain.error.name, "what": chain.error.what,
+                })),
+            ),
+            ServiceError::SponsorRefused(rule) => (StatusCode::BAD_GATEWAY, rule.code(), None),
+        };
+        let error = Self::new(status, code, message);
+        match details {
+            Some(details) => error.with_details(details),
+            None => error,
+        }
+    }
+}
+
+impl From<EvmError> for ApiError {
+    fn from(error: EvmError) -> Self {
+        ServiceError::from(error).into()
+    }
+}
+
+impl From<AntelopeError> for ApiError {
+    fn from(error: AntelopeError) -> Self {
+        ServiceError::from(error).into()
+    }
+}
+
+/// A domain rule's refusal of a request value: the caller's 400 with the rule's key.
+impl From<DomainError> for ApiError {
+    fn from(error: DomainError) -> Self {
+        Self::from_domain(StatusCode::BAD_REQUEST, &error)
+    }
+}
+
+/// A domain rule's refusal is the caller's 400; a source that cannot answer at all is
+/// 503; any other upstream failure 502.
+fn evm_status(error: &EvmError) -> StatusCode {
+    match error {
+        EvmError::Domain(_) => StatusCode::BAD_REQUEST,
+        EvmError::Unsupported { .. } => StatusCode::SERVICE_UNAVAILABLE,
+        _ => StatusCode::BAD_GATEWAY,
+    }
+}
+
+/// Why a single revoke has nothing to do, as its status and key.
+fn skip_status(reason: SkipReason) -> (StatusCode, &'static str) {
+    match reason {
+        SkipReason::AlreadyRevoked | SkipReason::Duplicate => {
+            (StatusCode::BAD_REQUEST, "evm.already_revoked")
+        }
+        SkipReason::NotOwner => (StatusCode::BAD_REQUEST, "evm.nft_not_owned"),
+        SkipReason::NotAToken => (StatusCode::BAD_REQUEST, "evm.not_a_token"),
+        SkipReason::TokenIdNotApplicable => (
+            StatusCode::BAD_REQUEST,
+            "validation.token_id_not_applicable",
+        ),
+        SkipReason::ReadFailed | SkipReason::WouldFail => {
+            (StatusCode::BAD_GATEWAY, "evm.rpc_unavailable")
+        }
+    }
+}
+
+impl ApiError {
+    /// A native upstream's failure: the chain's unknown account is a 404 and its other
+    /// errors a 502, both with the chain's clear message; a refused value is the
+    /// caller's 400; the fee sponsor being down a 503; any other failure a 502.
+    fn from_antelope(error: &AntelopeError) -> Self {
+        if let Some(chain) = error.chain_error() {
+            let details = json!({
+                "chainCode": chain.error.code, "name": chain.error.name, "what": chain.error.what,
+            });
+            if chain.is_unknown_account() {
+                return Self::new(
+                    StatusCode::NOT_FOUND,
+                    "antelope.account.not_found",
+                    "account does not exist",
+                )
+                .with_details(details);
+            }
+            return Self::new(
+                StatusCode::BAD_GATEWAY,
+                "antelope.chain.error",
+                chain.clear_message(),
+            )
+            .with_details(details);
+        }
+        let status = match error {
+            AntelopeError::SponsorUnavailable => StatusCode::SERVICE_UNAVAILABLE,
+            AntelopeError::Domain(_)
+            | AntelopeError::InvalidTransaction(_)
+            | AntelopeError::InvalidKey(_) => StatusCode::BAD_REQUEST,
+            _ => StatusCode::BAD_GATEWAY,
+        };
+        Self::new(status, error.code(), error.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn upstream_failures_keep_the_evm_codes() {
+        let domain = ApiError::from(EvmError::Domain(
+            tandem_domain::DomainError::InvalidNftContractType,
+        ));
+        assert_eq!(
+            (domain.status(), domain.code()),
+            (
+                StatusCode::BAD_REQUEST,
+                "antelope.contracts.error_invalid_nft_contract_type"
+            )
+        );
+        let down = ApiError::from(EvmError::Rpc {
+            method: "eth_call",
+            reason: "refused".into(),
+        });
+        assert_eq!(
+            (down.status(), down.code()),
+            (StatusCode::BAD_GATEWAY, "evm.rpc_unavailable")
+        );
+    }
 }

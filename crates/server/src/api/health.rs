@@ -7,7 +7,7 @@ use serde::Serialize;
 use tandem_domain::network::NetworkName;
 
 use super::evm::views::SourceStatusView;
-use crate::app::AppState;
+use crate::state::AppState;
 
 /// The server's health.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -37,7 +37,7 @@ pub async fn health(State(state): State<AppState>) -> Json<Health> {
     Json(Health {
         status: "ok",
         version: env!("CARGO_PKG_VERSION"),
-        uptime_seconds: state.uptime().as_secs(),
+        uptime_seconds: state.host().uptime().as_secs(),
         networks: state
             .networks()
             .iter()

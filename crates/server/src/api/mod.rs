@@ -3,6 +3,7 @@
 mod client_config;
 pub mod error;
 pub mod evm;
+pub mod extract;
 mod health;
 pub mod native;
 mod networks;
@@ -11,10 +12,11 @@ pub mod openapi;
 use axum::Router;
 use axum::routing::get;
 
-use crate::app::AppState;
+use crate::state::AppState;
 
-/// The `/api/v1` routes. Unknown `/api` paths are answered by the app's fallback;
-/// extractor rejections are turned into the JSON error body here.
+/// The `/api/v1` routes. Unknown `/api` paths and wrong methods are answered by the
+/// app's fallbacks; malformed requests by the extractors' rejections
+/// ([`extract`]), all with the one JSON error body.
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/api/v1/health", get(health::health))
@@ -24,5 +26,4 @@ pub fn routes() -> Router<AppState> {
         .route("/api/v1/openapi.json", get(openapi::openapi_json))
         .merge(native::routes())
         .merge(evm::routes())
-        .layer(axum::middleware::map_response(error::json_error_bodies))
 }

@@ -1,14 +1,15 @@
 //! `GET /api/v1/networks` and `GET /api/v1/networks/{name}`: chain settings.
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Serialize;
 use tandem_domain::DomainError;
 use tandem_domain::network::{ChainSettings, NetworkName};
 
 use super::error::ApiError;
-use crate::app::AppState;
+use crate::api::extract::Path;
+use crate::state::AppState;
 
 /// Every served network's chain settings.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -39,7 +40,7 @@ pub async fn list(State(state): State<AppState>) -> Json<NetworkList> {
     params(("name" = String, Path, description = "Network name, e.g. telos-evm")),
     responses(
         (status = 200, description = "The network's chain settings", body = Object),
-        (status = 404, description = "Unknown or unserved network", body = super::openapi::ErrorBody),
+        (status = 404, description = "Unknown or unserved network", body = super::error::ErrorBody),
     )
 )]
 pub async fn one(

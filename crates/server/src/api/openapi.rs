@@ -6,27 +6,14 @@
 //!
 //! To document a route: annotate the handler with `#[utoipa::path(...)]` (method, the
 //! full `path`, `tag`, `params`, `responses` with `body = YourView` and
-//! `body = crate::api::openapi::ErrorBody` for errors), derive `utoipa::ToSchema` on its
+//! `body = crate::api::error::ErrorBody` for errors), derive `utoipa::ToSchema` on its
 //! response types, and add the handler's path to the `paths(...)` list below, in the
 //! block of its module. Schemas reached from a `body` are collected automatically.
 
 use axum::Json;
-use serde::Serialize;
-use utoipa::{OpenApi, ToSchema};
+use utoipa::OpenApi;
 
-/// The error body every failing route answers (api/error.rs): a stable `code` to
-/// match on, an English `message`, and optional `details` (the offending input).
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ErrorBody {
-    /// Stable key, e.g. `antelope.chain.error_invalid_network` or `validation.invalid_address`.
-    #[schema(example = "antelope.chain.error_invalid_network")]
-    pub code: String,
-    /// What went wrong, in English.
-    pub message: String,
-    /// The input at fault and other facts.
-    #[schema(value_type = Option<Object>)]
-    pub details: Option<serde_json::Value>,
-}
+use super::error::ErrorBody;
 
 /// The document. Keep each module's handlers together in `paths`.
 #[derive(Debug, OpenApi)]
@@ -59,7 +46,7 @@ pub struct ErrorBody {
         super::evm::staking::overview,
         super::evm::staking::account,
         super::evm::prepare::prepare,
-        super::evm::prepare::revoke::revoke_plan,
+        super::evm::prepare::revoke_plan,
     ),
     components(schemas(ErrorBody)),
     tags(

@@ -6,11 +6,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use alloy_primitives::{Address, U256};
+use tandem_domain::time::now_ms;
 use tandem_evm::source::{EvmSource, SourceKind, TokenBalance};
 
 use super::EvmNetwork;
-use super::cache::{FetchError, SharedCache};
-use super::prices::now_ms;
+use super::cache::SharedCache;
+
+use crate::error::ServiceError;
 
 /// Spec §9: balance refresh 10 s.
 const BALANCE_TTL: Duration = Duration::from_secs(10);
@@ -52,7 +54,7 @@ impl BalanceCache {
         &self,
         network: &EvmNetwork,
         owner: Address,
-    ) -> Result<Arc<FetchedBalances>, FetchError> {
+    ) -> Result<Arc<FetchedBalances>, ServiceError> {
         let kind = network.source_kind();
         self.cache
             .get_or_fetch((kind, owner), || async {
@@ -62,7 +64,7 @@ impl BalanceCache {
     }
 }
 
-async fn fetch(network: &EvmNetwork, owner: Address) -> Result<FetchedBalances, FetchError> {
+async fn fetch(network: &EvmNetwork, owner: Address) -> Result<FetchedBalances, ServiceError> {
     let (kind, source) = network.selector.current();
     let mut fetched = match source.balances(owner).await {
         Ok(balances) => FetchedBalances {
@@ -72,18 +74,14 @@ async fn fetch(network: &EvmNetwork, owner: Address) -> Result<FetchedBalances, 
         },
         Err(error) if kind != SourceKind::Rpc => {
             tracing::warn!(network = %network.name(), %error, "balances from the RPC fallback");
-            let balances = network
-                .rpc
-                .balances(owner)
-                .await
-                .map_err(FetchError::from)?;
+            let balances = network.rpc.balances(owner).await?;
             FetchedBalances {
                 source: SourceKind::Rpc,
                 balances,
                 fetched_ms: now_ms(),
             }
         }
-        Err(error) => return Err(FetchError::from(error)),
+        Err(error) => return Err(error.into()),
     };
     if fetched.source == SourceKind::TeloscanIndexer {
         complete_core_balances(network, owner, &mut fetched.balances).await;

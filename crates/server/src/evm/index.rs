@@ -18,7 +18,7 @@ use tandem_indexer::{
 use tokio::sync::watch;
 
 use super::setup::Job;
-use super::switchable::SwitchableSource;
+use tandem_evm::source::SwitchableSource;
 
 /// Pause before asking an unreachable node again.
 const RETRY: Duration = Duration::from_secs(2);

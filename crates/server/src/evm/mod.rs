@@ -6,15 +6,20 @@
 //! Nothing here waits for an upstream at start: the selector starts on the RPC fallback
 //! until its first health check, the token list loads in the background with retries,
 //! and the devnet's indexer follows the chain in a background task that stops with the
-//! server. Handlers reach a network with [`crate::app::AppState::evm`].
+//! server. Handlers reach a network through the `EvmNet` extractor (`api/extract.rs`).
 
+pub mod account_reads;
+pub mod approvals;
 mod balances;
 pub mod cache;
+pub mod history;
 mod index;
+pub mod nfts;
+pub mod prepare;
 pub mod prices;
 mod setup;
 mod sheet;
-mod switchable;
+pub mod staking;
 mod token_list;
 
 use std::collections::BTreeMap;
@@ -25,10 +30,10 @@ use alloy_primitives::Address;
 use tandem_domain::network::{ChainSettings, NetworkName};
 use tandem_domain::nft::IpfsGateway;
 use tandem_evm::hyperion_evm::HyperionEvmClient;
-use tandem_evm::lookup::ContractResolver;
+use tandem_evm::lookup::{ContractLookup, ContractResolver};
 use tandem_evm::reads::ChainReader;
 use tandem_evm::selector::{HealthSnapshot, PollingHandle, SelectorConfig, SourceSelector};
-use tandem_evm::source::{EvmSource, SourceKind};
+use tandem_evm::source::{EvmSource, SourceKind, SwitchableSource};
 use tandem_evm::teloscan::TeloscanClient;
 use tandem_evm::tokenlist::TokenList;
 use tandem_indexer::IndexerStatus;
@@ -36,13 +41,15 @@ use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
 pub use balances::{BalanceCache, FetchedBalances};
-pub use cache::{FetchError, SharedCache};
+pub use cache::SharedCache;
 pub use prices::{PriceQuote, PriceService, PriceSource, PricedToken};
 pub use sheet::{BalanceSheet, NATIVE_MARKER, SheetRow};
-pub use switchable::SwitchableSource;
 
-use crate::api::evm::account_reads::AccountReadCaches;
+use account_reads::AccountReadCaches;
 use index::OwnIndex;
+use staking::apy::StakingApy;
+
+use crate::error::ServiceError;
 use token_list::TokenListSlot;
 
 /// Facts of the devnet manifest beyond its chain settings (additive manifest fields).
@@ -85,10 +92,10 @@ pub struct EvmNetwork {
     teloscan: Option<TeloscanClient>,
     history_service: Option<HyperionEvmClient>,
     own_index: Option<Arc<OwnIndex>>,
-    polling: Mutex<Option<PollingHandle>>,
     chain_data: SharedCache<(), ChainData>,
     gateway: IpfsGateway,
     account_reads: AccountReadCaches,
+    apy: StakingApy,
 }
 
 /// The chain's head and gas price (spec §3 "Chain entry").
@@ -127,7 +134,7 @@ impl EvmNetwork {
     /// The data source: the primary while it is healthy, else the RPC fallback.
     #[must_use]
     pub fn source(&self) -> Arc<dyn EvmSource> {
-        Arc::clone(&self.selector) as Arc<dyn EvmSource>
+        self.selector.source()
     }
 
     /// Which source answers now.
@@ -164,6 +171,11 @@ impl EvmNetwork {
     #[must_use]
     pub fn resolver(&self) -> &ContractResolver {
         &self.resolver
+    }
+
+    /// What is known of the contract at `address`, looked up in the spec's order.
+    pub async fn lookup_contract(&self, address: Address) -> ContractLookup {
+        self.resolver.resolve(address, None).await
     }
 
     /// The token list, once loaded (it loads in the background).
@@ -212,20 +224,14 @@ impl EvmNetwork {
     ///
     /// # Errors
     /// When the node does not answer.
-    pub async fn chain_data(&self) -> Result<ChainData, FetchError> {
-        use alloy::providers::Provider;
+    pub async fn chain_data(&self) -> Result<ChainData, ServiceError> {
         self.chain_data
             .get_or_fetch((), || async {
-                let provider = self.reader.provider();
-                let (block, gas) =
-                    tokio::join!(provider.get_block_number(), provider.get_gas_price());
-                let rpc = |method: &str, error: &dyn std::fmt::Display| FetchError {
-                    code: "evm.rpc_unavailable",
-                    message: format!("JSON-RPC {method} failed: {error}"),
-                };
+                let (block_number, gas_price) =
+                    tokio::try_join!(self.reader.block_number(), self.reader.gas_price())?;
                 Ok(ChainData {
-                    block_number: block.map_err(|e| rpc("eth_blockNumber", &e))?,
-                    gas_price: gas.map_err(|e| rpc("eth_gasPrice", &e))?,
+                    block_number,
+                    gas_price,
                 })
             })
             .await
@@ -257,7 +263,7 @@ impl EvmNetwork {
     ///
     /// # Errors
     /// When neither the source in use nor the RPC fallback can answer.
-    pub async fn raw_balances(&self, owner: Address) -> Result<Arc<FetchedBalances>, FetchError> {
+    pub async fn raw_balances(&self, owner: Address) -> Result<Arc<FetchedBalances>, ServiceError> {
         self.balances.get(self, owner).await
     }
 }
@@ -272,8 +278,10 @@ fn token_address(token: Option<&tandem_domain::network::TokenSettings>) -> Optio
 /// current (stopped by [`EvmNetworks::stop`] or when dropped).
 #[derive(Debug)]
 pub struct EvmNetworks {
-    networks: BTreeMap<NetworkName, EvmNetwork>,
+    networks: BTreeMap<NetworkName, Arc<EvmNetwork>>,
     stop: watch::Sender<bool>,
+    /// The sources' health checks; dropping a handle stops its polling.
+    _polling: Vec<PollingHandle>,
     tasks: Mutex<Vec<JoinHandle<()>>>,
 }
 
@@ -291,37 +299,43 @@ impl EvmNetworks {
                 "no async runtime: EVM background work (health checks, token lists, indexing) not started"
             );
         }
-        let mut tasks = Vec::new();
-        if let Some(runtime) = runtime {
-            for network in built.networks.values() {
-                let handle = network.selector.spawn_polling();
-                *network
-                    .polling
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner) = Some(handle);
-            }
-            tasks = built
-                .jobs
-                .into_iter()
-                .map(|job| runtime.spawn(job))
-                .collect();
-        }
+        let (polling, tasks) = match runtime {
+            Some(runtime) => (
+                built
+                    .networks
+                    .values()
+                    .map(|network| network.selector.spawn_polling())
+                    .collect(),
+                built
+                    .jobs
+                    .into_iter()
+                    .map(|job| runtime.spawn(job))
+                    .collect(),
+            ),
+            None => (Vec::new(), Vec::new()),
+        };
         Self {
-            networks: built.networks,
+            networks: built
+                .networks
+                .into_iter()
+                .map(|(name, network)| (name, Arc::new(network)))
+                .collect(),
             stop,
+            _polling: polling,
             tasks: Mutex::new(tasks),
         }
     }
 
-    /// The state of a served EVM network.
+    /// The served EVM network named `name`; `None` for an unknown, native or unserved one.
     #[must_use]
-    pub fn get(&self, name: NetworkName) -> Option<&EvmNetwork> {
+    pub fn get(&self, name: &str) -> Option<&Arc<EvmNetwork>> {
+        let name: NetworkName = name.parse().ok()?;
         self.networks.get(&name)
     }
 
     /// Every served EVM network, in name order.
     pub fn iter(&self) -> impl Iterator<Item = &EvmNetwork> {
-        self.networks.values()
+        self.networks.values().map(AsRef::as_ref)
     }
 
     /// Asks the background work to stop (the indexer finishes its batch first).

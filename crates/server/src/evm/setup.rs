@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use alloy_primitives::Address;
 use tandem_domain::network::{ChainId, ChainSettings, NetworkKind, NetworkName, TokenSettings};
@@ -16,19 +16,18 @@ use tandem_evm::lookup::{CacheTtl, ContractResolver, LookupStep, SourceFacts};
 use tandem_evm::reads::ChainReader;
 use tandem_evm::rpc_source::RpcSource;
 use tandem_evm::selector::SourceSelector;
-use tandem_evm::source::{ContractInterface, ContractRecord, EvmSource};
+use tandem_evm::source::{ContractInterface, ContractRecord, EvmSource, SwitchableSource};
 use tandem_evm::teloscan::TeloscanClient;
 use tandem_evm::tokenlist::TokenList;
 use tandem_evm::verified::VerifiedContracts;
 use tokio::sync::watch;
 
-use crate::api::evm::account_reads::AccountReadCaches;
-
+use super::account_reads::AccountReadCaches;
 use super::balances::BalanceCache;
 use super::cache::SharedCache;
 use super::index::OwnIndex;
 use super::prices::{AggregatorClient, PriceService};
-use super::switchable::SwitchableSource;
+use super::staking::apy::StakingApy;
 use super::token_list::{TokenListSlot, TokenListSource};
 use super::{EvmNetwork, EvmOptions};
 
@@ -47,6 +46,8 @@ pub(super) struct Built {
 /// Clients shared by every network (one budget per upstream kind, spec §7).
 struct Shared {
     http: reqwest::Client,
+    /// The product API's client, with its own shorter time limit.
+    product_api: reqwest::Client,
     indexer_limiter: RequestLimiter,
     history_limiter: RequestLimiter,
     gateway: IpfsGateway,
@@ -87,6 +88,7 @@ pub(super) fn build_all(
 fn shared_clients() -> Result<Shared, EvmError> {
     Ok(Shared {
         http: HttpConfig::default().build_client()?,
+        product_api: super::staking::apy::http_client()?,
         indexer_limiter: RequestLimiter::new(RequestLimiter::DEFAULT_MAX_IN_FLIGHT),
         history_limiter: RequestLimiter::new(RequestLimiter::DEFAULT_MAX_IN_FLIGHT),
         gateway: IpfsGateway::new(IPFS_GATEWAY)?,
@@ -232,7 +234,7 @@ fn build(
     {
         Some(Ok(client)) => Some(client),
         Some(Err(error)) => {
-            tracing::warn!(network = %settings.name, %error.message, "no price aggregator");
+            tracing::warn!(network = %settings.name, %error, "no price aggregator");
             None
         }
         None => None,
@@ -257,10 +259,10 @@ fn build(
         teloscan,
         history_service,
         own_index,
-        polling: Mutex::new(None),
         chain_data: SharedCache::new(super::CHAIN_DATA_TTL, super::CHAIN_DATA_FAILURE_TTL),
         gateway: shared.gateway.clone(),
         account_reads: AccountReadCaches::default(),
+        apy: StakingApy::new(shared.product_api.clone(), settings.api_endpoint.as_deref()),
     };
     Ok((network, jobs))
 }

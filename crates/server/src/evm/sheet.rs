@@ -12,8 +12,8 @@ use tandem_evm::lookup::ContractLookup;
 use tandem_evm::source::{ContractInterface, ContractRecord, SourceKind, TokenBalance};
 
 use super::EvmNetwork;
-use super::cache::FetchError;
 use super::prices::{PriceQuote, PricedToken};
+use crate::error::ServiceError;
 
 /// The marker the native coin uses as its token address (as the indexer does).
 pub const NATIVE_MARKER: &str = "___NATIVE_CURRENCY___";
@@ -77,7 +77,7 @@ impl EvmNetwork {
         &self,
         owner: Address,
         fiat: &str,
-    ) -> Result<BalanceSheet, FetchError> {
+    ) -> Result<BalanceSheet, ServiceError> {
         let fetched = self.raw_balances(owner).await?;
         let mut rows: Vec<(Token, Option<Address>, U256)> = Vec::new();
         for entry in &fetched.balances {

@@ -14,6 +14,9 @@ use tandem_evm::tokenlist::TokenList;
 
 /// First pause after a failed load; doubled after each failure.
 const FIRST_RETRY: Duration = Duration::from_secs(2);
+/// Pause after a failure that asking again soon would not mend (a 404, an unreadable
+/// list).
+const SLOW_RETRY: Duration = Duration::from_secs(60);
 /// Longest pause between attempts.
 const MAX_RETRY: Duration = Duration::from_secs(300);
 /// How often a loaded list is fetched again.
@@ -85,6 +88,11 @@ impl TokenListSource {
                     tokio::time::sleep(REFRESH).await;
                 }
                 Err(error) => {
+                    // A list that is missing or unreadable stays so for a while: ask
+                    // again at a slow pace rather than every few seconds.
+                    if !error.retryable() {
+                        pause = pause.max(SLOW_RETRY);
+                    }
                     tracing::warn!(%error, retry_in = ?pause, "token list not loaded");
                     tokio::time::sleep(pause).await;
                     pause = (pause * 2).min(MAX_RETRY);

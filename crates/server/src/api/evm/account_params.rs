@@ -4,24 +4,18 @@
 //! a 400 with a stable code and the parameter's name in `details`.
 
 use alloy_primitives::U256;
-use axum::extract::rejection::QueryRejection;
 use axum::http::StatusCode;
 use serde::Deserialize;
-use tandem_evm::EvmError;
 
 use crate::api::error::ApiError;
+pub use crate::evm::account_reads::{MAX_LIMIT, Paging};
 
-/// Path of the account reads: `…/{network}/accounts/{address}/…`.
+/// `{address}` of the account routes: `…/{network}/accounts/{address}/…`.
 #[derive(Debug, Deserialize)]
 pub struct AccountPath {
-    /// The network name.
-    pub network: String,
     /// The account address as sent.
     pub address: String,
 }
-
-/// Largest page any account read serves (spec §9: NFT and allowance pages of 10000).
-pub const MAX_LIMIT: u64 = 10_000;
 
 /// A 400 `validation.invalid_parameter` naming `parameter`.
 pub fn bad_parameter(parameter: &str, message: impl Into<String>) -> ApiError {
@@ -31,27 +25,6 @@ pub fn bad_parameter(parameter: &str, message: impl Into<String>) -> ApiError {
         message,
     )
     .with_details(serde_json::json!({ "parameter": parameter }))
-}
-
-/// A query string axum could not read (a number that is not one, an unknown key).
-pub fn invalid_query(rejection: &QueryRejection) -> ApiError {
-    ApiError::new(
-        StatusCode::BAD_REQUEST,
-        "validation.invalid_parameter",
-        rejection.body_text(),
-    )
-}
-
-/// An upstream failure as an API error: a domain rule's refusal is the caller's 400;
-/// a source that cannot answer at all is 503; any other upstream failure 502. The code
-/// is the EVM crate's stable key.
-pub fn upstream(error: &EvmError) -> ApiError {
-    let status = match error {
-        EvmError::Domain(_) => StatusCode::BAD_REQUEST,
-        EvmError::Unsupported { .. } => StatusCode::SERVICE_UNAVAILABLE,
-        _ => StatusCode::BAD_GATEWAY,
-    };
-    ApiError::new(status, error.code(), error.to_string())
 }
 
 /// An NFT token id: a decimal integer below 2^256 (or 0x hex).
@@ -74,54 +47,31 @@ pub fn token_id(text: &str) -> Result<U256, ApiError> {
     })
 }
 
-/// Checked paging: `offset` at least 0, `limit` between 1 and [`MAX_LIMIT`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Paging {
-    /// Rows skipped.
-    pub offset: u64,
-    /// Rows at most.
-    pub limit: u64,
-}
-
-impl Paging {
-    /// Paging from the query's values, `default_limit` when no limit was sent.
-    pub fn parse(
-        offset: Option<i64>,
-        limit: Option<i64>,
-        default_limit: u64,
-    ) -> Result<Self, ApiError> {
-        let offset = match offset {
-            None => 0,
-            Some(n) => u64::try_from(n).map_err(|_| {
-                bad_parameter("offset", format!("offset must be 0 or more, not {n}"))
+/// Checked paging from the query's values, `default_limit` when no limit was sent:
+/// `offset` at least 0, `limit` between 1 and [`MAX_LIMIT`].
+pub fn paging(
+    offset: Option<i64>,
+    limit: Option<i64>,
+    default_limit: u64,
+) -> Result<Paging, ApiError> {
+    let offset = match offset {
+        None => 0,
+        Some(n) => u64::try_from(n)
+            .map_err(|_| bad_parameter("offset", format!("offset must be 0 or more, not {n}")))?,
+    };
+    let limit = match limit {
+        None => default_limit,
+        Some(n) => u64::try_from(n)
+            .ok()
+            .filter(|n| (1..=MAX_LIMIT).contains(n))
+            .ok_or_else(|| {
+                bad_parameter(
+                    "limit",
+                    format!("limit must be between 1 and {MAX_LIMIT}, not {n}"),
+                )
             })?,
-        };
-        let limit = match limit {
-            None => default_limit,
-            Some(n) => u64::try_from(n)
-                .ok()
-                .filter(|n| (1..=MAX_LIMIT).contains(n))
-                .ok_or_else(|| {
-                    bad_parameter(
-                        "limit",
-                        format!("limit must be between 1 and {MAX_LIMIT}, not {n}"),
-                    )
-                })?,
-        };
-        Ok(Self { offset, limit })
-    }
-
-    /// The page of `rows` this paging selects.
-    #[must_use]
-    pub fn slice<'a, T>(&self, rows: &'a [T]) -> &'a [T] {
-        let start = usize::try_from(self.offset)
-            .unwrap_or(usize::MAX)
-            .min(rows.len());
-        let end = start
-            .saturating_add(usize::try_from(self.limit).unwrap_or(usize::MAX))
-            .min(rows.len());
-        rows.get(start..end).unwrap_or_default()
-    }
+    };
+    Ok(Paging { offset, limit })
 }
 
 /// `asc` or `desc` (default `default`), as `true` for descending.
@@ -140,28 +90,6 @@ pub fn descending(parameter: &str, text: Option<&str>, default: bool) -> Result<
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn upstream_failures_keep_the_evm_codes() {
-        let domain = upstream(&EvmError::Domain(
-            tandem_domain::DomainError::InvalidNftContractType,
-        ));
-        assert_eq!(
-            (domain.status(), domain.code()),
-            (
-                StatusCode::BAD_REQUEST,
-                "antelope.contracts.error_invalid_nft_contract_type"
-            )
-        );
-        let down = upstream(&EvmError::Rpc {
-            method: "eth_call",
-            reason: "refused".into(),
-        });
-        assert_eq!(
-            (down.status(), down.code()),
-            (StatusCode::BAD_GATEWAY, "evm.rpc_unavailable")
-        );
-    }
 
     #[test]
     fn token_ids_are_decimal_or_hex_u256() {
@@ -185,14 +113,14 @@ mod tests {
     #[test]
     fn paging_is_bounded() {
         assert_eq!(
-            Paging::parse(None, None, 25).ok(),
+            paging(None, None, 25).ok(),
             Some(Paging {
                 offset: 0,
                 limit: 25
             })
         );
         assert_eq!(
-            Paging::parse(Some(5), Some(10_000), 25).ok(),
+            paging(Some(5), Some(10_000), 25).ok(),
             Some(Paging {
                 offset: 5,
                 limit: 10_000
@@ -204,19 +132,9 @@ mod tests {
             (None, Some(10_001)),
             (None, Some(-3)),
         ] {
-            let error = Paging::parse(offset, limit, 25).expect_err("bad paging");
+            let error = paging(offset, limit, 25).expect_err("bad paging");
             assert_eq!(error.code(), "validation.invalid_parameter");
         }
-    }
-
-    #[test]
-    fn slices_stay_in_bounds() {
-        let rows = [1, 2, 3, 4, 5];
-        let page = |offset, limit| Paging { offset, limit }.slice(&rows).to_vec();
-        assert_eq!(page(0, 2), [1, 2]);
-        assert_eq!(page(3, 10), [4, 5]);
-        assert!(page(9, 2).is_empty());
-        assert_eq!(page(0, u64::MAX), rows);
     }
 
     #[test]

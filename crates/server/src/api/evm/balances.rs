@@ -1,8 +1,6 @@
 //! `GET /api/v1/evm/{network}/accounts/{address}/balances?fiat=&locale=`: the
 //! account's balance sheet with exact amounts, prices and fiat values.
 
-use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
@@ -13,21 +11,24 @@ use utoipa::ToSchema;
 use super::params::{FiatQuery, evm_address};
 use super::views::{AmountView, SourceKindView, TokenView};
 use crate::api::error::ApiError;
-use crate::app::AppState;
+use crate::api::extract::{EvmNet, Path, Query};
 use crate::evm::{PriceSource, SheetRow};
+use crate::state::AppState;
 
 /// The routes of this module.
 pub fn routes() -> Router<AppState> {
     Router::new().route(
-        &format!("{}/accounts/{{address}}/balances", super::BASE),
+        &format!(
+            "{}/accounts/{{address}}/balances",
+            crate::api::evm::params::BASE
+        ),
         get(balances),
     )
 }
 
-/// `{network}` and `{address}` of an account route.
+/// `{address}` of an account route.
 #[derive(Debug, Deserialize)]
 pub struct AccountPath {
-    network: String,
     address: String,
 }
 
@@ -89,23 +90,19 @@ pub struct BalancesView {
     ),
     responses(
         (status = 200, description = "Balances in display order", body = BalancesView),
-        (status = 400, description = "Unknown network, malformed address, fiat or locale", body = crate::api::openapi::ErrorBody),
-        (status = 502, description = "No source could read the balances", body = crate::api::openapi::ErrorBody),
+        (status = 400, description = "Unknown network, malformed address, fiat or locale", body = crate::api::error::ErrorBody),
+        (status = 502, description = "No source could read the balances", body = crate::api::error::ErrorBody),
     )
 )]
 pub async fn balances(
-    State(state): State<AppState>,
+    network: EvmNet,
     Path(path): Path<AccountPath>,
     Query(query): Query<FiatQuery>,
 ) -> Result<Json<BalancesView>, ApiError> {
-    let network = state.evm(&path.network)?;
     let owner = evm_address("address", &path.address)?;
     let (fiat, locale) = query.checked()?;
     let number = NumberFormat::for_locale(&locale);
-    let sheet = network
-        .balance_sheet(owner, &fiat)
-        .await
-        .map_err(|error| ApiError::new(StatusCode::BAD_GATEWAY, error.code, error.message))?;
+    let sheet = network.balance_sheet(owner, &fiat).await?;
     let mut total = Amount::zero(PRICE_DECIMALS);
     let rows = sheet
         .rows

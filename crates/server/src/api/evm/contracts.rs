@@ -2,7 +2,6 @@
 //! contract, looked up in the spec's order (cache, indexer or history service, chain
 //! reads, verified metadata, token list).
 
-use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::routing::get;
 use axum::{Json, Router};
@@ -13,20 +12,20 @@ use utoipa::ToSchema;
 
 use super::params::evm_address;
 use crate::api::error::ApiError;
-use crate::app::AppState;
+use crate::api::extract::{EvmNet, Path, Query};
+use crate::state::AppState;
 
 /// The routes of this module.
 pub fn routes() -> Router<AppState> {
     Router::new().route(
-        &format!("{}/contracts/{{address}}", super::BASE),
+        &format!("{}/contracts/{{address}}", crate::api::evm::params::BASE),
         get(contract),
     )
 }
 
-/// `{network}` and `{address}`.
+/// `{address}` of the contract route.
 #[derive(Debug, Deserialize)]
 pub struct ContractPath {
-    network: String,
     address: String,
 }
 
@@ -115,18 +114,17 @@ fn step_name(step: LookupStep) -> &'static str {
     ),
     responses(
         (status = 200, description = "What is known of the contract", body = ContractView),
-        (status = 400, description = "Unknown network or malformed address", body = crate::api::openapi::ErrorBody),
-        (status = 404, description = "No contract at this address", body = crate::api::openapi::ErrorBody),
+        (status = 400, description = "Unknown network or malformed address", body = crate::api::error::ErrorBody),
+        (status = 404, description = "No contract at this address", body = crate::api::error::ErrorBody),
     )
 )]
 pub async fn contract(
-    State(state): State<AppState>,
+    network: EvmNet,
     Path(path): Path<ContractPath>,
     Query(query): Query<ContractQuery>,
 ) -> Result<Json<ContractView>, ApiError> {
-    let network = state.evm(&path.network)?;
     let address = evm_address("address", &path.address)?;
-    let ContractLookup::Found(found) = network.resolver().resolve(address, None).await else {
+    let ContractLookup::Found(found) = network.lookup_contract(address).await else {
         return Err(ApiError::new(
             StatusCode::NOT_FOUND,
             "evm.contract_not_found",

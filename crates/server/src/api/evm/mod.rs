@@ -1,12 +1,11 @@
 //! The EVM wallet API under `/api/v1/evm/{network}/…`, one module per resource. Each
 //! module exposes `routes() -> Router<AppState>` and is merged below; its handlers get
-//! the network with `state.evm(&network)?` (a 400 `antelope.chain.error_invalid_network`
-//! for unknown or non-EVM networks) and check every other input with [`params`] before
-//! any upstream call. Each handler carries a `#[utoipa::path]` annotation and is listed
+//! the network from the `EvmNet` extractor (a 400 `antelope.chain.error_invalid_network`
+//! for unknown or non-EVM networks), check every other input with [`params`] before any
+//! upstream call, and ask the services of [`crate::evm`]. Each handler carries a `#[utoipa::path]` annotation and is listed
 //! in `crate::api::openapi`.
 
 pub mod account_params;
-pub mod account_reads;
 pub mod approvals;
 pub mod balances;
 pub mod contracts;
@@ -21,10 +20,7 @@ pub mod views;
 
 use axum::Router;
 
-use crate::app::AppState;
-
-/// The common prefix of every EVM route.
-pub const BASE: &str = "/api/v1/evm/{network}";
+use crate::state::AppState;
 
 /// The `/api/v1/evm/{network}/…` routes.
 pub fn routes() -> Router<AppState> {

@@ -8,6 +8,9 @@ use tandem_domain::validate::validate_evm_address;
 
 use crate::api::error::ApiError;
 
+/// The common prefix of every EVM route.
+pub const BASE: &str = "/api/v1/evm/{network}";
+
 /// Default fiat currency (spec §3 "Currency preference").
 pub const DEFAULT_FIAT: &str = "USD";
 /// Default locale (spec §3 "Currency preference").

@@ -3,7 +3,6 @@
 //! price service that cannot be reached gives `priceAvailable: false` and a price of
 //! `0`, never an error.
 
-use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::routing::get;
 use axum::{Json, Router};
@@ -12,24 +11,24 @@ use utoipa::ToSchema;
 
 use super::params::{FiatQuery, fiat_currency};
 use crate::api::error::ApiError;
-use crate::app::AppState;
+use crate::api::extract::{EvmNet, Path, Query};
 use crate::evm::{PriceSource, PricedToken};
+use crate::state::AppState;
 
 /// Longest token symbol accepted.
 const MAX_SYMBOL_LENGTH: usize = 16;
 
 /// The routes of this module.
 pub fn routes() -> Router<AppState> {
-    let base = format!("{}/prices/{{symbol}}", super::BASE);
+    let base = format!("{}/prices/{{symbol}}", crate::api::evm::params::BASE);
     Router::new()
         .route(&base, get(quote))
         .route(&format!("{base}/chart"), get(chart))
 }
 
-/// `{network}` and `{symbol}`.
+/// `{symbol}` of a price route.
 #[derive(Debug, Deserialize)]
 pub struct PricePath {
-    network: String,
     symbol: String,
 }
 
@@ -107,15 +106,14 @@ fn symbol(text: &str) -> Result<String, ApiError> {
     ),
     responses(
         (status = 200, description = "The quote (priceAvailable false when unknown)", body = QuoteView),
-        (status = 400, description = "Unknown network, malformed symbol or fiat", body = crate::api::openapi::ErrorBody),
+        (status = 400, description = "Unknown network, malformed symbol or fiat", body = crate::api::error::ErrorBody),
     )
 )]
 pub async fn quote(
-    State(state): State<AppState>,
+    network: EvmNet,
     Path(path): Path<PricePath>,
     Query(query): Query<FiatQuery>,
 ) -> Result<Json<QuoteView>, ApiError> {
-    let network = state.evm(&path.network)?;
     let symbol = symbol(&path.symbol)?;
     let fiat = fiat_currency(query.fiat.as_deref())?;
     let is_system = symbol.eq_ignore_ascii_case(&network.settings().system_token.symbol);
@@ -165,16 +163,15 @@ pub async fn quote(
     ),
     responses(
         (status = 200, description = "The chart (priceAvailable false when the service is down)", body = ChartView),
-        (status = 400, description = "Unknown network, malformed symbol or fiat", body = crate::api::openapi::ErrorBody),
-        (status = 404, description = "No chart for this token", body = crate::api::openapi::ErrorBody),
+        (status = 400, description = "Unknown network, malformed symbol or fiat", body = crate::api::error::ErrorBody),
+        (status = 404, description = "No chart for this token", body = crate::api::error::ErrorBody),
     )
 )]
 pub async fn chart(
-    State(state): State<AppState>,
+    network: EvmNet,
     Path(path): Path<PricePath>,
     Query(query): Query<FiatQuery>,
 ) -> Result<Json<ChartView>, ApiError> {
-    let network = state.evm(&path.network)?;
     let symbol = symbol(&path.symbol)?;
     let fiat = fiat_currency(query.fiat.as_deref())?;
     let Some(chart) = network.prices().chart(&symbol, &fiat).await else {

@@ -3,19 +3,21 @@
 //! indexer's progress and whether the token list has loaded. Chain reads that fail
 //! leave their fields `null` with the reason; the route itself does not fail.
 
-use axum::extract::{Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::views::SourceStatusView;
-use crate::api::error::ApiError;
-use crate::app::AppState;
+use crate::api::extract::EvmNet;
+use crate::state::AppState;
 
 /// The routes of this module.
 pub fn routes() -> Router<AppState> {
-    Router::new().route(&format!("{}/status", super::BASE), get(status))
+    Router::new().route(
+        &format!("{}/status", crate::api::evm::params::BASE),
+        get(status),
+    )
 }
 
 /// The built-in indexer's progress.
@@ -68,21 +70,17 @@ pub struct StatusView {
     params(("network" = String, Path, description = "EVM network")),
     responses(
         (status = 200, description = "Chain head, gas price and data source", body = StatusView),
-        (status = 400, description = "Unknown or non-EVM network", body = crate::api::openapi::ErrorBody),
+        (status = 400, description = "Unknown or non-EVM network", body = crate::api::error::ErrorBody),
     )
 )]
-pub async fn status(
-    State(state): State<AppState>,
-    Path(network): Path<String>,
-) -> Result<Json<StatusView>, ApiError> {
-    let evm = state.evm(&network)?;
+pub async fn status(evm: EvmNet) -> Json<StatusView> {
     let chain = evm.chain_data().await;
     let name = evm.name().to_string();
-    Ok(Json(StatusView {
+    Json(StatusView {
         chain_id: evm.chain_id(),
         block_number: chain.as_ref().ok().map(|data| data.block_number),
         gas_price: chain.as_ref().ok().map(|data| data.gas_price.to_string()),
-        rpc_error: chain.err().map(|error| error.message),
+        rpc_error: chain.err().map(|error| error.to_string()),
         source: SourceStatusView::new(&name, &evm.health()),
         indexer: evm.indexer_status().map(|status| IndexerView {
             indexed_block: status.indexed_block,
@@ -94,5 +92,5 @@ pub async fn status(
         token_list_loaded: evm.token_list().is_some(),
         prices_configured: evm.prices().is_configured(),
         network: name,
-    }))
+    })
 }

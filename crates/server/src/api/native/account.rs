@@ -1,50 +1,26 @@
 //! Account reads: resources, balances, REX, profile, permissions.
 
 use axum::Json;
-use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
-use tandem_antelope::AntelopeError;
-use tandem_antelope::chain::TableQuery;
-use tandem_antelope::chain::types::Account;
-use tandem_domain::antelope::{
-    Asset, DelegatedBandwidth, Name, RefundRequest, RexPool, rex_value, total_resources,
-};
 
+use super::account_name;
 use super::views::{AssetView, LimitView, RamView};
-use super::{NativeNetwork, account_name, invalid_chain_data, network, upstream};
 use crate::api::error::ApiError;
-use crate::app::AppState;
+use crate::api::extract::{NativeNet, Path};
+use crate::native::{AccountResources, NativeNetwork};
 
-/// Balances are read at most this many at a time (spec §7: 5 concurrent requests).
-const BALANCE_CONCURRENCY: usize = 5;
-
-/// Path of every account route.
+/// `{account}` of every account route.
 #[derive(Debug, Deserialize)]
 pub struct AccountPath {
-    network: String,
     account: String,
 }
 
 impl AccountPath {
-    /// The network as written.
-    pub fn network(&self) -> &str {
-        &self.network
-    }
-
     /// The account as written.
     pub fn account(&self) -> &str {
         &self.account
     }
-}
-
-fn resolve(state: &AppState, path: &AccountPath) -> Result<(NativeNetwork, Name), ApiError> {
-    let native = network(state, &path.network)?.clone();
-    Ok((native, account_name(&path.account)?))
-}
-
-fn parse_asset(text: &str) -> Result<Asset, ApiError> {
-    text.parse().map_err(|error| invalid_chain_data(&error))
 }
 
 /// The account's resources (spec §3 "Native account data read").
@@ -70,36 +46,16 @@ pub struct AccountView {
     voted_producers: Vec<String>,
 }
 
-fn account_view(native: &NativeNetwork, account: &Account) -> Result<AccountView, ApiError> {
-    let delegated = account
-        .self_delegated_bandwidth
-        .as_ref()
-        .map(|own| -> Result<_, ApiError> {
-            Ok(DelegatedBandwidth {
-                cpu_weight: parse_asset(&own.cpu_weight)?,
-                net_weight: parse_asset(&own.net_weight)?,
-            })
-        })
-        .transpose()?;
-    let refund = account
-        .refund_request
-        .as_ref()
-        .map(|refund| -> Result<_, ApiError> {
-            Ok(RefundRequest {
-                cpu_amount: parse_asset(&refund.cpu_amount)?,
-                net_amount: parse_asset(&refund.net_amount)?,
-            })
-        })
-        .transpose()?;
-    let total = total_resources(native.system_symbol, delegated.as_ref(), refund.as_ref())
-        .map_err(|error| invalid_chain_data(&error))?;
-    let liquid = account
-        .core_liquid_balance
-        .as_deref()
-        .map(parse_asset)
-        .transpose()?;
+fn account_view(native: &NativeNetwork, resources: &AccountResources) -> AccountView {
+    let AccountResources {
+        account,
+        liquid,
+        delegated,
+        refund,
+        total,
+    } = resources;
     let voter = account.voter_info.as_ref();
-    Ok(AccountView {
+    AccountView {
         network: native.settings.name.to_string(),
         account: account.account_name.clone(),
         created: account.created.clone(),
@@ -116,26 +72,22 @@ fn account_view(native: &NativeNetwork, account: &Account) -> Result<AccountView
             .refund_request
             .as_ref()
             .map(|r| r.request_time.clone()),
-        total_resources: AssetView::from(&total),
+        total_resources: AssetView::from(total),
         voter_proxy: voter
             .map(|v| v.proxy.clone())
             .filter(|proxy| !proxy.is_empty()),
         voted_producers: voter.map(|v| v.producers.clone()).unwrap_or_default(),
-    })
+    }
 }
 
 /// `GET …/accounts/{account}`.
 pub async fn account(
-    State(state): State<AppState>,
+    native: NativeNet,
     Path(path): Path<AccountPath>,
 ) -> Result<Json<AccountView>, ApiError> {
-    let (native, name) = resolve(&state, &path)?;
-    let account = native
-        .chain
-        .get_account(name)
-        .await
-        .map_err(|e| upstream(&e))?;
-    Ok(Json(account_view(&native, &account)?))
+    let name = account_name(path.account())?;
+    let resources = native.resources(name).await?;
+    Ok(Json(account_view(&native, &resources)))
 }
 
 /// One token balance, exact from `get_currency_balance`.
@@ -167,74 +119,28 @@ pub struct BalancesView {
 /// `GET …/accounts/{account}/balances`: the system token and every token the history
 /// service lists, amounts from the chain.
 pub async fn balances(
-    State(state): State<AppState>,
+    native: NativeNet,
     Path(path): Path<AccountPath>,
 ) -> Result<Json<BalancesView>, ApiError> {
-    let (native, name) = resolve(&state, &path)?;
-    let system = (native.token_contract, native.system_symbol.code.to_string());
-    let mut wanted = vec![system.clone()];
-    let listed = match &native.history {
-        Some(history) => history.get_tokens(name).await.ok(),
-        None => None,
-    };
-    let tokens_complete = listed.is_some();
-    for token in listed.map(|t| t.tokens).unwrap_or_default() {
-        let Ok(contract) = token.contract.parse::<Name>() else {
-            continue;
-        };
-        let entry = (contract, token.symbol);
-        if !wanted.contains(&entry) {
-            wanted.push(entry);
-        }
-    }
-    let mut balances = Vec::new();
-    for chunk in wanted.chunks(BALANCE_CONCURRENCY) {
-        let mut tasks = tokio::task::JoinSet::new();
-        for (index, (contract, symbol)) in chunk.iter().cloned().enumerate() {
-            let chain = native.chain.clone();
-            tasks.spawn(async move {
-                let found = chain
-                    .get_currency_balance(contract, name, Some(&symbol))
-                    .await;
-                (index, contract, found)
-            });
-        }
-        let mut results = tasks.join_all().await;
-        results.sort_by_key(|(index, _, _)| *index);
-        for (_, contract, found) in results {
-            for asset in found.map_err(|e| upstream(&e))? {
-                balances.push(BalanceView {
-                    contract: contract.to_string(),
-                    is_system: (contract, asset.symbol.code.to_string()) == system,
-                    balance: AssetView::from(&asset),
-                    price: None,
-                });
-            }
-        }
-    }
+    let name = account_name(path.account())?;
+    let read = native.balances(name).await?;
+    let balances = read
+        .balances
+        .iter()
+        .map(|balance| BalanceView {
+            contract: balance.contract.to_string(),
+            is_system: balance.is_system,
+            balance: AssetView::from(&balance.asset),
+            price: None,
+        })
+        .collect();
     Ok(Json(BalancesView {
         network: native.settings.name.to_string(),
         account: name.to_string(),
         balances,
-        tokens_complete,
+        tokens_complete: read.tokens_complete,
         prices_available: false,
     }))
-}
-
-#[derive(Debug, Deserialize)]
-struct RexPoolRow {
-    total_lendable: String,
-    total_rex: String,
-}
-
-#[derive(Debug, Deserialize)]
-struct RexBalRow {
-    rex_balance: String,
-}
-
-#[derive(Debug, Deserialize)]
-struct RexFundRow {
-    balance: String,
 }
 
 /// `GET …/rex`.
@@ -252,79 +158,32 @@ pub struct RexView {
 
 /// `GET …/accounts/{account}/rex`: the REX value by the domain's formula.
 pub async fn rex(
-    State(state): State<AppState>,
+    native: NativeNet,
     Path(path): Path<AccountPath>,
 ) -> Result<Json<RexView>, ApiError> {
-    let (native, name) = resolve(&state, &path)?;
-    let chain = &native.chain;
-    let key = name.to_string();
-    let queries = (
-        TableQuery::all("eosio", "eosio", "rexpool", 1),
-        TableQuery::row("eosio", "eosio", "rexbal", &key),
-        TableQuery::row("eosio", "eosio", "rexfund", &key),
-    );
-    let (pool, balance, fund) = tokio::join!(
-        chain.get_table_rows::<RexPoolRow>(&queries.0),
-        chain.get_table_rows::<RexBalRow>(&queries.1),
-        chain.get_table_rows::<RexFundRow>(&queries.2),
-    );
-    let rex_contract_missing = |error: AntelopeError| {
-        ApiError::new(
-            StatusCode::BAD_GATEWAY,
-            "antelope.rex.error_contract_not_found",
-            error.to_string(),
-        )
-    };
-    let pool = pool.map_err(rex_contract_missing)?.rows.into_iter().next();
-    let balance = balance.map_err(|e| upstream(&e))?.rows.into_iter().next();
-    let fund = fund.map_err(|e| upstream(&e))?.rows.into_iter().next();
-    let pool = pool
-        .map(|row| -> Result<_, ApiError> {
-            Ok(RexPool {
-                total_lendable: parse_asset(&row.total_lendable)?,
-                total_rex: parse_asset(&row.total_rex)?,
-            })
-        })
-        .transpose()?;
-    let balance = balance
-        .map(|row| parse_asset(&row.rex_balance))
-        .transpose()?;
-    let fund = fund.map(|row| parse_asset(&row.balance)).transpose()?;
-    let value = rex_value(
-        native.system_symbol,
-        balance.as_ref(),
-        pool.as_ref(),
-        fund.as_ref(),
-    )
-    .map_err(|error| invalid_chain_data(&error))?;
+    let name = account_name(path.account())?;
+    let rex = native.rex(name).await?;
     Ok(Json(RexView {
-        account: key,
-        rex_balance: balance.as_ref().map(AssetView::from),
-        fund: fund.as_ref().map(AssetView::from),
-        total_lendable: pool.as_ref().map(|p| AssetView::from(&p.total_lendable)),
-        total_rex: pool.as_ref().map(|p| AssetView::from(&p.total_rex)),
-        value: AssetView::from(&value),
+        account: name.to_string(),
+        rex_balance: rex.balance.as_ref().map(AssetView::from),
+        fund: rex.fund.as_ref().map(AssetView::from),
+        total_lendable: rex
+            .pool
+            .as_ref()
+            .map(|p| AssetView::from(&p.total_lendable)),
+        total_rex: rex.pool.as_ref().map(|p| AssetView::from(&p.total_rex)),
+        value: AssetView::from(&rex.value),
     }))
 }
 
 /// `GET …/accounts/{account}/profile`: the single `profiles` row of the account.
 pub async fn profile(
-    State(state): State<AppState>,
+    native: NativeNet,
     Path(path): Path<AccountPath>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let (native, name) = resolve(&state, &path)?;
-    let query = TableQuery::row("profiles", "profiles", "profiles", &name.to_string());
-    let rows = native
-        .chain
-        .get_table_rows::<serde_json::Value>(&query)
-        .await
-        .map_err(|e| upstream(&e))?;
+    let name = account_name(path.account())?;
     let key = name.to_string();
-    let row = rows
-        .rows
-        .into_iter()
-        .find(|row| row.get("account_name").and_then(|v| v.as_str()) == Some(key.as_str()));
-    match row {
+    match native.profile(name).await? {
         Some(profile) => Ok(Json(
             serde_json::json!({ "account": key, "profile": profile }),
         )),
@@ -340,16 +199,12 @@ pub async fn profile(
 /// `GET …/accounts/{account}/permissions`: permissions with their keys, accounts and
 /// linked actions, as the chain reports them.
 pub async fn permissions(
-    State(state): State<AppState>,
+    native: NativeNet,
     Path(path): Path<AccountPath>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let (native, name) = resolve(&state, &path)?;
-    let account = native
-        .chain
-        .get_account(name)
-        .await
-        .map_err(|e| upstream(&e))?;
+    let name = account_name(path.account())?;
+    let permissions = native.permissions(name).await?;
     Ok(Json(
-        serde_json::json!({ "account": name, "permissions": account.permissions }),
+        serde_json::json!({ "account": name, "permissions": permissions }),
     ))
 }

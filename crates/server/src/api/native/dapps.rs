@@ -1,71 +1,18 @@
-//! `GET /api/v1/native/{network}/dapps?q=`: the curated list of native-chain apps kept in
-//! the repository (`crates/server/data/dapps.json`), searched by name, category and
-//! description. Every entry is served on every native network, marked with whether it
-//! runs there, those that do first, so a testnet or the devnet still shows the directory.
-
-use std::sync::OnceLock;
+//! `GET /api/v1/native/{network}/dapps?q=`: the curated list of native-chain apps
+//! ([`crate::native::dapps`]), searched by name, category and description. Every entry
+//! is served on every native network, marked with whether it runs there, those that do
+//! first, so a testnet or the devnet still shows the directory.
 
 use axum::Json;
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 
-use super::network;
 use crate::api::error::ApiError;
-use crate::app::AppState;
+use crate::api::extract::{NativeNet, Query};
+use crate::native::dapps::Dapp;
 
 /// Longest search text accepted.
 const MAX_QUERY_CHARS: usize = 100;
-
-/// One app of the list, as stored.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Dapp {
-    id: String,
-    name: String,
-    category: String,
-    description: String,
-    url: String,
-    networks: Vec<String>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct DappFile {
-    #[serde(rename = "about")]
-    _about: String,
-    dapps: Vec<Dapp>,
-}
-
-/// The embedded list, read once. A malformed file is a build-time mistake the unit test
-/// below catches; at run time it reads as an empty list rather than a crash.
-fn catalogue() -> &'static [Dapp] {
-    static DAPPS: OnceLock<Vec<Dapp>> = OnceLock::new();
-    DAPPS.get_or_init(|| match parse(include_str!("../../../data/dapps.json")) {
-        Ok(list) => list,
-        Err(error) => {
-            tracing::error!(%error, "data/dapps.json is invalid; the dapp list is empty");
-            Vec::new()
-        }
-    })
-}
-
-fn parse(text: &str) -> Result<Vec<Dapp>, String> {
-    let file: DappFile = serde_json::from_str(text).map_err(|error| error.to_string())?;
-    for dapp in &file.dapps {
-        let blank = [&dapp.id, &dapp.name, &dapp.category, &dapp.description]
-            .iter()
-            .any(|field| field.trim().is_empty());
-        if blank || dapp.networks.is_empty() || !dapp.url.starts_with("https://") {
-            return Err(format!(
-                "entry '{}' needs every field, https url, networks",
-                dapp.id
-            ));
-        }
-    }
-    Ok(file.dapps)
-}
 
 /// Query of `…/dapps`.
 #[derive(Debug, Deserialize)]
@@ -88,77 +35,25 @@ pub struct DappView {
     runs_on_network: bool,
 }
 
-/// The lower-case words of the query; every one must match.
-fn terms(query: &str) -> Vec<String> {
-    query
-        .split_whitespace()
-        .map(str::to_lowercase)
-        .collect::<Vec<_>>()
-}
-
-/// `None` when the app does not match, else its rank (lower first): name matches before
-/// category matches before description matches.
-fn rank(dapp: &Dapp, terms: &[String]) -> Option<u8> {
-    let fields = [
-        dapp.name.to_lowercase(),
-        dapp.category.to_lowercase(),
-        dapp.description.to_lowercase(),
-    ];
-    let mut worst = 0u8;
-    for term in terms {
-        let best = fields
-            .iter()
-            .position(|field| field.contains(term.as_str()))?;
-        worst = worst.max(u8::try_from(best).unwrap_or(u8::MAX));
-    }
-    Some(worst)
-}
-
-/// The matching apps for `network`, best first.
-fn search(dapps: &[Dapp], network: &str, query: &str) -> Vec<DappView> {
-    let terms = terms(query);
-    let mut found: Vec<(bool, u8, &Dapp)> = dapps
-        .iter()
-        .filter_map(|dapp| {
-            let runs = dapp.networks.iter().any(|name| name == network);
-            rank(dapp, &terms).map(|rank| (runs, rank, dapp))
-        })
-        .collect();
-    found.sort_by(|a, b| {
-        b.0.cmp(&a.0)
-            .then(a.1.cmp(&b.1))
-            .then_with(|| a.2.name.to_lowercase().cmp(&b.2.name.to_lowercase()))
-    });
-    found
-        .into_iter()
-        .map(|(runs, _, dapp)| DappView {
+impl DappView {
+    fn new(dapp: &Dapp, runs_on_network: bool) -> Self {
+        Self {
             id: dapp.id.clone(),
             name: dapp.name.clone(),
             category: dapp.category.clone(),
             description: dapp.description.clone(),
             url: dapp.url.clone(),
             networks: dapp.networks.clone(),
-            runs_on_network: runs,
-        })
-        .collect()
+            runs_on_network,
+        }
+    }
 }
 
 /// `GET …/dapps?q=`: the apps matching every word of `q` (all when empty).
 pub async fn dapps(
-    State(state): State<AppState>,
-    Path(network_name): Path<String>,
-    query: Result<Query<DappQuery>, QueryRejection>,
+    native: NativeNet,
+    Query(query): Query<DappQuery>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let query = query
-        .map_err(|rejection| {
-            ApiError::new(
-                StatusCode::BAD_REQUEST,
-                "validation.invalid_parameter",
-                rejection.body_text(),
-            )
-        })?
-        .0;
-    let native = network(&state, &network_name)?;
     let text = query.q.unwrap_or_default();
     if text.chars().count() > MAX_QUERY_CHARS {
         return Err(ApiError::new(
@@ -169,57 +64,16 @@ pub async fn dapps(
         .with_details(serde_json::json!({ "parameter": "q" })));
     }
     let name = native.settings.name.to_string();
-    let dapps = search(catalogue(), &name, &text);
+    let dapps: Vec<DappView> = native
+        .dapps()
+        .search(&name, &text)
+        .into_iter()
+        .map(|(dapp, runs)| DappView::new(dapp, runs))
+        .collect();
     Ok(Json(serde_json::json!({
         "network": name,
         "query": text.trim(),
         "total": dapps.len(),
         "dapps": dapps,
     })))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_list_in_the_repository_is_valid_and_ids_are_unique() {
-        let list = parse(include_str!("../../../data/dapps.json")).expect("valid list");
-        assert!(list.len() >= 10);
-        let mut ids: Vec<&str> = list.iter().map(|d| d.id.as_str()).collect();
-        ids.sort_unstable();
-        ids.dedup();
-        assert_eq!(ids.len(), list.len());
-    }
-
-    #[test]
-    fn parse_names_the_broken_entry() {
-        let text = r#"{"about":"x","dapps":[{"id":"a","name":"A","category":"C","description":"D","url":"http://a","networks":["telos"]}]}"#;
-        assert!(parse(text).expect_err("http url").contains("'a'"));
-    }
-
-    #[test]
-    fn search_matches_every_word_in_name_category_or_description() {
-        let list = parse(include_str!("../../../data/dapps.json")).expect("valid list");
-        let names = |network: &str, q: &str| -> Vec<String> {
-            search(&list, network, q)
-                .into_iter()
-                .map(|d| d.name)
-                .collect()
-        };
-        assert_eq!(names("telos", "ALCOR"), ["Alcor Exchange"]);
-        let exchanges = names("telos", "exchange");
-        assert_eq!(
-            exchanges.first().map(String::as_str),
-            Some("Alcor Exchange")
-        );
-        assert!(exchanges.contains(&"Vapaee".to_owned()));
-        assert_eq!(names("telos", "regenerative currency"), ["SEEDS"]);
-        assert!(names("telos", "no such app anywhere").is_empty());
-        assert_eq!(names("telos", "").len(), list.len());
-        // On a network an app does not run on it still appears, after those that do.
-        let testnet = search(&list, "telos-testnet", "");
-        assert!(testnet.first().is_some_and(|d| d.runs_on_network));
-        assert!(testnet.last().is_some_and(|d| !d.runs_on_network));
-    }
 }

@@ -2,8 +2,6 @@
 //! accounts of a public key.
 
 use axum::Json;
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use tandem_antelope::history::types::HistoryAction;
@@ -11,9 +9,9 @@ use tandem_antelope::history::{ActionsQuery, ProposalsQuery, Sort};
 use tandem_antelope::keys::PublicKey;
 
 use super::account::AccountPath;
-use super::{account_name, network, upstream};
+use super::account_name;
 use crate::api::error::ApiError;
-use crate::app::AppState;
+use crate::api::extract::{NativeNet, Path, Query};
 
 /// Largest page of actions (the history services cap pages near this too).
 const MAX_LIMIT: u32 = 100;
@@ -27,14 +25,6 @@ fn bad_parameter(name: &str, message: String) -> ApiError {
         message,
     )
     .with_details(serde_json::json!({ "parameter": name }))
-}
-
-fn invalid_query(rejection: &QueryRejection) -> ApiError {
-    ApiError::new(
-        StatusCode::BAD_REQUEST,
-        "validation.invalid_parameter",
-        rejection.body_text(),
-    )
 }
 
 fn check_range(
@@ -117,12 +107,10 @@ fn check_filter(filter: &str) -> Result<(), ApiError> {
 
 /// `GET …/accounts/{account}/history?limit&skip&sort&filter&actName`.
 pub async fn actions(
-    State(state): State<AppState>,
     Path(path): Path<AccountPath>,
-    query: Result<Query<HistoryQuery>, QueryRejection>,
+    Query(query): Query<HistoryQuery>,
+    native: NativeNet,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let query = query.map_err(|e| invalid_query(&e))?.0;
-    let native = network(&state, path.network())?;
     let account = account_name(path.account())?;
     let sort = match query.sort.as_deref() {
         None | Some("desc") => Sort::Desc,
@@ -154,11 +142,7 @@ pub async fn actions(
         act_name,
         ..ActionsQuery::default()
     };
-    let page = native
-        .history()?
-        .get_actions(&request)
-        .await
-        .map_err(|e| upstream(&e))?;
+    let page = native.actions(&request).await?;
     let actions: Vec<ActionView> = page.actions.iter().map(ActionView::from).collect();
     Ok(Json(serde_json::json!({
         "account": account,
@@ -172,16 +156,11 @@ pub async fn actions(
 
 /// `GET …/accounts/{account}/creator`.
 pub async fn creator(
-    State(state): State<AppState>,
+    native: NativeNet,
     Path(path): Path<AccountPath>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let native = network(&state, path.network())?;
     let account = account_name(path.account())?;
-    let creator = native
-        .history()?
-        .get_creator(account)
-        .await
-        .map_err(|e| upstream(&e))?;
+    let creator = native.creator(account).await?;
     let creator = creator.ok_or_else(|| {
         ApiError::new(
             StatusCode::NOT_FOUND,
@@ -198,16 +177,11 @@ pub async fn creator(
 
 /// `GET …/accounts/{account}/children`: accounts it created.
 pub async fn children(
-    State(state): State<AppState>,
+    native: NativeNet,
     Path(path): Path<AccountPath>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let native = network(&state, path.network())?;
     let account = account_name(path.account())?;
-    let children = native
-        .history()?
-        .get_children(account)
-        .await
-        .map_err(|e| upstream(&e))?;
+    let children = native.children(account).await?;
     Ok(Json(
         serde_json::json!({ "account": account, "children": children }),
     ))
@@ -215,16 +189,11 @@ pub async fn children(
 
 /// `GET …/accounts/{account}/links`: permissions linked to contract actions.
 pub async fn links(
-    State(state): State<AppState>,
+    native: NativeNet,
     Path(path): Path<AccountPath>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let native = network(&state, path.network())?;
     let account = account_name(path.account())?;
-    let links = native
-        .history()?
-        .get_links(account)
-        .await
-        .map_err(|e| upstream(&e))?;
+    let links = native.links(account).await?;
     Ok(Json(
         serde_json::json!({ "account": account, "links": links.links }),
     ))
@@ -243,12 +212,10 @@ pub struct ProposalQuery {
 
 /// `GET …/accounts/{account}/proposals?role&executed&limit&skip`.
 pub async fn proposals(
-    State(state): State<AppState>,
     Path(path): Path<AccountPath>,
-    query: Result<Query<ProposalQuery>, QueryRejection>,
+    Query(query): Query<ProposalQuery>,
+    native: NativeNet,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let query = query.map_err(|e| invalid_query(&e))?.0;
-    let native = network(&state, path.network())?;
     let account = account_name(path.account())?;
     let mut request = ProposalsQuery {
         executed: query.executed,
@@ -267,40 +234,25 @@ pub async fn proposals(
             ));
         }
     }
-    let answer = native
-        .history()?
-        .get_proposals(&request)
-        .await
-        .map_err(|e| upstream(&e))?;
+    let answer = native.proposals(&request).await?;
     Ok(Json(serde_json::json!({
         "account": account, "total": answer.total.value, "proposals": answer.proposals,
     })))
 }
 
-/// Path of `…/keys/{key}/accounts`.
+/// `{key}` of `…/keys/{key}/accounts`.
 #[derive(Debug, Deserialize)]
 pub struct KeyPath {
-    network: String,
     key: String,
 }
 
 /// `GET …/keys/{key}/accounts`: accounts with the key in a permission.
 pub async fn key_accounts(
-    State(state): State<AppState>,
+    native: NativeNet,
     Path(path): Path<KeyPath>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let native = network(&state, &path.network)?;
-    let key: PublicKey = path
-        .key
-        .parse()
-        .map_err(|error: tandem_antelope::AntelopeError| {
-            ApiError::new(StatusCode::BAD_REQUEST, error.code(), error.to_string())
-        })?;
-    let accounts = native
-        .history()?
-        .get_key_accounts(&key)
-        .await
-        .map_err(|e| upstream(&e))?;
+    let key: PublicKey = path.key.parse().map_err(ApiError::from)?;
+    let accounts = native.key_accounts(&key).await?;
     Ok(Json(
         serde_json::json!({ "publicKey": key.to_string(), "accounts": accounts.account_names }),
     ))

@@ -6,11 +6,11 @@ use std::collections::HashMap;
 
 use serde::Deserialize;
 use serde_json::value::RawValue;
+use tandem_evm::EvmError;
 use tandem_evm::http::tolerant::{Lenient, NumberText};
-use url::Url;
+use tandem_evm::http::{HttpClient, Upstream};
 
 use super::decimal::plain_decimal;
-use crate::evm::cache::FetchError;
 
 /// What the aggregator says of one coin in one fiat currency.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,8 +34,7 @@ pub type ChartPoint = (u64, String);
 /// `https://api.coingecko.com/api/v3`).
 #[derive(Debug, Clone)]
 pub struct AggregatorClient {
-    client: reqwest::Client,
-    base: Url,
+    http: HttpClient,
 }
 
 #[derive(Debug, Deserialize)]
@@ -44,50 +43,15 @@ struct ChartWire {
     prices: Vec<Box<RawValue>>,
 }
 
-fn unavailable(path: &str, reason: impl std::fmt::Display) -> FetchError {
-    FetchError {
-        code: "evm.price_aggregator_unavailable",
-        message: format!("price aggregator request to {path} failed: {reason}"),
-    }
-}
-
 impl AggregatorClient {
     /// A client at `base_url`.
     ///
     /// # Errors
     /// When `base_url` is not an absolute http(s) URL.
-    pub fn new(client: reqwest::Client, base_url: &str) -> Result<Self, FetchError> {
-        let base = Url::parse(base_url)
-            .ok()
-            .filter(|url| matches!(url.scheme(), "http" | "https"))
-            .ok_or_else(|| unavailable("", "the base URL is not an http(s) URL"))?;
-        Ok(Self { client, base })
-    }
-
-    async fn get(&self, path: &str, query: &[(&str, &str)]) -> Result<Vec<u8>, FetchError> {
-        let mut url = self.base.clone();
-        url.set_path(&format!(
-            "{}/{}",
-            self.base.path().trim_end_matches('/'),
-            path
-        ));
-        url.query_pairs_mut().extend_pairs(query);
-        let shown = url.path().to_owned();
-        let response = self
-            .client
-            .get(url)
-            .send()
-            .await
-            .map_err(|error| unavailable(&shown, error.without_url()))?;
-        let status = response.status();
-        if !status.is_success() {
-            return Err(unavailable(&shown, format!("status {}", status.as_u16())));
-        }
-        let body = response
-            .bytes()
-            .await
-            .map_err(|error| unavailable(&shown, error.without_url()))?;
-        Ok(body.to_vec())
+    pub fn new(client: reqwest::Client, base_url: &str) -> Result<Self, EvmError> {
+        Ok(Self {
+            http: HttpClient::new(client, Upstream::PriceAggregator, base_url, None)?,
+        })
     }
 
     /// `GET /simple/price?ids={coin}&vs_currencies={fiat}&include_market_cap=true&…`;
@@ -99,19 +63,18 @@ impl AggregatorClient {
         &self,
         coin: &str,
         fiat: &str,
-    ) -> Result<Option<SimplePrice>, FetchError> {
+    ) -> Result<Option<SimplePrice>, EvmError> {
         let fiat = fiat.to_ascii_lowercase();
         let query = [
-            ("ids", coin),
-            ("vs_currencies", fiat.as_str()),
-            ("include_market_cap", "true"),
-            ("include_24hr_vol", "true"),
-            ("include_24hr_change", "true"),
-            ("include_last_updated_at", "true"),
+            ("ids", coin.to_owned()),
+            ("vs_currencies", fiat.clone()),
+            ("include_market_cap", "true".to_owned()),
+            ("include_24hr_vol", "true".to_owned()),
+            ("include_24hr_change", "true".to_owned()),
+            ("include_last_updated_at", "true".to_owned()),
         ];
-        let body = self.get("simple/price", &query).await?;
         let answer: HashMap<String, HashMap<String, Lenient<NumberText>>> =
-            serde_json::from_slice(&body).map_err(|error| unavailable("simple/price", error))?;
+            self.http.get_json("simple/price", &query).await?;
         let Some(fields) = answer.get(coin) else {
             return Ok(None);
         };
@@ -142,13 +105,13 @@ impl AggregatorClient {
     ///
     /// # Errors
     /// Transport failures, non-2xx answers and unreadable bodies.
-    pub async fn day_chart(&self, coin: &str, fiat: &str) -> Result<Vec<ChartPoint>, FetchError> {
-        let fiat = fiat.to_ascii_lowercase();
+    pub async fn day_chart(&self, coin: &str, fiat: &str) -> Result<Vec<ChartPoint>, EvmError> {
         let path = format!("coins/{coin}/market_chart");
-        let query = [("vs_currency", fiat.as_str()), ("days", "1")];
-        let body = self.get(&path, &query).await?;
-        let answer: ChartWire =
-            serde_json::from_slice(&body).map_err(|error| unavailable(&path, error))?;
+        let query = [
+            ("vs_currency", fiat.to_ascii_lowercase()),
+            ("days", "1".to_owned()),
+        ];
+        let answer: ChartWire = self.http.get_json(&path, &query).await?;
         let mut points: Vec<ChartPoint> = answer
             .prices
             .iter()

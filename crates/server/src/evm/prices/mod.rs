@@ -7,15 +7,16 @@ mod aggregator;
 pub mod decimal;
 
 use std::sync::Arc;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use alloy_primitives::Address;
 use tandem_domain::price::MarketPrice;
+use tandem_domain::time::now_ms;
 use tandem_evm::teloscan::{MarketData, TeloscanClient};
 
 pub use aggregator::{AggregatorClient, ChartPoint, SimplePrice};
 
-use super::cache::{FetchError, SharedCache};
+use super::cache::SharedCache;
 
 /// Spec §9: token price cache, 10 minutes.
 const MARKET_DATA_TTL: Duration = Duration::from_secs(600);
@@ -95,14 +96,6 @@ pub struct PriceService {
     market_cache: SharedCache<(String, String), Arc<Vec<MarketData>>>,
     simple_cache: SharedCache<String, Option<SimplePrice>>,
     chart_cache: SharedCache<String, Arc<Vec<ChartPoint>>>,
-}
-
-/// Milliseconds since the epoch.
-#[must_use]
-pub fn now_ms() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
 
 impl PriceService {
@@ -186,13 +179,10 @@ impl PriceService {
             Some(aggregator) => self
                 .chart_cache
                 .get_or_fetch(fiat.to_owned(), || async {
-                    aggregator
-                        .day_chart(SYSTEM_COIN_ID, fiat)
-                        .await
-                        .map(Arc::new)
+                    Ok(Arc::new(aggregator.day_chart(SYSTEM_COIN_ID, fiat).await?))
                 })
                 .await
-                .map_err(|error| tracing::warn!(code = error.code, %error.message, "price chart unavailable"))
+                .inspect_err(|error| tracing::warn!(%error, "price chart unavailable"))
                 .ok(),
             None => None,
         };
@@ -211,10 +201,10 @@ impl PriceService {
         let aggregator = self.aggregator.as_ref()?;
         self.simple_cache
             .get_or_fetch(fiat.to_owned(), || async {
-                aggregator.simple_price(SYSTEM_COIN_ID, fiat).await
+                Ok(aggregator.simple_price(SYSTEM_COIN_ID, fiat).await?)
             })
             .await
-            .map_err(|error| tracing::warn!(code = error.code, %error.message, "system token price unavailable"))
+            .inspect_err(|error| tracing::warn!(%error, "system token price unavailable"))
             .ok()
             .flatten()
     }
@@ -238,15 +228,11 @@ impl PriceService {
         self.market_cache
             .get_or_fetch(key, || async {
                 let names: Vec<&str> = symbols.iter().map(String::as_str).collect();
-                market
-                    .market_data(&names, fiat)
-                    .await
-                    .map(Arc::new)
-                    .map_err(FetchError::from)
+                Ok(Arc::new(market.market_data(&names, fiat).await?))
             })
             .await
             .unwrap_or_else(|error| {
-                tracing::warn!(code = error.code, %error.message, "market data unavailable");
+                tracing::warn!(%error, "market data unavailable");
                 Arc::default()
             })
     }

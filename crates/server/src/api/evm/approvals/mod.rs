@@ -1,56 +1,30 @@
 //! `GET /api/v1/evm/{network}/accounts/{address}/approvals?type&includeRevoked&sort&dir&search&fiat`:
 //! the ERC-20, ERC-721 (single token and collection-wide) and ERC-1155 approvals an
 //! account granted (spec §3 allowance rows), with token and collection names, logos,
-//! prices, balances, spender names and the domain's risk facts.
-//!
-//! Every approval the source lists gets a row, also for tokens missing from the token
-//! list (the resolver names them, else their address does). Balances are read from the
-//! chain (the source's when the node fails); whether a spender is a contract too.
-//! Revoked approvals are hidden unless `includeRevoked=true`.
+//! prices, balances, spender names and the domain's risk facts, gathered by
+//! [`crate::evm::approvals`]. Revoked approvals are hidden unless `includeRevoked=true`.
 
-mod rows;
 mod view;
 
-use std::collections::HashMap;
-use std::sync::Arc;
-
-use alloy_primitives::{Address, U256};
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde::{Deserialize, Serialize};
-use tandem_domain::allowance::{
-    AllowanceFilter, AllowanceSortKey, SortDirection, filter_allowances, sort_allowances,
-};
-use tandem_domain::nft::{NftStandard, parse_nft_metadata};
-use tandem_evm::rpc::BatchRead;
-use tandem_evm::source::{
-    ApprovalRecord, ContractInterface, ContractRecord, EvmSource, PageRequest, TokenStandard,
-};
+use tandem_domain::allowance::{AllowanceSortKey, SortDirection};
+use tandem_evm::source::TokenStandard;
 
-pub use self::rows::ApprovalFacts;
-use self::rows::{
-    SpenderFacts, build_rows, contracts_of, single_tokens_of, spenders_of, tokens_of,
-};
 pub use self::view::{
     ApprovalCommon, ApprovalView, Erc20ApprovalView, Erc721ApprovalView, Erc1155ApprovalView,
     RiskFactView,
 };
-use super::account_params::{
-    AccountPath, MAX_LIMIT, bad_parameter, descending, invalid_query, upstream,
-};
-use super::account_reads::{
-    ApprovalSnapshot, ApprovalsQuestion, nft_record, own_index_stamp, prices_of, resolve_contracts,
-    with_token_list,
-};
+use super::account_params::{AccountPath, bad_parameter, descending};
 use super::params::{evm_address, fiat_currency};
 use crate::api::error::ApiError;
-use crate::app::AppState;
-use crate::evm::EvmNetwork;
+use crate::api::extract::{EvmNet, Path, Query};
+use crate::evm::approvals::ApprovalsQuestion;
+use crate::state::AppState;
 
 /// Query of `…/approvals`.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -125,7 +99,10 @@ fn sort_key(text: Option<&str>) -> Result<AllowanceSortKey, ApiError> {
 /// The approvals route.
 pub fn routes() -> Router<AppState> {
     Router::new().route(
-        &format!("{}/accounts/{{address}}/approvals", super::BASE),
+        &format!(
+            "{}/accounts/{{address}}/approvals",
+            crate::api::evm::params::BASE
+        ),
         get(approvals),
     )
 }
@@ -142,18 +119,16 @@ pub fn routes() -> Router<AppState> {
     ),
     responses(
         (status = 200, description = "The account's approvals, sorted and filtered", body = ApprovalList),
-        (status = 400, description = "Unknown network, malformed address, type, sort or direction", body = crate::api::openapi::ErrorBody),
-        (status = 502, description = "The data source did not answer", body = crate::api::openapi::ErrorBody),
-        (status = 503, description = "No source can list approvals now", body = crate::api::openapi::ErrorBody),
+        (status = 400, description = "Unknown network, malformed address, type, sort or direction", body = crate::api::error::ErrorBody),
+        (status = 502, description = "The data source did not answer", body = crate::api::error::ErrorBody),
+        (status = 503, description = "No source can list approvals now", body = crate::api::error::ErrorBody),
     )
 )]
 pub async fn approvals(
-    State(state): State<AppState>,
+    Query(query): Query<ApprovalsQuery>,
+    network: EvmNet,
     Path(path): Path<AccountPath>,
-    query: Result<Query<ApprovalsQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
-    let query = query.map_err(|e| invalid_query(&e))?.0;
-    let network = state.evm(&path.network)?;
     let owner = evm_address("address", &path.address)?;
     let kinds = kinds(query.kind.as_deref())?;
     let key = sort_key(query.sort.as_deref())?;
@@ -163,31 +138,17 @@ pub async fn approvals(
         SortDirection::Ascending
     };
     let fiat = fiat_currency(query.fiat.as_deref())?;
-    let filter = AllowanceFilter {
-        include_revoked: query.include_revoked.unwrap_or(false),
-        search: query.search.unwrap_or_default(),
-    };
-    // The stamp is taken before anything is read, so an answer is never kept under a
-    // newer index position than the data it was built from.
-    let stamp = own_index_stamp(network);
     let question: ApprovalsQuestion = (
         (owner, kinds, fiat),
         key,
         direction,
-        filter.include_revoked,
-        filter.search.clone(),
+        query.include_revoked.unwrap_or(false),
+        query.search.unwrap_or_default(),
     );
-    let answers = &network.account_caches().approval_answers;
-    let body = match stamp.and_then(|stamp| answers.get(&question, stamp)) {
-        Some(body) => body,
-        None => {
-            let ((_, kinds, fiat), ..) = &question;
-            let snapshot = approval_snapshot(network, owner, kinds.clone(), fiat.clone()).await?;
-            let (records, facts) = snapshot.as_ref();
-            let mut rows = build_rows(records, facts);
-            sort_allowances(&mut rows, key, direction);
-            let shown: Vec<ApprovalView> = filter_allowances(&rows, &filter)
-                .into_iter()
+    let body = network
+        .approvals_answer(question, |rows, facts| {
+            let shown: Vec<ApprovalView> = rows
+                .iter()
                 .map(|row| {
                     view::approval_view(
                         row,
@@ -200,225 +161,12 @@ pub async fn approvals(
                 total: shown.len() as u64,
                 approvals: shown,
             };
-            let body = Arc::new(Bytes::from(
-                serde_json::to_vec(&list).map_err(|_| ApiError::internal())?,
-            ));
-            if let Some(stamp) = stamp {
-                answers.put(question, stamp, Arc::clone(&body));
-            }
-            body
-        }
-    };
-    Ok((
-        [(header::CONTENT_TYPE, "application/json")],
-        Bytes::clone(&body),
-    )
-        .into_response())
-}
-
-/// The owner's approvals of `kinds` with their facts; while the own index is the source
-/// and has not moved, the snapshot built for the same question is reused (nothing on
-/// chain changed), so repeated reads cost no upstream work.
-async fn approval_snapshot(
-    network: &EvmNetwork,
-    owner: Address,
-    kinds: Vec<TokenStandard>,
-    fiat: String,
-) -> Result<Arc<ApprovalSnapshot>, ApiError> {
-    let stamp = own_index_stamp(network);
-    let cache = &network.account_caches().approvals;
-    let key = (owner, kinds, fiat);
-    if let Some(hit) = stamp.and_then(|stamp| cache.get(&key, stamp)) {
-        return Ok(hit);
-    }
-    let source = network.source();
-    let mut records = Vec::new();
-    for &kind in &key.1 {
-        records.extend(
-            source
-                .approvals(owner, kind)
-                .await
-                .map_err(|e| upstream(&e))?,
-        );
-    }
-    let facts = gather_facts(network, &source, owner, &records, &key.2).await;
-    let snapshot = Arc::new((records, facts));
-    if let Some(stamp) = stamp {
-        cache.put(key, stamp, Arc::clone(&snapshot));
-    }
-    Ok(snapshot)
-}
-
-/// Names, balances, prices and spender kinds for `records`. Lookups that fail leave
-/// their facts out (a row never fails for want of a name or price).
-async fn gather_facts(
-    network: &EvmNetwork,
-    source: &Arc<dyn EvmSource>,
-    owner: Address,
-    records: &[ApprovalRecord],
-    fiat: &str,
-) -> ApprovalFacts {
-    let wanted: Vec<(Address, Option<ContractInterface>)> = contracts_of(records)
-        .into_iter()
-        .map(|(contract, kind)| (contract, Some(kind)))
-        .collect();
-    let resolved = resolve_contracts(network.resolver(), &wanted).await;
-    let system_symbol = network.settings().system_token.symbol.clone();
-    let prices = prices_of(network.prices(), &system_symbol, &resolved, fiat).await;
-    let mut facts = ApprovalFacts {
-        contracts: wanted
-            .iter()
-            .map(|&(address, _)| {
-                let record = resolved.get(&address).map_or_else(
-                    || ContractRecord {
-                        address,
-                        ..ContractRecord::default()
-                    },
-                    |contract| contract.record.clone(),
-                );
-                (address, with_token_list(network, record))
-            })
-            .collect(),
-        prices: prices
-            .into_iter()
-            .filter_map(|(address, price)| Some((address?, price)))
-            .collect(),
-        ..ApprovalFacts::default()
-    };
-    facts.spenders = spender_facts(network, &spenders_of(records)).await;
-    facts.token_balances = token_balances(network, source, owner, &tokens_of(records)).await;
-    facts.nft_balances = nft_balances(source, owner, records).await;
-    let caches = network.account_caches();
-    for (contract, token_id) in single_tokens_of(records) {
-        let record = nft_record(caches, source, contract, token_id).await;
-        let metadata = record
-            .as_ref()
-            .and_then(|r| r.as_ref().as_ref()?.metadata.clone());
-        if let Some(name) =
-            parse_nft_metadata(metadata.as_deref(), None, network.ipfs_gateway()).name
-        {
-            facts.token_names.insert((contract, token_id), name);
-        }
-    }
-    facts
-}
-
-/// Names of spenders, and whether each holds code: read for all unknown spenders in
-/// one JSON-RPC batch and remembered (see
-/// [`CODE_KIND_TTL`](super::account_reads::CODE_KIND_TTL)).
-async fn spender_facts(
-    network: &EvmNetwork,
-    spenders: &[Address],
-) -> HashMap<Address, SpenderFacts> {
-    let wanted: Vec<(Address, Option<ContractInterface>)> =
-        spenders.iter().map(|&s| (s, None)).collect();
-    let resolved = resolve_contracts(network.resolver(), &wanted).await;
-    let kinds = &network.account_caches().code_kinds;
-    let mut is_contract = kinds.fresh(spenders);
-    let unknown: Vec<Address> = spenders
-        .iter()
-        .copied()
-        .filter(|spender| !is_contract.contains_key(spender))
-        .collect();
-    if !unknown.is_empty() {
-        let reads: Vec<BatchRead> = unknown.iter().map(|&a| BatchRead::Code(a)).collect();
-        match network.reader().read_many(&reads).await {
-            Ok(answers) => {
-                let read: Vec<(Address, bool)> = unknown
-                    .iter()
-                    .zip(answers)
-                    .filter_map(|(&spender, answer)| {
-                        let code = answer.ok()?;
-                        Some((spender, !code.data()?.is_empty()))
-                    })
-                    .collect();
-                kinds.remember(read.iter().copied());
-                is_contract.extend(read);
-            }
-            Err(error) => tracing::warn!(%error, "code reads failed; trusting the lookup"),
-        }
-    }
-    spenders
-        .iter()
-        .map(|&spender| {
-            let known = resolved.get(&spender);
-            let facts = SpenderFacts {
-                name: known.and_then(|c| c.record.name.clone()),
-                // A code read that failed: whatever the lookup found is a contract.
-                is_contract: is_contract
-                    .get(&spender)
-                    .copied()
-                    .unwrap_or_else(|| known.is_some()),
-            };
-            (spender, facts)
+            serde_json::to_vec(&list)
+                .map(Bytes::from)
+                .map_err(|_| ApiError::internal())
         })
-        .collect()
-}
-
-/// The owner's balance of each token, read from the chain in one batch; the source's
-/// balances when the node fails.
-async fn token_balances(
-    network: &EvmNetwork,
-    source: &Arc<dyn EvmSource>,
-    owner: Address,
-    tokens: &[Address],
-) -> HashMap<Address, U256> {
-    if tokens.is_empty() {
-        return HashMap::new();
-    }
-    let pairs: Vec<(Address, Address)> = tokens.iter().map(|&t| (t, owner)).collect();
-    match network.reader().balances_of(&pairs).await {
-        Ok(amounts) => tokens
-            .iter()
-            .zip(amounts)
-            .filter_map(|(&token, amount)| Some((token, amount.ok()?)))
-            .collect(),
-        Err(error) => {
-            tracing::warn!(%owner, %error, "balance reads failed; using the source");
-            source
-                .balances(owner)
-                .await
-                .unwrap_or_default()
-                .into_iter()
-                .filter_map(|b| Some((b.token?, b.amount)))
-                .collect()
-        }
-    }
-}
-
-/// How many NFTs of each collection with an operator approval the owner holds.
-async fn nft_balances(
-    source: &Arc<dyn EvmSource>,
-    owner: Address,
-    records: &[ApprovalRecord],
-) -> HashMap<Address, U256> {
-    let mut balances: HashMap<Address, U256> = HashMap::new();
-    for standard in [NftStandard::Erc721, NftStandard::Erc1155] {
-        let token_standard = match standard {
-            NftStandard::Erc721 => TokenStandard::Erc721,
-            NftStandard::Erc1155 => TokenStandard::Erc1155,
-        };
-        let needed = records.iter().any(
-            |r| matches!(r, ApprovalRecord::Operator { standard: s, .. } if *s == token_standard),
-        );
-        if !needed {
-            continue;
-        }
-        let everything = PageRequest {
-            offset: 0,
-            limit: MAX_LIMIT,
-        };
-        match source.nfts_owned(owner, standard, everything).await {
-            Ok(owned) => {
-                for nft in owned {
-                    let total = balances.entry(nft.contract).or_default();
-                    *total = total.saturating_add(nft.amount);
-                }
-            }
-            Err(error) => tracing::warn!(%owner, %error, "NFT holdings unavailable"),
-        }
-    }
-    balances
+        .await?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
 }
 
 #[cfg(test)]

@@ -2,54 +2,24 @@
 //! the account's shaped history rows (spec §3 "Shaped EVM transaction row") with paging
 //! and the total.
 //!
-//! Spec §4 "History fetch": one upstream fetch per account at a time (a request arriving
-//! meanwhile waits and then runs once, reusing the answer when its filter matches);
-//! a page is refetched only when the filter changed or after
-//! [`HISTORY_TTL`](super::account_reads::HISTORY_TTL); the NFT transfers that name the
-//! page's NFT movements are refreshed when empty or older than 3 s. Contract names, token decimals and prices come from the resolver and the price
-//! service; the domain shapes each row.
+//! The reading and shaping (spec §4 "History fetch") is [`crate::evm::history`].
 
-mod abi;
-mod assemble;
-pub(super) mod flight;
 pub mod view;
 
-use std::collections::HashSet;
-use std::sync::Arc;
-
-use alloy_primitives::{Address, U256};
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query, State};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
-use tandem_domain::history::{
-    ContractInfo, ShapedTransaction, SystemCoin, TransferEvent, decode_transfer_log,
-};
-use tandem_domain::nft::parse_nft_metadata;
-use tandem_evm::EvmError;
-use tandem_evm::source::{
-    EvmSource, Page, PageRequest, SortOrder, TokenStandard, TransactionQuery, TransactionRecord,
-    TransferQuery, TransferRecord,
-};
 
-use self::assemble::{
-    PageFacts, addresses_of, nft_transfer_records, page_nft_transfers, shape_rows,
-};
 use self::view::TransactionRowView;
-use super::account_params::{AccountPath, Paging, descending, invalid_query, upstream};
-use super::account_reads::{
-    AccountReadCaches, HistoryFilter, nft_record, prices_of, resolve_contracts,
-};
+use super::account_params::{AccountPath, descending, paging};
 use super::params::{evm_address, fiat_currency};
 use crate::api::error::ApiError;
-use crate::app::AppState;
-use crate::evm::EvmNetwork;
+use crate::api::extract::{EvmNet, Path, Query};
+use crate::evm::account_reads::HistoryFilter;
+use crate::state::AppState;
 
 /// Rows per page when no limit is sent.
 const DEFAULT_LIMIT: u64 = 25;
-/// Spec §9: NFT transfers are fetched up to 10000 at a time.
-const NFT_TRANSFERS_LIMIT: u64 = 10_000;
 
 /// Query of `…/transactions`.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -89,7 +59,10 @@ pub struct HistoryPage {
 /// The history route.
 pub fn routes() -> Router<AppState> {
     Router::new().route(
-        &format!("{}/accounts/{{address}}/transactions", super::BASE),
+        &format!(
+            "{}/accounts/{{address}}/transactions",
+            crate::api::evm::params::BASE
+        ),
         get(transactions),
     )
 }
@@ -106,32 +79,23 @@ pub fn routes() -> Router<AppState> {
     ),
     responses(
         (status = 200, description = "One page of shaped history rows", body = HistoryPage),
-        (status = 400, description = "Unknown network, malformed address, paging or sort", body = crate::api::openapi::ErrorBody),
-        (status = 502, description = "The data source did not answer", body = crate::api::openapi::ErrorBody),
-        (status = 503, description = "No source can list transactions now", body = crate::api::openapi::ErrorBody),
+        (status = 400, description = "Unknown network, malformed address, paging or sort", body = crate::api::error::ErrorBody),
+        (status = 502, description = "The data source did not answer", body = crate::api::error::ErrorBody),
+        (status = 503, description = "No source can list transactions now", body = crate::api::error::ErrorBody),
     )
 )]
 pub async fn transactions(
-    State(state): State<AppState>,
+    Query(query): Query<HistoryQuery>,
+    network: EvmNet,
     Path(path): Path<AccountPath>,
-    query: Result<Query<HistoryQuery>, QueryRejection>,
 ) -> Result<Json<HistoryPage>, ApiError> {
-    let query = query.map_err(|e| invalid_query(&e))?.0;
-    let network = state.evm(&path.network)?;
     let account = evm_address("address", &path.address)?;
     let filter = HistoryFilter {
-        paging: Paging::parse(query.offset, query.limit, DEFAULT_LIMIT)?,
+        paging: paging(query.offset, query.limit, DEFAULT_LIMIT)?,
         descending: descending("sort", query.sort.as_deref(), true)?,
     };
     let fiat = fiat_currency(query.fiat.as_deref())?;
-    let caches = network.account_caches();
-    let source = network.source();
-    let page = caches
-        .history
-        .get_or_fetch(&account, &filter, || fetch_page(&source, account, filter))
-        .await
-        .map_err(|e| upstream(&e))?;
-    let rows = shape_page(network, caches, &source, account, &page.rows, &fiat).await;
+    let (page, rows) = network.history(account, filter, &fiat).await?;
     Ok(Json(HistoryPage {
         address: account.to_checksum(None),
         offset: filter.paging.offset,
@@ -141,141 +105,4 @@ pub async fn transactions(
         more: page.more,
         transactions: rows.iter().map(TransactionRowView::from).collect(),
     }))
-}
-
-async fn fetch_page(
-    source: &Arc<dyn EvmSource>,
-    account: Address,
-    filter: HistoryFilter,
-) -> Result<Page<TransactionRecord>, EvmError> {
-    let query = TransactionQuery {
-        page: PageRequest {
-            offset: filter.paging.offset,
-            limit: filter.paging.limit,
-        },
-        sort: if filter.descending {
-            SortOrder::Descending
-        } else {
-            SortOrder::Ascending
-        },
-        log_topic: None,
-    };
-    source.transactions(account, &query).await
-}
-
-/// The shaped rows of one page: lookups, NFT transfers and metadata, then the domain.
-async fn shape_page(
-    network: &EvmNetwork,
-    caches: &AccountReadCaches,
-    source: &Arc<dyn EvmSource>,
-    account: Address,
-    rows: &[TransactionRecord],
-    fiat: &str,
-) -> Vec<ShapedTransaction> {
-    let resolved = resolve_contracts(network.resolver(), &addresses_of(rows)).await;
-    let system_symbol = network.settings().system_token.symbol.clone();
-    let prices = prices_of(network.prices(), &system_symbol, &resolved, fiat).await;
-    let mut facts = PageFacts::default();
-    for (address, contract) in &resolved {
-        let record = &contract.record;
-        facts.contracts.insert(
-            *address,
-            ContractInfo {
-                name: record.name.clone(),
-                symbol: record.symbol.clone(),
-                decimals: record.decimals,
-                price: prices.get(&Some(*address)).copied(),
-            },
-        );
-        if let Some(abi) = &contract.abi {
-            facts.abis.insert(*address, abi.clone());
-        }
-    }
-    let transfers = nft_transfers(caches, source, account, rows).await;
-    let page_transfers = page_nft_transfers(rows, &transfers);
-    let gateway = network.ipfs_gateway();
-    let wanted: HashSet<(Address, U256)> = nft_ids(rows)
-        .into_iter()
-        .chain(
-            page_transfers
-                .iter()
-                .filter_map(|t| Some((t.contract, t.token_id?))),
-        )
-        .collect();
-    for (contract, token_id) in wanted {
-        if let Some(record) = nft_record(caches, source, contract, token_id).await {
-            let metadata = record.as_ref().as_ref().and_then(|r| r.metadata.as_deref());
-            facts.nfts.insert(
-                (contract, token_id),
-                parse_nft_metadata(metadata, None, gateway),
-            );
-        }
-    }
-    let records = nft_transfer_records(rows, &page_transfers, &facts);
-    let coin = SystemCoin {
-        symbol: system_symbol,
-        price: prices.get(&None).copied(),
-    };
-    shape_rows(account, rows, &facts, &coin, &records)
-}
-
-/// The NFTs the page's logs move.
-fn nft_ids(rows: &[TransactionRecord]) -> Vec<(Address, U256)> {
-    rows.iter()
-        .flat_map(|row| &row.transaction.logs)
-        .filter_map(|log| decode_transfer_log(log).ok())
-        .flatten()
-        .filter_map(|event| match event {
-            TransferEvent::Nft {
-                contract, token_id, ..
-            } => Some((contract, token_id)),
-            TransferEvent::Fungible { .. } => None,
-        })
-        .collect()
-}
-
-/// The account's NFT transfers over the page's blocks (ERC-721 and ERC-1155), only
-/// when the page moves NFTs. A source that cannot list them, or fails, gives none: the
-/// movements still come from the logs, just without names and media.
-async fn nft_transfers(
-    caches: &AccountReadCaches,
-    source: &Arc<dyn EvmSource>,
-    account: Address,
-    rows: &[TransactionRecord],
-) -> Vec<TransferRecord> {
-    if nft_ids(rows).is_empty() {
-        return Vec::new();
-    }
-    let blocks = rows.iter().map(|r| r.block_number);
-    let (Some(first), Some(last)) = (blocks.clone().min(), blocks.max()) else {
-        return Vec::new();
-    };
-    let fetch = || async {
-        let mut all = Vec::new();
-        for standard in [TokenStandard::Erc721, TokenStandard::Erc1155] {
-            let query = TransferQuery {
-                standard,
-                page: PageRequest {
-                    offset: 0,
-                    limit: NFT_TRANSFERS_LIMIT,
-                },
-                contract: None,
-                start_block: Some(first),
-                end_block: Some(last),
-            };
-            all.extend(source.transfers(account, &query).await?.rows);
-        }
-        Ok::<_, EvmError>(all)
-    };
-    match caches
-        .nft_transfers
-        .get_or_fetch_unless(&account, &(first, last), Vec::is_empty, fetch)
-        .await
-    {
-        Ok(transfers) => transfers.as_ref().clone(),
-        Err(error) => {
-            tracing::warn!(%account, %error, "NFT transfers unavailable; history without NFT names");
-            Vec::new()
-        }
-    }
 }

@@ -13,24 +13,18 @@
 pub mod details;
 pub mod view;
 
-use std::collections::HashMap;
-
-use alloy_primitives::Address;
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
-use tandem_domain::nft::NftStandard;
-use tandem_evm::source::{ContractInterface, PageRequest};
 
 pub use self::details::{NftApprovals, NftDetailsView, NftOperator, details, refresh};
 use self::view::{NftView, matches_search, nft_view};
-use super::account_params::{AccountPath, MAX_LIMIT, Paging, invalid_query, upstream};
-use super::account_reads::resolve_contracts;
+use super::account_params::{AccountPath, MAX_LIMIT, paging};
 use super::params::evm_address;
 use crate::api::error::ApiError;
-use crate::app::AppState;
+use crate::api::extract::{EvmNet, Path, Query};
+use crate::evm::nfts::Holdings;
+use crate::state::AppState;
 
 /// Query of `…/accounts/{address}/nfts`.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -65,10 +59,16 @@ pub struct NftList {
 
 /// The NFT routes.
 pub fn routes() -> Router<AppState> {
-    let nft = format!("{}/nfts/{{contract}}/{{tokenId}}", super::BASE);
+    let nft = format!(
+        "{}/nfts/{{contract}}/{{tokenId}}",
+        crate::api::evm::params::BASE
+    );
     Router::new()
         .route(
-            &format!("{}/accounts/{{address}}/nfts", super::BASE),
+            &format!(
+                "{}/accounts/{{address}}/nfts",
+                crate::api::evm::params::BASE
+            ),
             get(account_nfts),
         )
         .route(&nft, get(details))
@@ -87,70 +87,26 @@ pub fn routes() -> Router<AppState> {
     ),
     responses(
         (status = 200, description = "The NFTs the account holds, one page", body = NftList),
-        (status = 400, description = "Unknown network, malformed address, collection or paging", body = crate::api::openapi::ErrorBody),
-        (status = 502, description = "The data source did not answer", body = crate::api::openapi::ErrorBody),
-        (status = 503, description = "No source can list NFTs now", body = crate::api::openapi::ErrorBody),
+        (status = 400, description = "Unknown network, malformed address, collection or paging", body = crate::api::error::ErrorBody),
+        (status = 502, description = "The data source did not answer", body = crate::api::error::ErrorBody),
+        (status = 503, description = "No source can list NFTs now", body = crate::api::error::ErrorBody),
     )
 )]
 pub async fn account_nfts(
-    State(state): State<AppState>,
+    Query(query): Query<NftListQuery>,
+    network: EvmNet,
     Path(path): Path<AccountPath>,
-    query: Result<Query<NftListQuery>, QueryRejection>,
 ) -> Result<Json<NftList>, ApiError> {
-    let query = query.map_err(|e| invalid_query(&e))?.0;
-    let network = state.evm(&path.network)?;
     let owner = evm_address("address", &path.address)?;
     let collection = query
         .collection
         .as_deref()
         .map(|text| evm_address("collection", text))
         .transpose()?;
-    let paging = Paging::parse(query.offset, query.limit, MAX_LIMIT)?;
+    let paging = paging(query.offset, query.limit, MAX_LIMIT)?;
     let needle = query.search.unwrap_or_default().trim().to_lowercase();
-    let source = network.source();
-    let everything = PageRequest {
-        offset: 0,
-        limit: MAX_LIMIT,
-    };
-    let mut records = Vec::new();
-    for standard in [NftStandard::Erc721, NftStandard::Erc1155] {
-        let owned = source
-            .nfts_owned(owner, standard, everything)
-            .await
-            .map_err(|e| upstream(&e))?;
-        records.extend(
-            owned
-                .into_iter()
-                .filter(|r| collection.is_none_or(|c| r.contract == c) && !r.amount.is_zero())
-                .map(|mut r| {
-                    // The account holds what it is listed with: an ERC-721's owner is it.
-                    if standard == NftStandard::Erc721 {
-                        r.owner = Some(owner);
-                    }
-                    r
-                }),
-        );
-    }
-    let mut collections: Vec<(Address, Option<ContractInterface>)> = Vec::new();
-    for record in &records {
-        if !collections.iter().any(|(a, _)| *a == record.contract) {
-            collections.push((record.contract, None));
-        }
-    }
-    let names: HashMap<Address, String> = resolve_contracts(network.resolver(), &collections)
-        .await
-        .into_iter()
-        .filter_map(|(address, contract)| Some((address, contract.record.name.clone()?)))
-        .collect();
+    let Holdings { records, names } = network.holdings(owner, collection).await?;
     let gateway = network.ipfs_gateway();
-    records.sort_by(|a, b| {
-        let name = |address: &Address| names.get(address).map(|n| n.to_lowercase());
-        (name(&a.contract), a.contract, a.token_id).cmp(&(
-            name(&b.contract),
-            b.contract,
-            b.token_id,
-        ))
-    });
     let views: Vec<NftView> = records
         .iter()
         .map(|record| {

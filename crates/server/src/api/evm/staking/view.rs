@@ -6,9 +6,9 @@ use alloy::primitives::U256;
 use serde::Serialize;
 use tandem_domain::amount::Amount;
 use tandem_domain::time::{DurationUnit, describe_duration};
-use tandem_evm::reads::{EscrowPosition, StakingFacts};
+use tandem_evm::reads::{BlockHead, StakingFacts};
 
-use super::apy::{Apy, ApyStatus};
+use crate::evm::staking::{Apy, ApyStatus, StakingPosition};
 
 /// Wei precision of TLOS and of the staked token (spec §9).
 pub const WEI_DECIMALS: u8 = 18;
@@ -50,6 +50,15 @@ pub struct ReadAt {
     pub block_number: u64,
     /// Block time, seconds since the epoch.
     pub timestamp: u64,
+}
+
+impl From<BlockHead> for ReadAt {
+    fn from(head: BlockHead) -> Self {
+        Self {
+            block_number: head.number,
+            timestamp: head.timestamp,
+        }
+    }
 }
 
 /// `GET …/staking`: vault-wide figures.
@@ -159,26 +168,10 @@ pub fn overview(
     }
 }
 
-/// The inputs of [`account`], all read at `read_at`.
-#[derive(Debug, Clone)]
-pub struct AccountReads {
-    /// The account, checksummed.
-    pub address: String,
-    /// Escrow deposits and sums.
-    pub position: EscrowPosition,
-    /// STLOS held.
-    pub shares: U256,
-    /// `previewRedeem(shares)`.
-    pub shares_value: U256,
-    /// Vault `totalAssets()`.
-    pub total_assets: U256,
-    /// Escrow `lockDuration()`.
-    pub lock_duration: u64,
-}
-
 /// One account's position.
 #[must_use]
-pub fn account(reads: AccountReads, read_at: ReadAt) -> AccountStaking {
+pub fn account(address: String, reads: &StakingPosition) -> AccountStaking {
+    let read_at = ReadAt::from(reads.read_at);
     let now = read_at.timestamp;
     let deposits = reads
         .position
@@ -196,7 +189,7 @@ pub fn account(reads: AccountReads, read_at: ReadAt) -> AccountStaking {
         .balance
         .saturating_sub(reads.position.max_withdraw);
     AccountStaking {
-        address: reads.address,
+        address,
         balance: wei(reads.shares),
         balance_value: wei(reads.shares_value),
         withdrawable: wei(reads.position.max_withdraw),
@@ -210,7 +203,7 @@ pub fn account(reads: AccountReads, read_at: ReadAt) -> AccountStaking {
 
 #[cfg(test)]
 mod tests {
-    use tandem_evm::reads::EscrowDeposit;
+    use tandem_evm::reads::{EscrowDeposit, EscrowPosition};
 
     use super::*;
 
@@ -234,19 +227,18 @@ mod tests {
             max_withdraw: tlos(10),
             balance: tlos(15),
         };
-        let reads = AccountReads {
-            address: "0xabc".to_owned(),
+        let reads = StakingPosition {
             position,
             shares: tlos(90),
             shares_value: tlos(99),
             total_assets: tlos(185),
             lock_duration: 3_600,
+            read_at: BlockHead {
+                number: 60,
+                timestamp: 1_000,
+            },
         };
-        let read_at = ReadAt {
-            block_number: 60,
-            timestamp: 1_000,
-        };
-        let view = account(reads, read_at);
+        let view = account("0xabc".to_owned(), &reads);
         assert_eq!(view.withdrawable.to_plain_string(), "10");
         assert_eq!(view.locked.to_plain_string(), "5");
         assert_eq!(

@@ -1,0 +1,158 @@
+//! What every handler can read, built once at start: the served networks' settings, the
+//! per-network EVM and native state, the browser app's settings, and the host's facts
+//! (the web build, the start time). Cloning it clones five `Arc`s; each part is its own
+//! sub-state, so an extractor or handler can ask for just the part it reads
+//! (`State<Arc<EvmNetworks>>`, …) through axum's `FromRef`.
+//!
+//! A leaf of the module graph: it knows the parts in `evm/` and `native/`, never the
+//! router or the handlers.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::extract::FromRef;
+use tandem_domain::network::ChainSettings;
+
+use crate::evm::{EvmNetwork, EvmNetworks, EvmOptions};
+use crate::native::NativeNetworks;
+
+/// The state of the whole application.
+#[derive(Debug, Clone, FromRef)]
+pub struct AppState {
+    networks: Arc<[ChainSettings]>,
+    evm: Arc<EvmNetworks>,
+    native: Arc<NativeNetworks>,
+    client: Arc<ClientSettings>,
+    host: Arc<Host>,
+}
+
+/// What the browser app is told about this server's configuration
+/// (`GET /api/v1/client-config`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ClientSettings {
+    /// The connection-protocol (WalletConnect v2) project id, when configured.
+    pub wallet_connect_project_id: Option<String>,
+}
+
+/// Facts of this server process: where the web build is and when it started.
+#[derive(Debug)]
+pub struct Host {
+    web_dist: PathBuf,
+    started: Instant,
+}
+
+impl Host {
+    /// The folder of the built web app.
+    #[must_use]
+    pub fn web_dist(&self) -> &Path {
+        &self.web_dist
+    }
+
+    /// How long the server has been running.
+    #[must_use]
+    pub fn uptime(&self) -> Duration {
+        self.started.elapsed()
+    }
+}
+
+/// Everything the state is built from; [`AppStateBuilder::build`] builds each part once.
+#[derive(Debug)]
+#[must_use]
+pub struct AppStateBuilder {
+    networks: Vec<ChainSettings>,
+    web_dist: PathBuf,
+    evm: EvmOptions,
+    client: ClientSettings,
+}
+
+impl AppStateBuilder {
+    /// How the EVM networks are built (the built-in index, the price aggregator, the
+    /// devnet's extras); default: none of them.
+    pub fn evm_options(mut self, options: EvmOptions) -> Self {
+        self.evm = options;
+        self
+    }
+
+    /// What the browser app is told; default: nothing configured.
+    pub fn client_settings(mut self, client: ClientSettings) -> Self {
+        self.client = client;
+        self
+    }
+
+    /// The state. Inside a Tokio runtime the EVM networks' background work (health
+    /// checks, token lists, the devnet's indexer) starts at once; it stops with
+    /// [`AppState::shut_down`] or when the state is dropped.
+    pub fn build(self) -> AppState {
+        AppState {
+            evm: Arc::new(EvmNetworks::new(&self.networks, &self.evm)),
+            native: Arc::new(NativeNetworks::new(&self.networks)),
+            networks: self.networks.into(),
+            client: Arc::new(self.client),
+            host: Arc::new(Host {
+                web_dist: self.web_dist,
+                started: Instant::now(),
+            }),
+        }
+    }
+}
+
+impl AppState {
+    /// A builder for the state of `networks`, hosting the web build in `web_dist`.
+    pub fn builder(networks: Vec<ChainSettings>, web_dist: PathBuf) -> AppStateBuilder {
+        AppStateBuilder {
+            networks,
+            web_dist,
+            evm: EvmOptions::default(),
+            client: ClientSettings::default(),
+        }
+    }
+
+    /// State without the built-in index, a price aggregator or client settings.
+    #[must_use]
+    pub fn new(networks: Vec<ChainSettings>, web_dist: PathBuf) -> Self {
+        Self::builder(networks, web_dist).build()
+    }
+
+    /// The served networks' chain settings, in the API's order.
+    #[must_use]
+    pub fn networks(&self) -> &[ChainSettings] {
+        &self.networks
+    }
+
+    /// The state of every served EVM network.
+    #[must_use]
+    pub fn evm_networks(&self) -> &EvmNetworks {
+        &self.evm
+    }
+
+    /// The served EVM network named `name`; `None` for an unknown, native or unserved one.
+    #[must_use]
+    pub fn evm(&self, name: &str) -> Option<&EvmNetwork> {
+        self.evm.get(name).map(AsRef::as_ref)
+    }
+
+    /// The clients of the served native networks.
+    #[must_use]
+    pub fn native(&self) -> &NativeNetworks {
+        &self.native
+    }
+
+    /// What the browser app is told about this server.
+    #[must_use]
+    pub fn client_settings(&self) -> &ClientSettings {
+        &self.client
+    }
+
+    /// Where the web build is and how long the server has run.
+    #[must_use]
+    pub fn host(&self) -> &Host {
+        &self.host
+    }
+
+    /// Stops the background work (the devnet's indexer finishes its batch) and waits
+    /// for it to end.
+    pub async fn shut_down(&self) {
+        self.evm.shut_down().await;
+    }
+}

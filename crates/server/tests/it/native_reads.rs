@@ -1,0 +1,200 @@
+//! The native read routes against the real native devnet, and their input validation.
+
+use crate::native_common::{call, get, router};
+use axum::http::{Method, StatusCode};
+use serde_json::json;
+use tandem_testkit::NativeDevnet;
+
+#[tokio::test]
+async fn native_reads_and_validation() {
+    let devnet = NativeDevnet::start().expect("native devnet");
+    let app = router(&devnet, None);
+    let seeded = devnet.manifest().seeded.clone();
+
+    let (status, networks) = call(&app, Method::GET, "/api/v1/networks", None).await;
+    assert_eq!(status, StatusCode::OK);
+    let names: Vec<&str> = networks["networks"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .filter_map(|n| n["name"].as_str())
+        .collect();
+    assert!(names.contains(&"telos-native-devnet"), "{names:?}");
+
+    let (status, alice) = get(&app, "accounts/alice").await;
+    assert_eq!(status, StatusCode::OK, "{alice}");
+    assert_eq!(alice["totalResources"]["quantity"], "20.0000 TLOS");
+    assert_eq!(
+        alice["stakedCpu"]["quantity"],
+        seeded["resources"]["alice"]["cpuStake"]
+    );
+    assert_eq!(alice["liquid"]["amount"], "900.0000");
+    assert_eq!(alice["ram"]["unlimited"], false);
+    assert!(alice["cpu"]["max"].as_i64().expect("cpu max") > 0);
+    assert_eq!(alice["voterProxy"], "bob");
+
+    let (status, balances) = get(&app, "accounts/alice/balances").await;
+    assert_eq!(status, StatusCode::OK, "{balances}");
+    assert_eq!(balances["pricesAvailable"], false);
+    assert_eq!(balances["tokensComplete"], true);
+    let list = balances["balances"].as_array().expect("balances");
+    assert_eq!(list[0]["symbol"], "TLOS");
+    assert_eq!(list[0]["isSystem"], true);
+    assert!(list.iter().all(|b| b["price"].is_null()));
+    for expected in seeded["balances"]
+        .as_array()
+        .expect("seeded")
+        .iter()
+        .filter(|b| b["account"] == "alice")
+    {
+        let found = list
+            .iter()
+            .find(|b| b["contract"] == expected["contract"] && b["symbol"] == expected["symbol"])
+            .expect("listed");
+        assert_eq!(found["quantity"], expected["amount"]);
+    }
+
+    let (status, rex) = get(&app, "accounts/alice/rex").await;
+    assert_eq!(status, StatusCode::OK, "{rex}");
+    assert_eq!(rex["value"]["quantity"], seeded["rex"]["value"]);
+    assert_eq!(rex["fund"]["quantity"], seeded["rex"]["fund"]);
+    let (_, bob_rex) = get(&app, "accounts/bob/rex").await;
+    assert_eq!(bob_rex["value"]["quantity"], "0.0000 TLOS");
+
+    let (status, profile) = get(&app, "accounts/alice/profile").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(profile["profile"], seeded["profile"]);
+    let (status, none) = get(&app, "accounts/bob/profile").await;
+    assert_eq!(
+        (status, none["code"].as_str()),
+        (StatusCode::NOT_FOUND, Some("antelope.profile.not_found"))
+    );
+
+    let (status, creator) = get(&app, "accounts/kid1.carol/creator").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(creator["creator"], "carol");
+    let (_, children) = get(&app, "accounts/carol/children").await;
+    let mut kids: Vec<&str> = children["children"]
+        .as_array()
+        .expect("kids")
+        .iter()
+        .filter_map(|k| k.as_str())
+        .collect();
+    kids.sort_unstable();
+    assert_eq!(kids, ["kid1.carol", "kid2.carol"]);
+
+    let (_, links) = get(&app, "accounts/alice/links").await;
+    assert_eq!(links["links"][0]["permission"], "transfer");
+    assert_eq!(links["links"][0]["code"], "eosio.token");
+    let (_, permissions) = get(&app, "accounts/alice/permissions").await;
+    let transfer = permissions["permissions"]
+        .as_array()
+        .expect("permissions")
+        .iter()
+        .find(|p| p["perm_name"] == "transfer")
+        .expect("transfer");
+    let key = &devnet
+        .manifest()
+        .account("alice", "transfer")
+        .expect("key")
+        .public_key;
+    assert_eq!(&transfer["required_auth"]["keys"][0]["key"], key);
+
+    let (_, proposals) = get(&app, "accounts/alice/proposals").await;
+    assert_eq!(proposals["proposals"][0]["proposal_name"], "sendbob");
+    let (_, approved) = get(&app, "accounts/bob/proposals?role=provided").await;
+    assert_eq!(approved["proposals"][0]["proposer"], "alice");
+
+    let alice_key = &devnet
+        .manifest()
+        .account("alice", "active")
+        .expect("alice")
+        .public_key;
+    let (status, accounts) = get(&app, &format!("keys/{alice_key}/accounts")).await;
+    assert_eq!(status, StatusCode::OK, "{accounts}");
+    assert_eq!(accounts["accounts"], json!(["alice"]));
+
+    let (_, first) = get(&app, "accounts/alice/history?limit=2").await;
+    let (_, second) = get(&app, "accounts/alice/history?limit=2&skip=2").await;
+    assert_eq!(first["actions"].as_array().expect("page").len(), 2);
+    assert_ne!(first["actions"][0]["trxId"], second["actions"][0]["trxId"]);
+    assert!(first["total"].as_u64().expect("total") >= 4);
+    let (_, transfers) = get(&app, "accounts/bob/history?filter=eosio.token:transfer").await;
+    assert!(
+        transfers["actions"]
+            .as_array()
+            .expect("page")
+            .iter()
+            .all(|a| a["action"] == "transfer")
+    );
+
+    let invalid = [
+        (
+            "/api/v1/native/nowhere/accounts/alice",
+            400,
+            "antelope.chain.error_invalid_network",
+        ),
+        (
+            "/api/v1/native/telos-evm/accounts/alice",
+            400,
+            "antelope.chain.error_invalid_network",
+        ),
+        (
+            "/api/v1/native/telos/accounts/Alice",
+            400,
+            "validation.account_name_characters",
+        ),
+        (
+            "/api/v1/native/telos-native-devnet/accounts/abcdefghijklm",
+            400,
+            "validation.account_name_length",
+        ),
+        (
+            "/api/v1/native/telos-native-devnet/accounts/nobody",
+            404,
+            "antelope.account.not_found",
+        ),
+        (
+            "/api/v1/native/telos-native-devnet/accounts/alice/history?limit=0",
+            400,
+            "validation.invalid_parameter",
+        ),
+        (
+            "/api/v1/native/telos-native-devnet/accounts/alice/history?limit=x",
+            400,
+            "validation.invalid_parameter",
+        ),
+        (
+            "/api/v1/native/telos-native-devnet/accounts/alice/history?sort=up",
+            400,
+            "validation.invalid_parameter",
+        ),
+        (
+            "/api/v1/native/telos-native-devnet/accounts/alice/history?filter=x",
+            400,
+            "validation.invalid_parameter",
+        ),
+        (
+            "/api/v1/native/telos-native-devnet/accounts/alice/proposals?role=x",
+            400,
+            "validation.invalid_parameter",
+        ),
+        (
+            "/api/v1/native/telos-native-devnet/keys/EOS123/accounts",
+            400,
+            "antelope.key.invalid",
+        ),
+    ];
+    for (uri, status, code) in invalid {
+        let (got, body) = call(&app, Method::GET, uri, None).await;
+        assert_eq!(
+            (got.as_u16(), body["code"].as_str()),
+            (status, Some(code)),
+            "{uri}: {body}"
+        );
+        assert!(
+            body["message"].as_str().is_some_and(|m| !m.is_empty()),
+            "{uri}"
+        );
+    }
+}
