@@ -2,14 +2,22 @@
 //! bulk (the indexer). Off unless [`RpcConfig::retry`](super::RpcConfig) asks for it:
 //! a retried request is sent again whole, which is only safe for reads.
 //!
-//! The transport stack is `InFlightLimit → RetryBackoffService → HTTP`:
+//! The transport stack is `InFlightLimit → Route → (RetryBackoffService →) HTTP`:
 //! - alloy's [`RetryBackoffLayer`] resends a request that failed transiently, with the
 //!   [`NodeRetryPolicy`] below deciding what is transient and how long to wait;
+//! - alloy's layer judges a batch by the first error object in its answer and, when
+//!   that error is not worth a retry, fails the whole batch with it. That is right for
+//!   chain data (a batch of blocks with one missing is unusable) but wrong for a batch
+//!   of state reads, where one reverted `eth_call` must fail only itself. So the
+//!   [`Route`] sends single reads and batches of chain-data reads through the retry
+//!   layer, and batches that may hold per-call failures (`eth_call`, `eth_getBalance`,
+//!   `eth_getCode`) and anything that is not a read straight to the node: their
+//!   callers retry them whole;
 //! - the in-flight limit is outermost, so a request keeps its permit while it backs
 //!   off: a node that said "slow down" sees fewer requests from this client, not the
 //!   same number from the others.
 //!
-//! Every clone of the client shares both (they hold `Arc`s), so one limit covers
+//! Every clone of the client shares all of it (they hold `Arc`s), so one limit covers
 //! everything one indexer sends.
 
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
@@ -69,13 +77,112 @@ where
     let policy = NodeRetryPolicy::new(retry.initial_backoff, retry.max_backoff);
     // alloy adds a compute-unit budget wait on top of the backoff; with an unlimited
     // budget that wait is always zero and the policy alone decides.
-    let retrying =
-        RetryBackoffLayer::new_with_policy(retry.max_retries, 0, u64::MAX, policy).layer(transport);
+    let route = Route {
+        replayable: RetryBackoffLayer::new_with_policy(retry.max_retries, 0, u64::MAX, policy)
+            .layer(transport.clone()),
+        direct: transport,
+    };
     let limited = InFlightLimit {
-        inner: retrying,
+        inner: route,
         permits: Arc::new(Semaphore::new(retry.max_in_flight.max(1))),
     };
     RpcClient::new(limited, is_local)
+}
+
+/// Reads whose every answer is one value: an error for any of them means the request
+/// failed, so a batch of them is retried whole.
+const CHAIN_DATA_READS: &[&str] = &[
+    "eth_chainId",
+    "eth_blockNumber",
+    "net_version",
+    "eth_getBlockByNumber",
+    "eth_getBlockByHash",
+    "eth_getBlockReceipts",
+    "eth_getBlockTransactionCountByNumber",
+    "eth_getTransactionByHash",
+    "eth_getTransactionReceipt",
+    "eth_getLogs",
+];
+
+/// Reads that may fail one by one (a revert, a pruned state) yet are safe to resend.
+const STATE_READS: &[&str] = &[
+    "eth_call",
+    "eth_getBalance",
+    "eth_getCode",
+    "eth_estimateGas",
+];
+
+/// Whether alloy's retry layer may handle `request` (see the module docs).
+fn replayable(request: &RequestPacket) -> bool {
+    match request {
+        RequestPacket::Single(single) => {
+            let method = single.method();
+            CHAIN_DATA_READS.contains(&method) || STATE_READS.contains(&method)
+        }
+        RequestPacket::Batch(_) => request
+            .method_names()
+            .all(|method| CHAIN_DATA_READS.contains(&method)),
+    }
+}
+
+/// Sends [`replayable`] requests through the retry layer, the rest straight on.
+#[derive(Debug, Clone)]
+struct Route<R, D> {
+    replayable: R,
+    direct: D,
+}
+
+impl<R, D> Service<RequestPacket> for Route<R, D>
+where
+    R: Service<
+            RequestPacket,
+            Response = ResponsePacket,
+            Error = TransportError,
+            Future = TransportFut<'static>,
+        > + Clone
+        + Send
+        + 'static,
+    D: Service<
+            RequestPacket,
+            Response = ResponsePacket,
+            Error = TransportError,
+            Future = TransportFut<'static>,
+        > + Clone
+        + Send
+        + 'static,
+{
+    type Response = ResponsePacket;
+    type Error = TransportError;
+    type Future = TransportFut<'static>;
+
+    fn poll_ready(&mut self, _cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+        // Which inner service is used is known only in `call`, which waits for it.
+        Poll::Ready(Ok(()))
+    }
+
+    fn call(&mut self, request: RequestPacket) -> Self::Future {
+        if replayable(&request) {
+            ready_then_call(self.replayable.clone(), request)
+        } else {
+            ready_then_call(self.direct.clone(), request)
+        }
+    }
+}
+
+fn ready_then_call<S>(mut service: S, request: RequestPacket) -> TransportFut<'static>
+where
+    S: Service<
+            RequestPacket,
+            Response = ResponsePacket,
+            Error = TransportError,
+            Future = TransportFut<'static>,
+        > + Send
+        + 'static,
+{
+    Box::pin(async move {
+        std::future::poll_fn(|cx| service.poll_ready(cx)).await?;
+        service.call(request).await
+    })
 }
 
 /// Whether the node refused a request because of its size: too many blocks in an
@@ -252,14 +359,13 @@ where
 
     fn call(&mut self, request: RequestPacket) -> Self::Future {
         let permits = Arc::clone(&self.permits);
-        let mut inner = self.inner.clone();
+        let inner = self.inner.clone();
         Box::pin(async move {
             let _permit = permits
                 .acquire_owned()
                 .await
                 .map_err(TransportErrorKind::custom)?;
-            std::future::poll_fn(|cx| inner.poll_ready(cx)).await?;
-            inner.call(request).await
+            ready_then_call(inner, request).await
         })
     }
 }
@@ -345,6 +451,33 @@ mod tests {
                 .all(|pause| *pause <= Duration::from_millis(1250)),
             "{pauses:?}"
         );
+    }
+
+    #[test]
+    fn batches_that_may_fail_call_by_call_bypass_the_retry_layer() {
+        let request = |method: &'static str, id: u64| {
+            alloy::rpc::json_rpc::Request::new(method, alloy::rpc::json_rpc::Id::Number(id), ())
+                .serialize()
+                .unwrap_or_else(|error| panic!("request: {error}"))
+        };
+        let single = |method| RequestPacket::Single(request(method, 1));
+        let batch = |methods: &[&'static str]| {
+            RequestPacket::Batch(
+                (0u64..)
+                    .zip(methods)
+                    .map(|(id, method)| request(method, id))
+                    .collect(),
+            )
+        };
+        assert!(replayable(&single("eth_getLogs")));
+        assert!(replayable(&single("eth_call")));
+        assert!(!replayable(&single("eth_sendRawTransaction")));
+        assert!(replayable(&batch(&[
+            "eth_getBlockByNumber",
+            "eth_getBlockReceipts"
+        ])));
+        assert!(!replayable(&batch(&["eth_getBalance", "eth_getBalance"])));
+        assert!(!replayable(&batch(&["eth_getBlockByNumber", "eth_call"])));
     }
 
     #[test]
