@@ -200,7 +200,10 @@ pub fn is_size_refusal(error: &TransportError) -> bool {
     }
 }
 
-fn names_a_size_limit(message: &str) -> bool {
+/// Whether an error message names a size limit (see [`is_size_refusal`]), for errors
+/// that reach the caller as text only.
+#[must_use]
+pub fn names_a_size_limit(message: &str) -> bool {
     let message = message.to_ascii_lowercase();
     // "Too many requests", "rate limit exceeded", "credits limited": pace, not size.
     let about_pace = [
