@@ -34,12 +34,13 @@ mod discovery;
 mod error;
 mod follower;
 mod metadata;
+pub mod progress;
 mod reorg;
 mod rpc;
 mod source;
 pub mod store;
 
-pub use config::IndexerConfig;
+pub use config::{Backfill, IndexerConfig};
 pub use decode::{IndexEvent, PlacedEvent, decode_transaction};
 pub use derive::{Stamp, StateAccess, StateKey, StateValue, apply_event};
 pub use error::IndexerError;
