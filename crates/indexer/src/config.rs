@@ -88,6 +88,9 @@ pub struct IndexerConfig {
     pub request_timeout: Duration,
     /// Retries of one failed request (429, 5xx, timeout, dropped connection).
     pub rpc_retries: u32,
+    /// Pause before a retry, doubling while failures keep coming (a server's
+    /// `Retry-After` wins).
+    pub rpc_backoff: Duration,
     /// Attempts at preparing one batch before the round gives up (each after a pause).
     pub batch_attempts: u32,
     /// WETH9-style wrappers of the native coin (WTLOS) whose `Deposit`/`Withdrawal` mint and burn.
@@ -124,6 +127,7 @@ impl IndexerConfig {
             max_scan_blocks: 100_000,
             request_timeout: Duration::from_secs(30),
             rpc_retries: 8,
+            rpc_backoff: Duration::from_millis(200),
             batch_attempts: 5,
             wrapped_native: Vec::new(),
             max_reorg_depth: 64,

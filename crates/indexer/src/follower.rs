@@ -144,6 +144,7 @@ impl Indexer {
             max_batch_size: usize::try_from(config.max_batch_calls).unwrap_or(usize::MAX),
             retry: Some(RetryConfig {
                 max_retries: config.rpc_retries,
+                initial_backoff: config.rpc_backoff,
                 max_in_flight: config.rpc_concurrency,
                 ..RetryConfig::default()
             }),

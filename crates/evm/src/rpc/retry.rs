@@ -20,7 +20,7 @@
 //! Every clone of the client shares all of it (they hold `Arc`s), so one limit covers
 //! everything one indexer sends.
 
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
@@ -75,11 +75,15 @@ where
         return RpcClient::new(transport, is_local);
     };
     let policy = NodeRetryPolicy::new(retry.initial_backoff, retry.max_backoff);
+    let observed = StreakReset {
+        inner: transport.clone(),
+        streak: Arc::clone(&policy.streak),
+    };
     // alloy adds a compute-unit budget wait on top of the backoff; with an unlimited
     // budget that wait is always zero and the policy alone decides.
     let route = Route {
         replayable: RetryBackoffLayer::new_with_policy(retry.max_retries, 0, u64::MAX, policy)
-            .layer(transport.clone()),
+            .layer(observed),
         direct: transport,
     };
     let limited = InFlightLimit {
@@ -271,18 +275,19 @@ pub struct NodeRetryPolicy {
     streak: Arc<FailureStreak>,
 }
 
-/// Failures seen in a row by every request of one client (it is the node's mood, not
-/// one request's), forgotten after a quiet spell.
+/// Failed attempts in a row, over every request of one client (it is the node's mood,
+/// not one request's; alloy's layer does not tell the policy which attempt it is).
+/// Any answered attempt ends the streak ([`StreakReset`]).
 #[derive(Debug, Default)]
 struct FailureStreak {
     count: AtomicU32,
-    last_ms: AtomicU64,
 }
 
-fn clock_ms() -> u64 {
+/// A little spread for pauses, so requests that failed together do not return together.
+fn jitter() -> u32 {
     static START: OnceLock<Instant> = OnceLock::new();
-    let start = START.get_or_init(Instant::now);
-    u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX)
+    let nanos = START.get_or_init(Instant::now).elapsed().subsec_nanos();
+    nanos % 256
 }
 
 impl NodeRetryPolicy {
@@ -296,22 +301,15 @@ impl NodeRetryPolicy {
         }
     }
 
-    /// The pause before the next retry when the server gave no hint.
+    /// The pause before the next retry when the server gave no hint: doubling with
+    /// every failure in a row, plus up to a quarter more.
     fn next_pause(&self) -> Duration {
-        let now = clock_ms();
-        let quiet_ms = u64::try_from(self.max.as_millis().saturating_mul(2)).unwrap_or(u64::MAX);
-        let last = self.streak.last_ms.swap(now, Ordering::Relaxed);
-        if now.saturating_sub(last) > quiet_ms {
-            self.streak.count.store(0, Ordering::Relaxed);
-        }
         let failures = self.streak.count.fetch_add(1, Ordering::Relaxed);
         let pause = self
             .initial
             .saturating_mul(1 << failures.min(16))
             .min(self.max);
-        // Up to a quarter more, so requests that failed together do not return together.
-        let spread = u32::try_from(now % 256).unwrap_or(0);
-        pause + pause / 4 * spread / 256
+        pause + pause / 4 * jitter() / 256
     }
 }
 
@@ -330,6 +328,49 @@ impl RetryPolicy for NodeRetryPolicy {
                 .backoff_hint(error)
                 .unwrap_or_else(|| self.next_pause()),
         )
+    }
+}
+
+/// Below the retry layer: sees every attempt, and ends the failure streak when one is
+/// answered without an error.
+#[derive(Debug, Clone)]
+struct StreakReset<S> {
+    inner: S,
+    streak: Arc<FailureStreak>,
+}
+
+impl<S> Service<RequestPacket> for StreakReset<S>
+where
+    S: Service<
+            RequestPacket,
+            Response = ResponsePacket,
+            Error = TransportError,
+            Future = TransportFut<'static>,
+        > + Clone
+        + Send
+        + 'static,
+{
+    type Response = ResponsePacket;
+    type Error = TransportError;
+    type Future = TransportFut<'static>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: RequestPacket) -> Self::Future {
+        let streak = Arc::clone(&self.streak);
+        let answer = self.inner.call(request);
+        Box::pin(async move {
+            let answer = answer.await;
+            if answer
+                .as_ref()
+                .is_ok_and(|packet| packet.as_error().is_none())
+            {
+                streak.count.store(0, Ordering::Relaxed);
+            }
+            answer
+        })
     }
 }
 
@@ -481,6 +522,42 @@ mod tests {
         ])));
         assert!(!replayable(&batch(&["eth_getBalance", "eth_getBalance"])));
         assert!(!replayable(&batch(&["eth_getBlockByNumber", "eth_call"])));
+    }
+
+    #[tokio::test]
+    async fn an_answered_attempt_ends_the_streak() {
+        let policy = NodeRetryPolicy::new(Duration::from_millis(100), Duration::from_secs(10));
+        let error = TransportErrorKind::http_error(503, String::new());
+        for _ in 0..4 {
+            policy.backoff_hint(&error);
+        }
+        assert!(policy.backoff_hint(&error) >= Some(Duration::from_millis(1_600)));
+        let answered = tower::service_fn(|_: RequestPacket| -> TransportFut<'static> {
+            Box::pin(async {
+                Ok(ResponsePacket::Single(alloy::rpc::json_rpc::Response {
+                    id: alloy::rpc::json_rpc::Id::Number(1),
+                    payload: alloy::rpc::json_rpc::ResponsePayload::Success(
+                        serde_json::value::to_raw_value(&1)
+                            .unwrap_or_else(|error| panic!("raw: {error}")),
+                    ),
+                }))
+            })
+        });
+        let mut observed = StreakReset {
+            inner: answered,
+            streak: Arc::clone(&policy.streak),
+        };
+        let request = alloy::rpc::json_rpc::Request::new(
+            "eth_chainId",
+            alloy::rpc::json_rpc::Id::Number(1),
+            (),
+        )
+        .serialize()
+        .unwrap_or_else(|error| panic!("request: {error}"));
+        let answer = observed.call(RequestPacket::Single(request)).await;
+        assert!(answer.is_ok());
+        let pause = policy.backoff_hint(&error).unwrap_or_default();
+        assert!(pause < Duration::from_millis(130), "{pause:?}");
     }
 
     #[test]
