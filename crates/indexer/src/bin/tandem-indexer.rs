@@ -3,7 +3,8 @@
 //!
 //! ```text
 //! tandem-indexer --rpc-url URL --db PATH [--start-block N] [--wrapped-native ADDR]...
-//!                [--batch-blocks N] [--ipfs-gateway URL] [--no-enrich] [--once]
+//!                [--batch-blocks N] [--backfill full|counts|logs] [--ipfs-gateway URL]
+//!                [--no-enrich] [--once]
 //! ```
 //! `TANDEM_INDEXER_CRASH=STEP:N` arms a crash point (crash-recovery tests only).
 
@@ -33,6 +34,7 @@ fn parse_args() -> anyhow::Result<Args> {
             "--db" => db = Some(PathBuf::from(value()?)),
             "--start-block" => config.start_block = value()?.parse().context("--start-block")?,
             "--batch-blocks" => config.batch_blocks = value()?.parse().context("--batch-blocks")?,
+            "--backfill" => config.backfill = value()?.parse().context("--backfill")?,
             "--wrapped-native" => config
                 .wrapped_native
                 .push(value()?.parse().context("--wrapped-native")?),
@@ -42,7 +44,7 @@ fn parse_args() -> anyhow::Result<Args> {
             "--help" | "-h" => {
                 eprintln!(
                     "tandem-indexer --rpc-url URL --db PATH [--start-block N] [--wrapped-native ADDR]... \
-                     [--batch-blocks N] [--ipfs-gateway URL] [--no-enrich] [--once]"
+                     [--batch-blocks N] [--backfill full|counts|logs] [--ipfs-gateway URL] [--no-enrich] [--once]"
                 );
                 std::process::exit(0);
             }

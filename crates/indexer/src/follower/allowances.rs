@@ -15,7 +15,7 @@ use crate::IndexerError;
 use crate::decode::IndexEvent;
 use crate::derive::Stamp;
 use crate::follower::Indexer;
-use crate::follower::prepare::{Prepared, retrying, stamp};
+use crate::follower::prepare::{Prepared, stamp};
 use crate::store::Batch;
 
 impl Indexer {
@@ -81,10 +81,11 @@ impl Indexer {
             })
             .collect();
         let is_final = prepared.range.is_final;
-        let results = retrying(self.config.batch_attempts, "reading allowances", || {
-            self.reader.state.read(&calls, last, is_final, "allowances")
-        })
-        .await?;
+        let results = self
+            .reader
+            .state
+            .read(&calls, last, is_final, "allowances")
+            .await?;
         // A token whose allowance() reverts or answers garbage keeps its event-derived value.
         let allowance_reads = candidates
             .into_iter()

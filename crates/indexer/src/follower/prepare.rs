@@ -4,7 +4,7 @@
 //! its own, so the next batch is fetched while the previous one is written.
 
 use std::collections::{BTreeSet, HashMap};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use alloy_primitives::{Address, B256, U256};
@@ -19,6 +19,7 @@ use crate::decode::{
 };
 use crate::derive::Stamp;
 use crate::follower::state::StateReads;
+use crate::rpc::failure::asks_for_less;
 use crate::rpc::{BlockFetcher, FetchedBlock};
 use crate::store::DecodedBlock;
 
@@ -40,20 +41,14 @@ pub(crate) enum Scan {
 pub(crate) struct Range {
     /// First block.
     pub(crate) first: u64,
-    /// Last block: the cursor after the batch, always read in full.
+    /// Last block: the cursor after the batch, always read in full. As planned for a
+    /// sparse scan, the last block it may reach (see [`batch_end`]).
     pub(crate) last: u64,
     /// Which blocks are read in full.
     pub(crate) scan: Scan,
     /// Whether every block is below the reorg window (then state reads may fall back
     /// to the latest block, see [`state`](super::state)).
     pub(crate) is_final: bool,
-}
-
-impl Range {
-    /// Blocks in the range.
-    pub(crate) fn len(&self) -> u64 {
-        self.last - self.first + 1
-    }
 }
 
 /// The sparse scan for `backfill`, `None` when every block is read.
@@ -81,6 +76,44 @@ pub(crate) struct Reader {
     pub(crate) config: IndexerConfig,
     /// The event signatures the index decodes: what `eth_getLogs` looks for.
     topics: Vec<B256>,
+    /// The blocks with content found by the last scan, so the batches that share a
+    /// scanned stretch do not scan it again (final blocks do not change).
+    scanned: Mutex<Option<Scanned>>,
+}
+
+/// Blocks `first..=last` were scanned; `content` (ascending) are those with content.
+#[derive(Debug)]
+struct Scanned {
+    first: u64,
+    last: u64,
+    content: Vec<u64>,
+}
+
+/// Where a sparse batch from `first` ends, given the blocks with `content` (ascending,
+/// all within `first..=limit`): at the latest block of the `grid` (a block numbered
+/// `k × grid − 1`), or at `limit`, that keeps the batch to at most `target` blocks with
+/// content — but at least at the first such block. The choice depends on the chain and
+/// the settings alone, not on how earlier batches went, so a restarted indexer cuts
+/// the same batches and stores the same blocks as one that never stopped.
+pub(crate) fn batch_end(first: u64, limit: u64, content: &[u64], grid: u64, target: usize) -> u64 {
+    let grid = grid.max(1);
+    let mut end = (first / grid + 1).saturating_mul(grid) - 1;
+    if end >= limit {
+        return limit;
+    }
+    let mut chosen = end;
+    let mut counted = 0;
+    loop {
+        counted += content[counted..].iter().take_while(|n| **n <= end).count();
+        if counted > target {
+            return chosen;
+        }
+        chosen = end;
+        if end >= limit {
+            return chosen;
+        }
+        end = end.saturating_add(grid).min(limit);
+    }
 }
 
 pub(crate) fn stamp(block: &FetchedBlock) -> Stamp {
@@ -113,6 +146,7 @@ impl Reader {
             state,
             config,
             topics,
+            scanned: Mutex::new(None),
         }
     }
 
@@ -130,7 +164,7 @@ impl Reader {
 
     /// Fetches the range's blocks, checks them, decodes them and reads native balances.
     async fn prepare(self: Arc<Self>, range: Range) -> Result<Prepared, IndexerError> {
-        let numbers = self.blocks_to_read(range).await?;
+        let (range, numbers) = self.blocks_to_read(range).await?;
         let blocks = self.fetcher.blocks(numbers.clone()).await?;
         check_fetched(&numbers, &blocks)?;
         let (blocks, touched) = decode(blocks, &self.config.wrapped_native);
@@ -142,26 +176,75 @@ impl Reader {
         })
     }
 
-    async fn blocks_to_read(&self, range: Range) -> Result<Vec<u64>, IndexerError> {
+    /// The range as it will be committed, and the blocks of it to read in full.
+    async fn blocks_to_read(&self, range: Range) -> Result<(Range, Vec<u64>), IndexerError> {
         let Scan::Sparse { counts } = range.scan else {
-            return Ok((range.first..=range.last).collect());
+            return Ok((range, (range.first..=range.last).collect()));
         };
-        let with_logs = self
-            .fetcher
-            .blocks_with_logs(range.first, range.last, &self.topics);
+        let content = self.content(range.first, range.last, counts).await?;
+        let target = usize::try_from(self.config.batch_blocks).unwrap_or(usize::MAX);
+        let last = batch_end(
+            range.first,
+            range.last,
+            &content,
+            self.config.batch_blocks,
+            target,
+        );
+        let mut numbers: Vec<u64> = content.into_iter().take_while(|n| *n <= last).collect();
+        // The cursor moves to the last block; its hash is what the next batch checks.
+        if numbers.last() != Some(&last) {
+            numbers.push(last);
+        }
+        Ok((Range { last, ..range }, numbers))
+    }
+
+    /// The blocks of `first..=last` with content, from the last scan where it covers
+    /// them, scanning the rest.
+    async fn content(&self, first: u64, last: u64, counts: bool) -> Result<Vec<u64>, IndexerError> {
+        let cached = self
+            .scanned
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take()
+            .filter(|scanned| scanned.first <= first && first <= scanned.last.saturating_add(1));
+        let (mut content, scanned_to) = match cached {
+            Some(scanned) => (
+                scanned
+                    .content
+                    .into_iter()
+                    .filter(|n| *n >= first)
+                    .collect(),
+                scanned.last,
+            ),
+            None => (Vec::new(), first.saturating_sub(1)),
+        };
+        if scanned_to < last {
+            let from = scanned_to.saturating_add(1).max(first);
+            content.extend(self.scan(from, last, counts).await?);
+        }
+        let known = Scanned {
+            first,
+            last: scanned_to.max(last),
+            content: content.clone(),
+        };
+        *self.scanned.lock().unwrap_or_else(PoisonError::into_inner) = Some(known);
+        content.retain(|n| *n <= last);
+        Ok(content)
+    }
+
+    /// Asks the node which blocks of `first..=last` hold an indexed event (and, with
+    /// `counts`, any transaction).
+    async fn scan(&self, first: u64, last: u64, counts: bool) -> Result<Vec<u64>, IndexerError> {
+        let with_logs = self.fetcher.blocks_with_logs(first, last, &self.topics);
         let with_transactions = async {
             if counts {
-                self.fetcher
-                    .blocks_with_transactions(range.first, range.last)
-                    .await
+                self.fetcher.blocks_with_transactions(first, last).await
             } else {
                 Ok(Vec::new())
             }
         };
         let (with_logs, with_transactions) = tokio::try_join!(with_logs, with_transactions)?;
-        let mut numbers: BTreeSet<u64> = with_logs.into_iter().chain(with_transactions).collect();
-        // The cursor moves to the last block; its hash is what the next batch checks.
-        numbers.insert(range.last);
+        let numbers: BTreeSet<u64> = with_logs.into_iter().chain(with_transactions).collect();
         Ok(numbers.into_iter().collect())
     }
 
@@ -255,8 +338,9 @@ fn decode(
     (decoded, touched)
 }
 
-/// Runs `work` until it succeeds, fails in a way retrying cannot fix, or has been
-/// tried `attempts` times; pauses double from a quarter second between tries.
+/// Runs `work` until it succeeds, fails in a way retrying cannot fix (or that asks
+/// for a smaller request, which the caller's window handles), or has been tried
+/// `attempts` times; pauses double from a quarter second between tries.
 pub(crate) async fn retrying<T, F, Fut>(
     attempts: u32,
     what: &'static str,
@@ -270,7 +354,7 @@ where
     let mut attempt = 1;
     loop {
         match work().await {
-            Err(error) if error.retryable() && attempt < attempts => {
+            Err(error) if error.retryable() && !asks_for_less(&error) && attempt < attempts => {
                 tracing::debug!(error = %error.with_causes(), attempt, "{what} failed; trying again");
                 tokio::time::sleep(pause).await;
                 pause = (pause * 2).min(Duration::from_secs(8));
@@ -278,5 +362,29 @@ where
             }
             outcome => return outcome,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::batch_end;
+
+    #[test]
+    fn sparse_batches_end_on_the_grid_with_at_most_the_target_content() {
+        // Empty stretch: the batch runs to the limit.
+        assert_eq!(batch_end(0, 999, &[], 50, 50), 999);
+        // From the middle of a grid cell, the first end is the cell's end.
+        assert_eq!(batch_end(120, 999, &[], 50, 50), 999);
+        let busy: Vec<u64> = (100..400).collect();
+        // 50 blocks with content fit up to block 149; block 150 would be the 51st.
+        assert_eq!(batch_end(0, 999, &busy, 50, 50), 149);
+        assert_eq!(batch_end(150, 999, &busy, 50, 50), 199);
+        // A cell fuller than the target still makes progress: one cell.
+        assert_eq!(batch_end(100, 999, &busy, 50, 10), 149);
+        // The limit cuts a cell short.
+        assert_eq!(batch_end(0, 30, &busy, 50, 50), 30);
+        let sparse = [7, 70, 700, 7_000];
+        assert_eq!(batch_end(0, 9_999, &sparse, 50, 2), 699);
+        assert_eq!(batch_end(700, 9_999, &sparse[2..], 50, 2), 9_999);
     }
 }

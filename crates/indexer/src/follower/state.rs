@@ -22,13 +22,19 @@ use tandem_evm::reads::ChainReader;
 use tandem_evm::rpc::{BatchRead, ReadResult};
 
 use crate::IndexerError;
+use crate::follower::prepare::retrying;
 use crate::rpc::failure::names_missing_state;
 use crate::rpc::{Window, is_state_missing};
 
 /// The indexer's state reads, with what it learnt about the node's history.
+///
+/// Batches of state reads bypass the transport's retries (one call may fail alone, see
+/// `tandem_evm::rpc::retry`), so a batch that gets no answer is tried again here.
 #[derive(Debug)]
 pub(crate) struct StateReads {
     reads: ChainReader,
+    /// Tries per batch of reads.
+    attempts: u32,
     /// Calls per JSON-RPC batch of reads.
     calls: Window,
     /// Cleared the first time the node refuses state at an old block.
@@ -36,9 +42,10 @@ pub(crate) struct StateReads {
 }
 
 impl StateReads {
-    pub(crate) fn new(reads: ChainReader, max_batch_calls: u64) -> Self {
+    pub(crate) fn new(reads: ChainReader, max_batch_calls: u64, attempts: u32) -> Self {
         Self {
             reads,
+            attempts,
             calls: Window::new("state reads per batch", max_batch_calls, max_batch_calls),
             historical: AtomicBool::new(true),
         }
@@ -93,12 +100,12 @@ impl StateReads {
                     .saturating_add(usize::try_from(len).unwrap_or(usize::MAX))
                     .min(calls.len());
                 let chunk = &calls[start..end];
-                async move {
+                retrying(self.attempts, what, move || async move {
                     reader
                         .read_many(chunk)
                         .await
                         .map_err(IndexerError::read(what))
-                }
+                })
             })
             .await?;
         Ok(parts.into_iter().flatten().collect())

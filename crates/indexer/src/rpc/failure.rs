@@ -15,8 +15,12 @@ pub(crate) fn asks_for_less(error: &IndexerError) -> bool {
     match error {
         IndexerError::Rpc { source, .. } => transport_asks_for_less(source),
         IndexerError::Read { source, .. } => {
+            // A batch refused with one error object reaches a state read as calls left
+            // unanswered ("missing response"), with the node's words lost on the way.
             let message = source.to_string();
-            names_a_size_limit(&message) || message.contains("HTTP error 413")
+            names_a_size_limit(&message)
+                || message.contains("HTTP error 413")
+                || message.contains("missing response")
         }
         _ => false,
     }
