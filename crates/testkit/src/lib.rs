@@ -12,11 +12,13 @@
 mod chaos;
 mod evm_devnet;
 pub mod http;
+pub mod model_chain;
 mod native_devnet;
 mod process;
 
 pub use chaos::{Chaos, ChaosProxy, ChaosStats};
 pub use evm_devnet::{EvmDevnet, EvmManifest, ManifestAccount};
+pub use model_chain::{ModelChain, ModelLimits, ModelNode, ModelSpec};
 pub use native_devnet::{NativeAccount, NativeDevnet, NativeManifest, NativeSponsor};
 
 use std::path::PathBuf;
