@@ -67,9 +67,15 @@ pub struct IndexerConfig {
     pub rpc_url: String,
     /// First block to index (contracts deployed before it are seen only through later events).
     pub start_block: u64,
-    /// Blocks read in full per atomic store write: the batch size near the head, and
-    /// the number of blocks with content a final range is sized to hold.
+    /// Blocks per atomic store write near the head (and where batches of final blocks
+    /// may end: on multiples of it).
     pub batch_blocks: u64,
+    /// Blocks read in full per atomic store write below the reorg window: those
+    /// batches keep no undo records and cannot be reorged, so they can be larger.
+    pub sparse_batch_blocks: u64,
+    /// Batches fetched ahead of the store while it writes, so the node's latency
+    /// overlaps; each holds its blocks in memory until written.
+    pub prefetch_batches: usize,
     /// Full blocks per JSON-RPC batch to start with; grows while the node accepts,
     /// halves when it refuses.
     pub rpc_chunk_blocks: u64,
@@ -121,6 +127,8 @@ impl IndexerConfig {
             rpc_url: rpc_url.into(),
             start_block,
             batch_blocks: 50,
+            sparse_batch_blocks: 500,
+            prefetch_batches: 4,
             rpc_chunk_blocks: 5,
             rpc_concurrency: 4,
             backfill: Backfill::default(),
@@ -149,6 +157,11 @@ impl IndexerConfig {
     pub fn validate(&self) -> Result<(), IndexerError> {
         let sizes = [
             ("batch_blocks", self.batch_blocks),
+            ("sparse_batch_blocks", self.sparse_batch_blocks),
+            (
+                "prefetch_batches",
+                u64::try_from(self.prefetch_batches).unwrap_or(1),
+            ),
             ("rpc_chunk_blocks", self.rpc_chunk_blocks),
             (
                 "rpc_concurrency",

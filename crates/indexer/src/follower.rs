@@ -50,6 +50,7 @@ mod allowances;
 mod prepare;
 mod state;
 
+use std::collections::VecDeque;
 use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -304,7 +305,8 @@ impl Indexer {
         Ok(indexed)
     }
 
-    /// Commits batches until the cursor reaches `head`.
+    /// Commits batches until the cursor reaches `head`, keeping up to
+    /// `prefetch_batches` batches in preparation ahead of the store.
     async fn follow_to(
         &self,
         head: u64,
@@ -317,21 +319,25 @@ impl Indexer {
             if next > head {
                 return Ok(());
             }
-            let prepared = match pipeline.ahead.take() {
-                Some((range, handle)) if range.first == next => join(handle).await?,
-                stale => {
-                    if let Some((_, handle)) = stale {
-                        handle.abort();
-                    }
-                    join(self.spawn_prepare(self.plan(next, head))).await?
-                }
+            if pipeline
+                .ahead
+                .front()
+                .is_some_and(|(range, _)| range.first != next)
+            {
+                pipeline.abort_ahead();
+            }
+            self.prepare_ahead(pipeline, next, head).await?;
+            let Some((_, handle)) = pipeline.ahead.pop_front() else {
+                return Ok(());
             };
+            let prepared = join(handle).await?;
             if let Some(handle) = pipeline.commit.take() {
                 join(handle).await?;
             }
             if let (Some(current), Some(first)) = (*cursor, prepared.blocks.first()) {
                 let first = &first.block;
                 if first.number == current.number + 1 && first.parent_hash != current.hash {
+                    pipeline.abort_ahead();
                     *cursor = self.handle_reorg(current).await?;
                     continue;
                 }
@@ -345,16 +351,33 @@ impl Indexer {
                 hash: last_block.hash,
                 timestamp: last_block.timestamp,
             });
-            let next_after = last_block.number + 1;
-            if next_after <= head {
-                let range = self.plan(next_after, head);
-                pipeline.ahead = Some((range, self.spawn_prepare(range)));
-            }
             let store = Arc::clone(&self.store);
             let committed = last_block.number;
             pipeline.commit = Some(tokio::task::spawn_blocking(move || store.commit(&batch)));
             self.note_progress(Some(committed), head);
         }
+    }
+
+    /// Plans batches from `next` (after those already in preparation) and starts
+    /// preparing them, until `prefetch_batches` are on their way.
+    async fn prepare_ahead(
+        &self,
+        pipeline: &mut Pipeline,
+        next: u64,
+        head: u64,
+    ) -> Result<(), IndexerError> {
+        let mut from = pipeline
+            .ahead
+            .back()
+            .map_or(next, |(range, _)| range.last + 1);
+        while pipeline.ahead.len() < self.config.prefetch_batches && from <= head {
+            let (range, numbers) = self.reader.cut(self.plan(from, head)).await?;
+            let reader = Arc::clone(&self.reader);
+            let handle = tokio::spawn(reader.prepare_retrying(range, numbers));
+            pipeline.ahead.push_back((range, handle));
+            from = range.last + 1;
+        }
+        Ok(())
     }
 
     /// The next batch's range from `next`: sparse below the reorg window when the
@@ -389,10 +412,6 @@ impl Indexer {
         }
     }
 
-    fn spawn_prepare(&self, range: Range) -> JoinHandle<Result<Prepared, IndexerError>> {
-        tokio::spawn(Arc::clone(&self.reader).prepare_retrying(range))
-    }
-
     /// How final blocks are read (for reports).
     #[must_use]
     pub fn backfill(&self) -> Backfill {
@@ -400,19 +419,24 @@ impl Indexer {
     }
 }
 
-/// The batch being prepared ahead and the commit being written.
+/// The batches being prepared ahead, in order, and the commit being written.
 #[derive(Debug, Default)]
 struct Pipeline {
-    ahead: Option<(Range, JoinHandle<Result<Prepared, IndexerError>>)>,
+    ahead: VecDeque<(Range, JoinHandle<Result<Prepared, IndexerError>>)>,
     commit: Option<JoinHandle<Result<(), IndexerError>>>,
 }
 
 impl Pipeline {
-    /// Stops the preparation ahead and waits for the commit.
-    async fn finish(self) -> Result<(), IndexerError> {
-        if let Some((_, handle)) = self.ahead {
+    /// Stops every preparation ahead (after a reorg, they read the old branch).
+    fn abort_ahead(&mut self) {
+        for (_, handle) in self.ahead.drain(..) {
             handle.abort();
         }
+    }
+
+    /// Stops the preparations ahead and waits for the commit.
+    async fn finish(mut self) -> Result<(), IndexerError> {
+        self.abort_ahead();
         match self.commit {
             Some(handle) => join(handle).await,
             None => Ok(()),

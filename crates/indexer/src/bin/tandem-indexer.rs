@@ -3,8 +3,8 @@
 //!
 //! ```text
 //! tandem-indexer --rpc-url URL --db PATH [--start-block N] [--wrapped-native ADDR]...
-//!                [--batch-blocks N] [--backfill full|counts|logs] [--ipfs-gateway URL]
-//!                [--no-enrich] [--once]
+//!                [--batch-blocks N] [--backfill full|counts|logs] [--sparse-batch-blocks N]
+//!                [--ipfs-gateway URL] [--no-enrich] [--once]
 //! ```
 //! `TANDEM_INDEXER_CRASH=STEP:N` arms a crash point (crash-recovery tests only).
 
@@ -35,6 +35,9 @@ fn parse_args() -> anyhow::Result<Args> {
             "--start-block" => config.start_block = value()?.parse().context("--start-block")?,
             "--batch-blocks" => config.batch_blocks = value()?.parse().context("--batch-blocks")?,
             "--backfill" => config.backfill = value()?.parse().context("--backfill")?,
+            "--sparse-batch-blocks" => {
+                config.sparse_batch_blocks = value()?.parse().context("--sparse-batch-blocks")?;
+            }
             "--wrapped-native" => config
                 .wrapped_native
                 .push(value()?.parse().context("--wrapped-native")?),
@@ -44,7 +47,8 @@ fn parse_args() -> anyhow::Result<Args> {
             "--help" | "-h" => {
                 eprintln!(
                     "tandem-indexer --rpc-url URL --db PATH [--start-block N] [--wrapped-native ADDR]... \
-                     [--batch-blocks N] [--backfill full|counts|logs] [--ipfs-gateway URL] [--no-enrich] [--once]"
+                     [--batch-blocks N] [--backfill full|counts|logs] [--sparse-batch-blocks N] \
+                     [--ipfs-gateway URL] [--no-enrich] [--once]"
                 );
                 std::process::exit(0);
             }

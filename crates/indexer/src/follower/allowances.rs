@@ -54,11 +54,18 @@ impl Indexer {
                 }
             }
         }
+        // One trip to the store for every sender's granted allowances.
+        let pairs: Vec<(Address, Address)> = senders.keys().copied().collect();
+        let stored = self
+            .blocking(move |store| {
+                pairs
+                    .into_iter()
+                    .map(|(token, owner)| store.allowances_of(token, owner))
+                    .collect::<Result<Vec<_>, _>>()
+            })
+            .await?;
         let mut candidates = Vec::new();
-        for ((token, owner), at) in senders {
-            let stored = self
-                .blocking(move |store| store.allowances_of(token, owner))
-                .await?;
+        for (((token, owner), at), stored) in senders.into_iter().zip(stored) {
             let mut spenders: BTreeSet<Address> =
                 stored.into_iter().map(|(spender, _)| spender).collect();
             spenders.extend(named.get(&(token, owner)).into_iter().flatten().copied());

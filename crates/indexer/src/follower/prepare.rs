@@ -154,17 +154,22 @@ impl Reader {
     pub(crate) async fn prepare_retrying(
         self: Arc<Self>,
         range: Range,
+        numbers: Vec<u64>,
     ) -> Result<Prepared, IndexerError> {
         let attempts = self.config.batch_attempts;
         retrying(attempts, "preparing a batch", || {
-            Arc::clone(&self).prepare(range)
+            Arc::clone(&self).prepare(range, numbers.clone())
         })
         .await
     }
 
-    /// Fetches the range's blocks, checks them, decodes them and reads native balances.
-    async fn prepare(self: Arc<Self>, range: Range) -> Result<Prepared, IndexerError> {
-        let (range, numbers) = self.blocks_to_read(range).await?;
+    /// Fetches blocks `numbers` of `range`, checks them, decodes them and reads native
+    /// balances.
+    async fn prepare(
+        self: Arc<Self>,
+        range: Range,
+        numbers: Vec<u64>,
+    ) -> Result<Prepared, IndexerError> {
         let blocks = self.fetcher.blocks(numbers.clone()).await?;
         check_fetched(&numbers, &blocks)?;
         let (blocks, touched) = decode(blocks, &self.config.wrapped_native);
@@ -176,13 +181,18 @@ impl Reader {
         })
     }
 
-    /// The range as it will be committed, and the blocks of it to read in full.
-    async fn blocks_to_read(&self, range: Range) -> Result<(Range, Vec<u64>), IndexerError> {
+    /// The range as it will be committed, and the blocks of it to read in full: all of
+    /// them, or for a sparse range the blocks its stretch's scan names, up to where
+    /// [`batch_end`] cuts it.
+    pub(crate) async fn cut(&self, range: Range) -> Result<(Range, Vec<u64>), IndexerError> {
         let Scan::Sparse { counts } = range.scan else {
             return Ok((range, (range.first..=range.last).collect()));
         };
-        let content = self.content(range.first, range.last, counts).await?;
-        let target = usize::try_from(self.config.batch_blocks).unwrap_or(usize::MAX);
+        let content = retrying(self.config.batch_attempts, "scanning final blocks", || {
+            self.content(range.first, range.last, counts)
+        })
+        .await?;
+        let target = usize::try_from(self.config.sparse_batch_blocks).unwrap_or(usize::MAX);
         let last = batch_end(
             range.first,
             range.last,
