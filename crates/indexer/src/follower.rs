@@ -23,11 +23,15 @@
 //! - with [`Backfill::LogsAndCounts`] (the default), `eth_getBlockTransactionCountByNumber`
 //!   names every block with any transaction: one small call per block, batched.
 //!
-//! Those blocks, and always the range's last block (the cursor moves there and the
-//! next batch checks its hash), are read in full and go through exactly the path of
-//! the blocks near the head, so for the blocks it holds the store ends as a full read
-//! leaves it. A range is sized to hold about `batch_blocks` blocks with content (it
-//! grows over empty stretches, up to `max_scan_blocks`).
+//! Final blocks are scanned in aligned stretches of `max_scan_blocks` and cut into
+//! batches of up to `sparse_batch_blocks` blocks with content, ending on a multiple of
+//! `batch_blocks` — a cut that depends on the chain alone, so a restarted indexer
+//! stores exactly what one that never stopped stores. Those blocks, and always the
+//! batch's last block (the cursor moves there and the next batch checks its hash),
+//! are read in full and go through exactly the path of the blocks near the head, so
+//! for the blocks it holds the store ends as a full read leaves it. (One date follows
+//! the batch's extent, on either path: an allowance spent without an event is read
+//! back and dated by its owner's last transfer in the batch.)
 //!
 //! What a sparse range does not store, and what that costs:
 //! - always: the rows of blocks with no transaction (nothing refers to them), and the
@@ -45,6 +49,9 @@
 //!
 //! State reads of final ranges may fall back to the latest block on a node without
 //! archive state, see [`state`].
+//!
+//! Up to `prefetch_batches` batches are fetched ahead while the store writes, so on a
+//! distant node the round trips of several batches overlap.
 
 mod allowances;
 mod prepare;

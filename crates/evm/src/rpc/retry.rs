@@ -9,7 +9,7 @@
 //!   that error is not worth a retry, fails the whole batch with it. That is right for
 //!   chain data (a batch of blocks with one missing is unusable) but wrong for a batch
 //!   of state reads, where one reverted `eth_call` must fail only itself. So the
-//!   [`Route`] sends single reads and batches of chain-data reads through the retry
+//!   route sends single reads and batches of chain-data reads through the retry
 //!   layer, and batches that may hold per-call failures (`eth_call`, `eth_getBalance`,
 //!   `eth_getCode`) and anything that is not a read straight to the node: their
 //!   callers retry them whole;
