@@ -341,19 +341,13 @@ impl BlockFetcher {
 
     /// One batch of full blocks, receipts per block where the node offers them.
     async fn full_blocks(&self, numbers: &[u64]) -> Result<Vec<FetchedBlock>, IndexerError> {
-        if self.block_receipts.load(Ordering::Relaxed) {
-            match self.blocks_with_block_receipts(numbers).await {
-                Err(IndexerError::Rpc { source, .. }) if is_method_missing(&source) => {
-                    tracing::info!(
-                        error = %source,
-                        "node lacks eth_getBlockReceipts; reading receipts per transaction"
-                    );
-                    self.block_receipts.store(false, Ordering::Relaxed);
-                }
-                other => return other,
-            }
-        }
-        self.blocks_with_transaction_receipts(numbers).await
+        preferring(
+            &self.block_receipts,
+            "node lacks eth_getBlockReceipts; reading receipts per transaction",
+            || self.blocks_with_block_receipts(numbers),
+            || self.blocks_with_transaction_receipts(numbers),
+        )
+        .await
     }
 
     async fn blocks_with_block_receipts(
@@ -476,19 +470,13 @@ impl BlockFetcher {
 
     /// Heights in `from..=to` with at least one transaction.
     async fn non_empty(&self, from: u64, to: u64) -> Result<Vec<u64>, IndexerError> {
-        if self.transaction_counts.load(Ordering::Relaxed) {
-            match self.counted(from, to).await {
-                Err(IndexerError::Rpc { source, .. }) if is_method_missing(&source) => {
-                    tracing::info!(
-                        error = %source,
-                        "node lacks eth_getBlockTransactionCountByNumber; counting from headers"
-                    );
-                    self.transaction_counts.store(false, Ordering::Relaxed);
-                }
-                other => return other,
-            }
-        }
-        self.counted_from_headers(from, to).await
+        preferring(
+            &self.transaction_counts,
+            "node lacks eth_getBlockTransactionCountByNumber; counting from headers",
+            || self.counted(from, to),
+            || self.counted_from_headers(from, to),
+        )
+        .await
     }
 
     async fn counted(&self, from: u64, to: u64) -> Result<Vec<u64>, IndexerError> {
@@ -537,6 +525,31 @@ impl BlockFetcher {
         }
         Ok(numbers)
     }
+}
+
+/// Runs `preferred` while the node is believed to offer its method (`offered`); the
+/// first time the node says it does not, forgets the method for good, says so, and
+/// runs `fallback` from then on.
+async fn preferring<T, P, F>(
+    offered: &AtomicBool,
+    instead: &'static str,
+    preferred: impl FnOnce() -> P,
+    fallback: impl FnOnce() -> F,
+) -> Result<T, IndexerError>
+where
+    P: Future<Output = Result<T, IndexerError>>,
+    F: Future<Output = Result<T, IndexerError>>,
+{
+    if offered.load(Ordering::Relaxed) {
+        match preferred().await {
+            Err(IndexerError::Rpc { source, .. }) if is_method_missing(&source) => {
+                tracing::info!(error = %source, "{instead}");
+                offered.store(false, Ordering::Relaxed);
+            }
+            other => return other,
+        }
+    }
+    fallback().await
 }
 
 fn slice(numbers: &[u64], start: u64, len: u64) -> &[u64] {

@@ -32,6 +32,31 @@ use alloy::transports::{TransportError, TransportErrorKind, TransportFut};
 use tokio::sync::Semaphore;
 use tower::{Layer, Service};
 
+/// A JSON-RPC transport, as the layers here wrap one.
+pub(crate) trait Transport:
+    Service<
+        RequestPacket,
+        Response = ResponsePacket,
+        Error = TransportError,
+        Future = TransportFut<'static>,
+    > + Clone
+    + Send
+    + 'static
+{
+}
+
+impl<T> Transport for T where
+    T: Service<
+            RequestPacket,
+            Response = ResponsePacket,
+            Error = TransportError,
+            Future = TransportFut<'static>,
+        > + Clone
+        + Send
+        + 'static
+{
+}
+
 /// How a bulk reader retries and how much it sends at once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RetryConfig {
@@ -61,15 +86,7 @@ impl Default for RetryConfig {
 /// Wraps `transport` as configured: unchanged for `None`.
 pub(crate) fn client<T>(transport: T, is_local: bool, retry: Option<RetryConfig>) -> RpcClient
 where
-    T: Service<
-            RequestPacket,
-            Response = ResponsePacket,
-            Error = TransportError,
-            Future = TransportFut<'static>,
-        > + Clone
-        + Send
-        + Sync
-        + 'static,
+    T: Transport + Sync,
 {
     let Some(retry) = retry else {
         return RpcClient::new(transport, is_local);
@@ -136,25 +153,7 @@ struct Route<R, D> {
     direct: D,
 }
 
-impl<R, D> Service<RequestPacket> for Route<R, D>
-where
-    R: Service<
-            RequestPacket,
-            Response = ResponsePacket,
-            Error = TransportError,
-            Future = TransportFut<'static>,
-        > + Clone
-        + Send
-        + 'static,
-    D: Service<
-            RequestPacket,
-            Response = ResponsePacket,
-            Error = TransportError,
-            Future = TransportFut<'static>,
-        > + Clone
-        + Send
-        + 'static,
-{
+impl<R: Transport, D: Transport> Service<RequestPacket> for Route<R, D> {
     type Response = ResponsePacket;
     type Error = TransportError;
     type Future = TransportFut<'static>;
@@ -173,16 +172,7 @@ where
     }
 }
 
-fn ready_then_call<S>(mut service: S, request: RequestPacket) -> TransportFut<'static>
-where
-    S: Service<
-            RequestPacket,
-            Response = ResponsePacket,
-            Error = TransportError,
-            Future = TransportFut<'static>,
-        > + Send
-        + 'static,
-{
+fn ready_then_call<S: Transport>(mut service: S, request: RequestPacket) -> TransportFut<'static> {
     Box::pin(async move {
         std::future::poll_fn(|cx| service.poll_ready(cx)).await?;
         service.call(request).await
@@ -339,17 +329,7 @@ struct StreakReset<S> {
     streak: Arc<FailureStreak>,
 }
 
-impl<S> Service<RequestPacket> for StreakReset<S>
-where
-    S: Service<
-            RequestPacket,
-            Response = ResponsePacket,
-            Error = TransportError,
-            Future = TransportFut<'static>,
-        > + Clone
-        + Send
-        + 'static,
-{
+impl<S: Transport> Service<RequestPacket> for StreakReset<S> {
     type Response = ResponsePacket;
     type Error = TransportError;
     type Future = TransportFut<'static>;
@@ -381,17 +361,7 @@ struct InFlightLimit<S> {
     permits: Arc<Semaphore>,
 }
 
-impl<S> Service<RequestPacket> for InFlightLimit<S>
-where
-    S: Service<
-            RequestPacket,
-            Response = ResponsePacket,
-            Error = TransportError,
-            Future = TransportFut<'static>,
-        > + Clone
-        + Send
-        + 'static,
-{
+impl<S: Transport> Service<RequestPacket> for InFlightLimit<S> {
     type Response = ResponsePacket;
     type Error = TransportError;
     type Future = TransportFut<'static>;
