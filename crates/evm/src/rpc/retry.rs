@@ -91,6 +91,7 @@ where
     let Some(retry) = retry else {
         return RpcClient::new(transport, is_local);
     };
+    let transport = WithoutUrl(transport);
     let policy = NodeRetryPolicy::new(retry.initial_backoff, retry.max_backoff);
     let observed = StreakReset {
         inner: transport.clone(),
@@ -321,6 +322,36 @@ impl RetryPolicy for NodeRetryPolicy {
     }
 }
 
+/// Innermost: takes the URL out of a failed request's error (reqwest names it, and a
+/// node's URL may carry an API key), before the retry layer words it into its own.
+#[derive(Debug, Clone)]
+struct WithoutUrl<S>(S);
+
+impl<S: Transport> Service<RequestPacket> for WithoutUrl<S> {
+    type Response = ResponsePacket;
+    type Error = TransportError;
+    type Future = TransportFut<'static>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+        self.0.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: RequestPacket) -> Self::Future {
+        let answer = self.0.call(request);
+        Box::pin(async move {
+            answer.await.map_err(|error| match error {
+                TransportError::Transport(TransportErrorKind::Custom(cause)) => {
+                    match cause.downcast::<reqwest::Error>() {
+                        Ok(cause) => TransportErrorKind::custom(cause.without_url()),
+                        Err(cause) => TransportError::Transport(TransportErrorKind::Custom(cause)),
+                    }
+                }
+                other => other,
+            })
+        })
+    }
+}
+
 /// Below the retry layer: sees every attempt, and ends the failure streak when one is
 /// answered without an error.
 #[derive(Debug, Clone)]
@@ -528,6 +559,31 @@ mod tests {
         assert!(answer.is_ok());
         let pause = policy.backoff_hint(&error).unwrap_or_default();
         assert!(pause < Duration::from_millis(130), "{pause:?}");
+    }
+
+    #[tokio::test]
+    async fn errors_do_not_repeat_the_url() {
+        // A free port nobody listens on, and a path standing for an API key.
+        let port = std::net::TcpListener::bind(("127.0.0.1", 0))
+            .and_then(|listener| listener.local_addr())
+            .map(|address| address.port())
+            .unwrap_or_else(|error| panic!("port: {error}"));
+        let config = super::super::RpcConfig {
+            retry: Some(RetryConfig {
+                max_retries: 1,
+                initial_backoff: Duration::from_millis(1),
+                ..RetryConfig::default()
+            }),
+            ..super::super::RpcConfig::default()
+        };
+        let provider = super::super::connect(&format!("http://127.0.0.1:{port}/key-1234"), &config)
+            .unwrap_or_else(|error| panic!("connect: {error}"));
+        let error = alloy::providers::Provider::get_chain_id(&provider)
+            .await
+            .err()
+            .map(|error| error.to_string())
+            .unwrap_or_default();
+        assert!(!error.is_empty() && !error.contains("key-1234"), "{error}");
     }
 
     #[test]
