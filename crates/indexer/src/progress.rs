@@ -83,8 +83,10 @@ impl RateWindow {
     }
 }
 
+/// A duration as people read it, rounded up: "under a second" reads "1s".
 fn clock(duration: Duration) -> String {
-    let seconds = duration.as_secs();
+    let seconds = duration.as_millis().div_ceil(1000);
+    let seconds = u64::try_from(seconds).unwrap_or(u64::MAX);
     match seconds {
         0..60 => format!("{seconds}s"),
         60..3_600 => format!("{}m{:02}s", seconds / 60, seconds % 60),
@@ -203,7 +205,7 @@ mod tests {
         let line = progress_bar(&status(5_999, 10_999, Some(rate)), 20);
         assert_eq!(
             line,
-            "[##########----------] block 5999 of 10999 (50.0 %), 850 blocks/s, 5s to catch up"
+            "[##########----------] block 5999 of 10999 (50.0 %), 850 blocks/s, 6s to catch up"
         );
         let waiting = progress_text(&IndexerStatus::default());
         assert_eq!(waiting, "waiting for the node");

@@ -81,6 +81,9 @@ pub(crate) fn names_missing_state(message: &str) -> bool {
         "unknown block",
         "not archive",
         "state histories",
+        // anvil, once it has dropped an old block's state.
+        "blockoutofrange",
+        "block height is",
     ]
     .iter()
     .any(|words| message.contains(words))
@@ -118,6 +121,19 @@ mod tests {
         assert!(!asks_for_less(&IndexerError::rpc("batch")(
             TransportErrorKind::custom_str("Max retries exceeded: connection reset by peer")
         )));
+    }
+
+    #[test]
+    fn missing_state_is_recognised_in_the_words_of_common_nodes() {
+        for message in [
+            "missing trie node 1a2b (path )",
+            "historical state 0xabc is not available",
+            "BlockOutOfRangeError: block height is 5062 but requested was 4",
+            "header not found",
+        ] {
+            assert!(names_missing_state(message), "{message}");
+        }
+        assert!(!names_missing_state("execution reverted"));
     }
 
     #[test]
