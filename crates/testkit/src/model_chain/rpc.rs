@@ -409,11 +409,12 @@ fn log_json(
     out.push('{');
     push_field_hex(out, "address", log.token.as_slice());
     out.push_str("\"topics\":[");
-    push_hex(out, TRANSFER_TOPIC.as_slice());
-    out.push(',');
-    push_hex(out, B256::left_padding_from(log.from.as_slice()).as_slice());
-    out.push(',');
-    push_hex(out, B256::left_padding_from(log.to.as_slice()).as_slice());
+    for (i, topic) in log_topics(log).iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        push_hex(out, topic.as_slice());
+    }
     out.push_str("],");
     push_field_hex(out, "data", &log.amount.to_be_bytes::<32>());
     push_field_quantity(out, "blockNumber", number);
@@ -424,8 +425,16 @@ fn log_json(
     out.push_str("\"removed\":false}");
 }
 
-/// `eth_getLogs`: the model's logs are all `Transfer`s, so a topic filter either keeps
-/// them all or none; addresses filter by token.
+/// A model log's topics: `Transfer(from, to, amount)`.
+fn log_topics(log: &super::ModelLog) -> [B256; 3] {
+    [
+        TRANSFER_TOPIC,
+        B256::left_padding_from(log.from.as_slice()),
+        B256::left_padding_from(log.to.as_slice()),
+    ]
+}
+
+/// `eth_getLogs` with a block range, addresses and topics per position.
 fn logs(chain: &ModelChain, limits: ModelLimits, filter: &Value) -> Result<String, Failure> {
     let from = block_tag(chain, &filter["fromBlock"])?.unwrap_or(chain.head() + 1);
     let to = block_tag(chain, &filter["toBlock"])?.unwrap_or(chain.head());
@@ -434,16 +443,17 @@ fn logs(chain: &ModelChain, limits: ModelLimits, filter: &Value) -> Result<Strin
             return Err((-32000, format!("exceed maximum block range: {max}")));
         }
     }
-    let wanted_topic = match &filter["topics"][0] {
-        Value::Null => true,
-        Value::String(topic) => topic.eq_ignore_ascii_case(&format!("{TRANSFER_TOPIC:#x}")),
-        Value::Array(topics) => topics.iter().any(|topic| {
-            topic
-                .as_str()
-                .is_some_and(|topic| topic.eq_ignore_ascii_case(&format!("{TRANSFER_TOPIC:#x}")))
-        }),
-        _ => false,
-    };
+    // Each position: any topic (null), one, or any of several.
+    let mut positions: Vec<Option<Vec<B256>>> = Vec::new();
+    for position in filter["topics"].as_array().into_iter().flatten() {
+        positions.push(match position {
+            Value::Null => None,
+            one @ Value::String(_) => {
+                Some(vec![serde_json::from_value(one.clone()).map_err(invalid)?])
+            }
+            many => Some(serde_json::from_value(many.clone()).map_err(invalid)?),
+        });
+    }
     let addresses: Option<Vec<Address>> = match &filter["address"] {
         Value::Null => None,
         one @ Value::String(_) => Some(vec![serde_json::from_value(one.clone()).map_err(invalid)?]),
@@ -451,15 +461,22 @@ fn logs(chain: &ModelChain, limits: ModelLimits, filter: &Value) -> Result<Strin
     };
     let mut out = String::from("[");
     let mut found = 0usize;
-    if wanted_topic && from <= to {
+    if from <= to {
         for number in chain.busy_in(from, to) {
             let block_hash = chain.block_hash(number);
             let mut log_index = 0;
             for (tx_index, tx) in chain.transactions(number).iter().enumerate() {
                 for log in &tx.logs {
-                    if addresses
-                        .as_ref()
-                        .is_none_or(|wanted| wanted.contains(&log.token))
+                    let topics = log_topics(log);
+                    let topics_match = positions.iter().enumerate().all(|(i, wanted)| {
+                        wanted.as_ref().is_none_or(|wanted| {
+                            topics.get(i).is_some_and(|topic| wanted.contains(topic))
+                        })
+                    });
+                    if topics_match
+                        && addresses
+                            .as_ref()
+                            .is_none_or(|wanted| wanted.contains(&log.token))
                     {
                         found += 1;
                         if limits.max_log_results.is_some_and(|max| found > max) {
@@ -527,4 +544,80 @@ fn abi_string(text: &str) -> Vec<u8> {
     padded.resize(text.len().div_ceil(32) * 32, 0);
     out.extend_from_slice(&padded);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::ModelSpec;
+
+    async fn ask(url: &str, body: &Value) -> Value {
+        let answer = reqwest::Client::new()
+            .post(url)
+            .json(body)
+            .send()
+            .await
+            .unwrap_or_else(|error| panic!("request: {error}"));
+        answer
+            .json()
+            .await
+            .unwrap_or_else(|error| panic!("answer: {error}"))
+    }
+
+    fn word(account: Address) -> String {
+        format!("{:#x}", B256::left_padding_from(account.as_slice()))
+    }
+
+    #[tokio::test]
+    async fn one_accounts_transfers_are_found_by_topic_and_limits_are_kept() {
+        let focus = Address::repeat_byte(0xf0);
+        let chain = Arc::new(ModelChain::generate(ModelSpec {
+            blocks: 50_000,
+            transfers: 2_000,
+            holders: 200,
+            focus: Some((focus, 100)),
+            ..ModelSpec::default()
+        }));
+        let limits = ModelLimits {
+            max_log_range: Some(10_000),
+            max_log_results: None,
+            max_batch: Some(3),
+        };
+        let node = ModelNode::start(Arc::clone(&chain), limits, 1)
+            .unwrap_or_else(|error| panic!("node: {error}"));
+        let mut involving = 0;
+        for (position, account) in [(1, focus), (2, focus)] {
+            let mut topics = vec![
+                json!(format!("{TRANSFER_TOPIC:#x}")),
+                Value::Null,
+                Value::Null,
+            ];
+            topics[position] = json!(word(account));
+            for from in (0..50_000u64).step_by(10_000) {
+                let filter = json!({
+                    "fromBlock": format!("{from:#x}"),
+                    "toBlock": format!("{:#x}", from + 9_999),
+                    "topics": topics,
+                });
+                let answer = ask(
+                    &node.url(),
+                    &json!({"jsonrpc": "2.0", "id": 1, "method": "eth_getLogs", "params": [filter]}),
+                )
+                .await;
+                involving += answer["result"].as_array().map_or(0, Vec::len);
+            }
+        }
+        assert_eq!(involving, 100, "every transfer of the account, once");
+
+        let too_long = json!({"jsonrpc": "2.0", "id": 2, "method": "eth_getLogs",
+            "params": [{"fromBlock": "0x0", "toBlock": "0x2710"}]});
+        assert_eq!(ask(&node.url(), &too_long).await["error"]["code"], -32000);
+        let call = json!({"jsonrpc": "2.0", "id": 3, "method": "eth_blockNumber", "params": []});
+        let batch = json!([call, call, call, call]);
+        assert_eq!(ask(&node.url(), &batch).await["error"]["code"], -32600);
+        let head = ask(&node.url(), &call).await;
+        assert_eq!(head["result"], format!("{:#x}", chain.head()));
+    }
 }
