@@ -16,11 +16,11 @@ pub enum Backfill {
     /// Every block in full, transactions and receipts, as near the head: two calls per
     /// block, empty or not.
     Full,
-    /// Only the blocks that hold an indexed event (`eth_getLogs`) or any transaction
-    /// (one transaction count per block), in full. Stores what [`Backfill::Full`]
+    /// Only the blocks with a transaction (one transaction count per block, batched;
+    /// every block with an event has one), in full. Stores what [`Backfill::Full`]
     /// stores except the rows of empty blocks.
     #[default]
-    LogsAndCounts,
+    Counts,
     /// Only the blocks that hold an indexed event (`eth_getLogs`), in full: the
     /// fastest, but transactions without an indexed event in final blocks (a plain
     /// TLOS transfer, a failed call) are not seen.
@@ -33,7 +33,7 @@ impl Backfill {
     pub fn name(self) -> &'static str {
         match self {
             Self::Full => "full",
-            Self::LogsAndCounts => "counts",
+            Self::Counts => "counts",
             Self::Logs => "logs",
         }
     }
@@ -49,7 +49,7 @@ impl FromStr for Backfill {
     type Err = IndexerError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        [Self::Full, Self::LogsAndCounts, Self::Logs]
+        [Self::Full, Self::Counts, Self::Logs]
             .into_iter()
             .find(|mode| mode.name() == text.trim())
             .ok_or_else(|| {
@@ -185,7 +185,7 @@ mod tests {
 
     #[test]
     fn backfill_modes_parse_by_name() {
-        for mode in [Backfill::Full, Backfill::LogsAndCounts, Backfill::Logs] {
+        for mode in [Backfill::Full, Backfill::Counts, Backfill::Logs] {
             assert_eq!(mode.name().parse::<Backfill>().ok(), Some(mode));
         }
         assert!("sparse".parse::<Backfill>().is_err());

@@ -16,12 +16,14 @@
 //! makes a backfill of hundreds of millions of blocks take weeks. With a sparse
 //! [`Backfill`] mode the follower instead asks which blocks matter and reads only
 //! those in full:
-//! - `eth_getLogs` over the range, filtered to the event signatures the index decodes
-//!   (ERC-20/721 `Transfer`, ERC-1155 `TransferSingle`/`TransferBatch`, `Approval`,
-//!   `ApprovalForAll`, and the wrapped native coin's `Deposit`/`Withdrawal`), names the
-//!   blocks with events: one request per range of up to `max_log_range` blocks;
-//! - with [`Backfill::LogsAndCounts`] (the default), `eth_getBlockTransactionCountByNumber`
-//!   names every block with any transaction: one small call per block, batched.
+//! - with [`Backfill::Counts`] (the default), `eth_getBlockTransactionCountByNumber`
+//!   names every block with a transaction: one small call per block, batched (a block
+//!   with an event has a transaction, so nothing else needs asking);
+//! - with [`Backfill::Logs`], `eth_getLogs` over the range, filtered to the event
+//!   signatures the index decodes (ERC-20/721 `Transfer`, ERC-1155
+//!   `TransferSingle`/`TransferBatch`, `Approval`, `ApprovalForAll`, and the wrapped
+//!   native coin's `Deposit`/`Withdrawal`), names the blocks with events: one request
+//!   per range of up to `max_log_range` blocks.
 //!
 //! Final blocks are scanned in aligned stretches of `max_scan_blocks` and cut into
 //! batches of up to `sparse_batch_blocks` blocks with content, ending on a multiple of

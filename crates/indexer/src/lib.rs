@@ -16,7 +16,7 @@
 //! - **Exact**: amounts are 256-bit integers; what events cannot tell (native balances,
 //!   allowances spent through `transferFrom`) is read from the chain at the batch's block.
 //! - **Cheap on long chains**: blocks below the reorg window are read in full only when
-//!   `eth_getLogs` (and, by default, transaction counts) say they hold something; every
+//!   transaction counts (or, as configured, `eth_getLogs`) say they hold something; every
 //!   request goes through one client that retries what a public node fails transiently,
 //!   bounds what is in flight and learns how large a request the node accepts (see
 //!   the follower and `rpc` modules).

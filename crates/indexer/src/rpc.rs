@@ -307,9 +307,13 @@ impl BlockFetcher {
         .await
     }
 
-    /// How many lanes a read of `total` items needs: one per window, at most `lanes`.
+    /// How many lanes a read of `total` items takes: one per window's worth, counting
+    /// the window at no more than its first size — a window grown large on a generous
+    /// node must not turn one read into one long request, or the node answers it on
+    /// one thread — and at most `lanes`.
     fn lanes_for(&self, total: u64, window: &Window) -> u64 {
-        total.div_ceil(window.size()).clamp(1, self.lanes)
+        let piece = window.size().min(window.initial());
+        total.div_ceil(piece).clamp(1, self.lanes)
     }
 
     /// Splits `0..total` into `lanes` consecutive parts, runs `work(start, len)` on

@@ -29,7 +29,7 @@ async fn a_limited_node_with_a_long_empty_chain_is_indexed_exactly_and_cheaply()
     };
     let node = ModelNode::start(Arc::clone(&chain), limits, 1).unwrap();
     let dir = tempfile::tempdir().unwrap();
-    for mode in [Backfill::Logs, Backfill::LogsAndCounts] {
+    for mode in [Backfill::Logs, Backfill::Counts] {
         node.reset_counts();
         let store =
             Arc::new(SqliteStore::open(&dir.path().join(format!("{mode}.sqlite"))).unwrap());
@@ -62,7 +62,7 @@ async fn a_limited_node_with_a_long_empty_chain_is_indexed_exactly_and_cheaply()
         let asked = |method: &str| calls.get(method).copied().unwrap_or(0);
         let read_in_full = asked("eth_getBlockReceipts");
         let worth_reading = match mode {
-            Backfill::LogsAndCounts => chain.busy_blocks(),
+            Backfill::Counts => chain.busy_blocks(),
             _ => chain.blocks_with_transfers(),
         };
         // The blocks with content, a block closing each batch, and the reorg window.
@@ -73,7 +73,7 @@ async fn a_limited_node_with_a_long_empty_chain_is_indexed_exactly_and_cheaply()
         );
         let counted = asked("eth_getBlockTransactionCountByNumber");
         match mode {
-            Backfill::LogsAndCounts => assert!(counted >= chain.head() - 64, "{calls:?}"),
+            Backfill::Counts => assert!(counted >= chain.head() - 64, "{calls:?}"),
             _ => assert_eq!(counted, 0, "{calls:?}"),
         }
     }

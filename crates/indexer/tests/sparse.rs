@@ -75,8 +75,7 @@ async fn final_blocks_read_sparsely_store_what_reading_every_block_stores() {
     )
     .await;
     let counts_db = dir.path().join("counts.sqlite");
-    let (counts, counts_reads) =
-        index_with(&manifest, Backfill::LogsAndCounts, true, &counts_db).await;
+    let (counts, counts_reads) = index_with(&manifest, Backfill::Counts, true, &counts_db).await;
     let (logs, logs_reads) = index_with(
         &manifest,
         Backfill::Logs,

@@ -105,7 +105,7 @@ fn parse() -> anyhow::Result<(Chains, model::Options, anvil::Options)> {
             "--batch-limit" => model.limits.max_batch = Some(usize::try_from(number()?)?.max(1)),
             "--backfill" => {
                 model.modes = match text.as_str() {
-                    "all" => vec![Backfill::Logs, Backfill::LogsAndCounts, Backfill::Full],
+                    "all" => vec![Backfill::Logs, Backfill::Counts, Backfill::Full],
                     one => vec![one.parse()?],
                 }
             }

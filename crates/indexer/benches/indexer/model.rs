@@ -40,7 +40,7 @@ impl Default for Options {
         Self {
             spec: ModelSpec::default(),
             limits: ModelLimits::default(),
-            modes: vec![Backfill::Logs, Backfill::LogsAndCounts],
+            modes: vec![Backfill::Logs, Backfill::Counts],
             batch_blocks: IndexerConfig::new("", 0).batch_blocks,
             runs: 3,
         }

@@ -3,7 +3,7 @@
 //! native balances of every account they touch. Runs ahead of the store, in a task of
 //! its own, so the next batch is fetched while the previous one is written.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -28,10 +28,10 @@ use crate::store::DecodedBlock;
 pub(crate) enum Scan {
     /// Every block.
     Every,
-    /// The blocks `eth_getLogs` names for the indexed events, and, with `counts`, the
-    /// blocks with any transaction; always the range's last block.
+    /// The blocks with a transaction (`counts`), or those `eth_getLogs` names for the
+    /// indexed events; always the range's last block.
     Sparse {
-        /// Whether transaction counts are read too.
+        /// Whether transaction counts name the blocks (else the logs do).
         counts: bool,
     },
 }
@@ -55,7 +55,7 @@ pub(crate) struct Range {
 pub(crate) fn sparse_scan(backfill: Backfill) -> Option<Scan> {
     match backfill {
         Backfill::Full => None,
-        Backfill::LogsAndCounts => Some(Scan::Sparse { counts: true }),
+        Backfill::Counts => Some(Scan::Sparse { counts: true }),
         Backfill::Logs => Some(Scan::Sparse { counts: false }),
     }
 }
@@ -242,20 +242,16 @@ impl Reader {
         Ok(content)
     }
 
-    /// Asks the node which blocks of `first..=last` hold an indexed event (and, with
-    /// `counts`, any transaction).
+    /// Asks the node which blocks of `first..=last` hold a transaction (`counts`) or
+    /// an indexed event, ascending.
     async fn scan(&self, first: u64, last: u64, counts: bool) -> Result<Vec<u64>, IndexerError> {
-        let with_logs = self.fetcher.blocks_with_logs(first, last, &self.topics);
-        let with_transactions = async {
-            if counts {
-                self.fetcher.blocks_with_transactions(first, last).await
-            } else {
-                Ok(Vec::new())
-            }
-        };
-        let (with_logs, with_transactions) = tokio::try_join!(with_logs, with_transactions)?;
-        let numbers: BTreeSet<u64> = with_logs.into_iter().chain(with_transactions).collect();
-        Ok(numbers.into_iter().collect())
+        if counts {
+            self.fetcher.blocks_with_transactions(first, last).await
+        } else {
+            self.fetcher
+                .blocks_with_logs(first, last, &self.topics)
+                .await
+        }
     }
 
     async fn native_balances(

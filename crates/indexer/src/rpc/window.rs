@@ -22,6 +22,7 @@ const FORGET_CEILING_AFTER: u32 = 32;
 #[derive(Debug)]
 pub(crate) struct Window {
     what: &'static str,
+    initial: u64,
     max: u64,
     state: Mutex<WindowState>,
 }
@@ -43,11 +44,13 @@ impl Window {
     /// A window starting at `initial`, never above `max` (both at least 1).
     pub(crate) fn new(what: &'static str, initial: u64, max: u64) -> Self {
         let max = max.max(1);
+        let initial = initial.clamp(1, max);
         Self {
             what,
+            initial,
             max,
             state: Mutex::new(WindowState {
-                size: initial.clamp(1, max),
+                size: initial,
                 good: 0,
                 ceiling: None,
                 limited: false,
@@ -62,6 +65,11 @@ impl Window {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         change(&mut state)
+    }
+
+    /// The size it started from.
+    pub(crate) fn initial(&self) -> u64 {
+        self.initial
     }
 
     /// The size to ask for now.
