@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
-# Indexer throughput benchmark: eth_getLogs over a seeded range (the floor) vs the indexer
-# indexing it from scratch. Flags pass through: --transfers N --per-tx N --holders N
-# --batch-blocks N --runs N. Needs devnet/evm's npm packages (anvil).
+# Indexer throughput benchmark: eth_getLogs over a chain (the floor) vs the indexer
+# indexing it from scratch, on a mainnet-like synthetic chain of a million mostly empty
+# blocks and on a dense chain seeded on anvil. Flags pass through (see
+# crates/indexer/benches/indexer/main.rs): --chain model|anvil|both --runs N
+# --blocks N --transfers N --holders N --backfill logs|counts|full|all
+# --log-range-limit N --log-results-limit N --batch-limit N --per-tx N --batch-blocks N.
+# The anvil chain needs devnet/evm's npm packages.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-exec cargo run --release -q -p tandem-indexer --bin indexer-bench -- "$@"
+exec cargo bench -q -p tandem-indexer --bench indexer -- "$@"

@@ -1,8 +1,64 @@
 //! Indexer settings, with defaults tuned for a local node and for Telos EVM's 0.5 s blocks.
 
+use std::fmt;
+use std::str::FromStr;
 use std::time::Duration;
 
 use alloy_primitives::Address;
+
+use crate::IndexerError;
+
+/// How blocks deeper than the reorg window (final: no reorg can reach them) are read
+/// while catching up. Blocks near the head are always read in full. See
+/// [`follower`](crate::Indexer) for what each mode stores and misses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Backfill {
+    /// Every block in full, transactions and receipts, as near the head: two calls per
+    /// block, empty or not.
+    Full,
+    /// Only the blocks with a transaction (one transaction count per block, batched;
+    /// every block with an event has one), in full. Stores what [`Backfill::Full`]
+    /// stores except the rows of empty blocks.
+    #[default]
+    Counts,
+    /// Only the blocks that hold an indexed event (`eth_getLogs`), in full: the
+    /// fastest, but transactions without an indexed event in final blocks (a plain
+    /// TLOS transfer, a failed call) are not seen.
+    Logs,
+}
+
+impl Backfill {
+    /// The name used in configuration: `full`, `counts` or `logs`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Full => "full",
+            Self::Counts => "counts",
+            Self::Logs => "logs",
+        }
+    }
+}
+
+impl fmt::Display for Backfill {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Backfill {
+    type Err = IndexerError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        [Self::Full, Self::Counts, Self::Logs]
+            .into_iter()
+            .find(|mode| mode.name() == text.trim())
+            .ok_or_else(|| {
+                IndexerError::config(format!(
+                    "backfill must be full, counts or logs, not {text:?}"
+                ))
+            })
+    }
+}
 
 /// How the indexer follows its node.
 #[derive(Debug, Clone)]
@@ -11,12 +67,40 @@ pub struct IndexerConfig {
     pub rpc_url: String,
     /// First block to index (contracts deployed before it are seen only through later events).
     pub start_block: u64,
-    /// Blocks per atomic store write while catching up.
+    /// Blocks per atomic store write near the head (and where batches of final blocks
+    /// may end: on multiples of it).
     pub batch_blocks: u64,
-    /// Blocks per JSON-RPC batch request (a batch write is fetched in several, concurrently).
+    /// Blocks read in full per atomic store write below the reorg window: those
+    /// batches keep no undo records and cannot be reorged, so they can be larger.
+    pub sparse_batch_blocks: u64,
+    /// Batches fetched ahead of the store while it writes, so the node's latency
+    /// overlaps; each holds its blocks in memory until written.
+    pub prefetch_batches: usize,
+    /// Full blocks per JSON-RPC batch to start with; grows while the node accepts,
+    /// halves when it refuses.
     pub rpc_chunk_blocks: u64,
-    /// JSON-RPC batch requests in flight at once.
+    /// HTTP requests in flight at once, shared by everything the indexer sends.
     pub rpc_concurrency: usize,
+    /// How final blocks are read while catching up.
+    pub backfill: Backfill,
+    /// Largest block range of one `eth_getLogs` (halved while the node refuses).
+    pub max_log_range: u64,
+    /// Largest JSON-RPC batch of small reads: transaction counts, balances, allowances
+    /// (halved while the node refuses).
+    pub max_batch_calls: u64,
+    /// Final blocks are scanned in aligned stretches of this many blocks (one store
+    /// write never spans two), then read in batches of `batch_blocks` blocks with
+    /// content.
+    pub max_scan_blocks: u64,
+    /// Time allowed for one HTTP request.
+    pub request_timeout: Duration,
+    /// Retries of one failed request (429, 5xx, timeout, dropped connection).
+    pub rpc_retries: u32,
+    /// Pause before a retry, doubling while failures keep coming (a server's
+    /// `Retry-After` wins).
+    pub rpc_backoff: Duration,
+    /// Attempts at preparing one batch before the round gives up (each after a pause).
+    pub batch_attempts: u32,
     /// WETH9-style wrappers of the native coin (WTLOS) whose `Deposit`/`Withdrawal` mint and burn.
     pub wrapped_native: Vec<Address>,
     /// How deep a reorg can be undone; older batches are written without undo records.
@@ -43,8 +127,18 @@ impl IndexerConfig {
             rpc_url: rpc_url.into(),
             start_block,
             batch_blocks: 50,
+            sparse_batch_blocks: 500,
+            prefetch_batches: 4,
             rpc_chunk_blocks: 5,
             rpc_concurrency: 4,
+            backfill: Backfill::default(),
+            max_log_range: 10_000,
+            max_batch_calls: 1_000,
+            max_scan_blocks: 20_000,
+            request_timeout: Duration::from_secs(30),
+            rpc_retries: 8,
+            rpc_backoff: Duration::from_millis(200),
+            batch_attempts: 5,
             wrapped_native: Vec::new(),
             max_reorg_depth: 64,
             poll_interval: Duration::from_millis(500),
@@ -54,5 +148,58 @@ impl IndexerConfig {
             metadata_timeout: Duration::from_secs(10),
             enrich: true,
         }
+    }
+
+    /// Checks the sizes are usable.
+    ///
+    /// # Errors
+    /// [`IndexerError::Config`] naming the first setting that is zero.
+    pub fn validate(&self) -> Result<(), IndexerError> {
+        let sizes = [
+            ("batch_blocks", self.batch_blocks),
+            ("sparse_batch_blocks", self.sparse_batch_blocks),
+            (
+                "prefetch_batches",
+                u64::try_from(self.prefetch_batches).unwrap_or(1),
+            ),
+            ("rpc_chunk_blocks", self.rpc_chunk_blocks),
+            (
+                "rpc_concurrency",
+                u64::try_from(self.rpc_concurrency).unwrap_or(1),
+            ),
+            ("max_log_range", self.max_log_range),
+            ("max_batch_calls", self.max_batch_calls),
+            ("max_scan_blocks", self.max_scan_blocks),
+            ("batch_attempts", u64::from(self.batch_attempts)),
+        ];
+        match sizes.iter().find(|(_, value)| *value == 0) {
+            Some((name, _)) => Err(IndexerError::config(format!("{name} must be at least 1"))),
+            None => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backfill_modes_parse_by_name() {
+        for mode in [Backfill::Full, Backfill::Counts, Backfill::Logs] {
+            assert_eq!(mode.name().parse::<Backfill>().ok(), Some(mode));
+        }
+        assert!("sparse".parse::<Backfill>().is_err());
+    }
+
+    #[test]
+    fn zero_sizes_are_refused_by_name() {
+        let mut config = IndexerConfig::new("http://127.0.0.1:8545", 0);
+        assert!(config.validate().is_ok());
+        config.max_log_range = 0;
+        let error = config.validate().err().map(|error| error.to_string());
+        assert_eq!(
+            error.as_deref(),
+            Some("configuration: max_log_range must be at least 1")
+        );
     }
 }

@@ -26,7 +26,7 @@ impl Indexer {
                 .reads
                 .probe_contract(*contract)
                 .await
-                .map_err(|e| IndexerError::Rpc(e.to_string()))?;
+                .map_err(IndexerError::read("a contract probe"))?;
             // No code (self-destructed, or an account named by a malformed log): probed, nothing known.
             let probe = record.map_or_else(ContractProbe::default, |record| ContractProbe {
                 name: record.name,

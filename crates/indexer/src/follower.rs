@@ -1,27 +1,80 @@
 //! The follower: reads block ranges from the node and commits them to the store, one
-//! atomic batch at a time, fetching the next batch while the previous one is written.
+//! atomic batch at a time, preparing the next batch while the previous one is written.
 //!
 //! Resuming needs no bookkeeping beyond the store: the cursor is the last committed
 //! block, so a restart after a kill at any point continues right after it.
+//!
+//! # Near the head and below it
+//!
+//! Blocks within `max_reorg_depth` of the head can still be replaced by a reorg. They
+//! are read in full, every one, in batches of `batch_blocks`: each batch is checked to
+//! build on the stored cursor, state is read at the batch's last block, and undo
+//! records are kept.
+//!
+//! Blocks below that window are final, and on Telos EVM almost all of them are empty
+//! (a block every half second). Reading each in full — two calls per block — is what
+//! makes a backfill of hundreds of millions of blocks take weeks. With a sparse
+//! [`Backfill`] mode the follower instead asks which blocks matter and reads only
+//! those in full:
+//! - with [`Backfill::Counts`] (the default), `eth_getBlockTransactionCountByNumber`
+//!   names every block with a transaction: one small call per block, batched (a block
+//!   with an event has a transaction, so nothing else needs asking);
+//! - with [`Backfill::Logs`], `eth_getLogs` over the range, filtered to the event
+//!   signatures the index decodes (ERC-20/721 `Transfer`, ERC-1155
+//!   `TransferSingle`/`TransferBatch`, `Approval`, `ApprovalForAll`, and the wrapped
+//!   native coin's `Deposit`/`Withdrawal`), names the blocks with events: one request
+//!   per range of up to `max_log_range` blocks.
+//!
+//! Final blocks are scanned in aligned stretches of `max_scan_blocks` and cut into
+//! batches of up to `sparse_batch_blocks` blocks with content, ending on a multiple of
+//! `batch_blocks` — a cut that depends on the chain alone, so a restarted indexer
+//! stores exactly what one that never stopped stores. Those blocks, and always the
+//! batch's last block (the cursor moves there and the next batch checks its hash),
+//! are read in full and go through exactly the path of the blocks near the head, so
+//! for the blocks it holds the store ends as a full read leaves it. (One date follows
+//! the batch's extent, on either path: an allowance spent without an event is read
+//! back and dated by its owner's last transfer in the batch.)
+//!
+//! What a sparse range does not store, and what that costs:
+//! - always: the rows of blocks with no transaction (nothing refers to them), and the
+//!   native balance of a skipped block's fee recipient (Telos EVM has one fixed fee
+//!   recipient, which every read block touches; on other chains an unseen recipient's
+//!   balance is read from the node when asked);
+//! - with [`Backfill::Logs`] only: transactions without an indexed event — a plain TLOS
+//!   transfer, a failed call, a contract call or creation that emits none of the
+//!   decoded events. They are missing from history, and the native balance of an
+//!   account they changed stays as last read until a later read block touches the
+//!   account again (or the wallet reads it from the node). Transaction counts close
+//!   that gap for one small call per final block: on a chain of mostly empty blocks
+//!   they are most of the requests a backfill sends (the bench shows how much slower
+//!   it is), hence a switch.
+//!
+//! State reads of final ranges may fall back to the latest block on a node without
+//! archive state, see [`state`].
+//!
+//! Up to `prefetch_batches` batches are fetched ahead while the store writes, so on a
+//! distant node the round trips of several batches overlap.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+mod allowances;
+mod prepare;
+mod state;
+
+use std::collections::VecDeque;
 use std::future::Future;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use alloy_primitives::{Address, U256};
-use tandem_domain::history::TransferEvent;
-use tandem_evm::reads::abi::IErc20;
-use tandem_evm::reads::{ChainReader, call_read, decode_amount, decode_read};
-use tandem_evm::rpc::{BatchRead, RpcConfig};
+use tandem_evm::reads::ChainReader;
+use tandem_evm::rpc::{RetryConfig, RpcConfig};
 use tokio::task::JoinHandle;
 
 use crate::IndexerError;
-use crate::config::IndexerConfig;
-use crate::decode::{IndexEvent, decode_transaction};
-use crate::derive::Stamp;
-use crate::rpc::{BlockFetcher, FetchedBlock};
-use crate::store::{Batch, BlockRef, DecodedBlock, HeadSeen, Store};
+use crate::config::{Backfill, IndexerConfig};
+use crate::progress::{RateWindow, SyncRate};
+use crate::rpc::BlockFetcher;
+use crate::store::{BlockRef, HeadSeen, Store};
+use prepare::{Prepared, Range, Reader, Scan, sparse_scan};
+use state::StateReads;
 
 /// What the indexer is doing, for the server's status page and logs.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -30,6 +83,10 @@ pub struct IndexerStatus {
     pub indexed_block: Option<u64>,
     /// Chain head last seen.
     pub head_block: Option<u64>,
+    /// The first block the index covers (the configured start).
+    pub start_block: Option<u64>,
+    /// Blocks indexed per second over the last minute, and how the head moved meanwhile.
+    pub rate: Option<SyncRate>,
     /// Reorgs handled since start.
     pub reorgs: u64,
     /// Contracts probed and NFT metadata documents fetched since start: what the store
@@ -42,10 +99,23 @@ pub struct IndexerStatus {
     pub last_error: Option<String>,
 }
 
-/// A fetched range, decoded, with native balances read at its last block.
-struct Prepared {
-    blocks: Vec<DecodedBlock>,
-    native_balances: Vec<(Address, U256, Stamp)>,
+impl IndexerStatus {
+    /// Blocks between the last indexed block and the head.
+    #[must_use]
+    pub fn blocks_behind(&self) -> Option<u64> {
+        let head = self.head_block?;
+        Some(match self.indexed_block {
+            Some(indexed) => head.saturating_sub(indexed),
+            None => head.saturating_sub(self.start_block.unwrap_or(0)) + 1,
+        })
+    }
+
+    /// Estimated time to reach the head at the current rate; `None` while unknown or
+    /// while the index does not gain on the head.
+    #[must_use]
+    pub fn time_to_catch_up(&self) -> Option<Duration> {
+        self.rate?.time_to_close(self.blocks_behind()?)
+    }
 }
 
 /// Follows one node into one store.
@@ -56,7 +126,9 @@ pub struct Indexer {
     pub(crate) fetcher: Arc<BlockFetcher>,
     /// Typed contract and balance reads (shared with the rest of the wallet).
     pub(crate) reads: ChainReader,
+    reader: Arc<Reader>,
     status: Mutex<IndexerStatus>,
+    rate: Mutex<RateWindow>,
 }
 
 pub(crate) fn now_ms() -> u64 {
@@ -65,38 +137,39 @@ pub(crate) fn now_ms() -> u64 {
         .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
 
-fn stamp(block: &FetchedBlock) -> Stamp {
-    Stamp {
-        block: block.number,
-        time_ms: block.timestamp.saturating_mul(1000),
-    }
-}
-
 impl Indexer {
     /// An indexer for `config.rpc_url` writing to `store`.
     ///
     /// # Errors
     /// [`IndexerError::Config`] for a bad RPC URL or batch settings.
     pub fn new(config: IndexerConfig, store: Arc<dyn Store>) -> Result<Self, IndexerError> {
-        if config.batch_blocks == 0 || config.rpc_chunk_blocks == 0 || config.rpc_concurrency == 0 {
-            return Err(IndexerError::Config(
-                "batch sizes and concurrency must be at least 1".to_owned(),
-            ));
-        }
-        let fetcher = Arc::new(BlockFetcher::new(&config.rpc_url)?);
-        // Balance reads of a whole batch go out together; a local or dedicated node takes large batches.
+        config.validate()?;
+        // One client for everything the indexer sends: its retries and its bound on
+        // requests in flight cover block, log and state reads alike.
         let rpc = RpcConfig {
-            max_batch_size: 1000,
+            request_timeout: config.request_timeout,
+            max_batch_size: usize::try_from(config.max_batch_calls).unwrap_or(usize::MAX),
+            retry: Some(RetryConfig {
+                max_retries: config.rpc_retries,
+                initial_backoff: config.rpc_backoff,
+                max_in_flight: config.rpc_concurrency,
+                ..RetryConfig::default()
+            }),
             ..RpcConfig::default()
         };
         let reads = ChainReader::connect_with(&config.rpc_url, &rpc)
-            .map_err(|e| IndexerError::Config(e.to_string()))?;
+            .map_err(|error| IndexerError::config_caused("rpc_url", error))?;
+        let fetcher = Arc::new(BlockFetcher::new(reads.provider().clone(), &config));
+        let state = StateReads::new(reads.clone(), config.max_batch_calls, config.batch_attempts);
+        let reader = Arc::new(Reader::new(Arc::clone(&fetcher), state, config.clone()));
         Ok(Self {
             config,
             store,
             fetcher,
             reads,
+            reader,
             status: Mutex::new(IndexerStatus::default()),
+            rate: Mutex::new(RateWindow::default()),
         })
     }
 
@@ -125,7 +198,26 @@ impl Indexer {
         }
     }
 
-    async fn blocking<T: Send + 'static>(
+    /// Records progress: the indexed block and the head, and the rate over the window.
+    fn note_progress(&self, indexed: Option<u64>, head: u64) {
+        let rate = self.rate.lock().ok().and_then(|mut window| {
+            window.record(
+                Instant::now(),
+                indexed.unwrap_or(self.config.start_block),
+                head,
+            )
+        });
+        self.update_status(|status| {
+            status.indexed_block = indexed;
+            status.head_block = Some(head);
+            status.start_block = Some(self.config.start_block);
+            if rate.is_some() {
+                status.rate = rate;
+            }
+        });
+    }
+
+    pub(crate) async fn blocking<T: Send + 'static>(
         &self,
         work: impl FnOnce(&dyn Store) -> Result<T, IndexerError> + Send + 'static,
     ) -> Result<T, IndexerError> {
@@ -136,10 +228,11 @@ impl Indexer {
     }
 
     /// Follows the chain until `shutdown` completes: sync, enrich, wait, repeat. Errors
-    /// are logged and retried with a growing pause; only a fatal one stops it.
+    /// are logged and retried with a growing pause while [retryable](IndexerError::retryable).
     ///
     /// # Errors
-    /// A [fatal](IndexerError::is_fatal) error, which retrying cannot fix.
+    /// The first error retrying cannot fix: a store of another chain, a configuration,
+    /// a fork below the undo window.
     pub async fn run_until(&self, shutdown: impl Future<Output = ()>) -> Result<(), IndexerError> {
         tokio::pin!(shutdown);
         let mut pause = self.config.poll_interval;
@@ -158,10 +251,11 @@ impl Indexer {
             };
             match outcome {
                 Ok(()) => pause = self.config.poll_interval,
-                Err(error) if error.is_fatal() => return Err(error),
+                Err(error) if !error.retryable() => return Err(error),
                 Err(error) => {
-                    tracing::warn!(%error, "indexing round failed; retrying");
-                    self.update_status(|status| status.last_error = Some(error.to_string()));
+                    let described = error.with_causes();
+                    tracing::warn!(error = %described, "indexing round failed; retrying");
+                    self.update_status(|status| status.last_error = Some(described));
                     pause = (pause * 2).min(Duration::from_secs(30));
                 }
             }
@@ -189,9 +283,9 @@ impl Indexer {
             observed_ms: now_ms(),
         };
         self.blocking(move |store| store.record_head(seen)).await?;
-        self.update_status(|status| status.head_block = Some(head_number));
 
         let mut cursor = self.blocking(|store| store.cursor()).await?;
+        self.note_progress(cursor.map(|block| block.number), head_number);
         if let Some(current) = cursor {
             // The node may have reorged to a chain no longer than ours.
             if current.number >= head_number {
@@ -203,271 +297,164 @@ impl Indexer {
                 }
             }
         }
-        let mut pending_commit: Option<JoinHandle<Result<(), IndexerError>>> = None;
-        let mut prefetched: Option<JoinHandle<Result<Prepared, IndexerError>>> = None;
+        let mut pipeline = Pipeline::default();
+        let followed = self
+            .follow_to(head_number, &mut cursor, &mut pipeline)
+            .await;
+        // Whatever happened, the last commit finishes before the round ends, so the
+        // next round starts from the store as it is.
+        let committed = pipeline.finish().await;
+        followed?;
+        committed?;
+        let below = head_number.saturating_sub(self.config.max_reorg_depth);
+        self.blocking(move |store| store.prune_undo(below)).await?;
+        let indexed = cursor.map(|block| block.number);
+        self.note_progress(indexed, head_number);
+        self.update_status(|status| status.last_error = None);
+        Ok(indexed)
+    }
+
+    /// Commits batches until the cursor reaches `head`, keeping up to
+    /// `prefetch_batches` batches in preparation ahead of the store.
+    async fn follow_to(
+        &self,
+        head: u64,
+        cursor: &mut Option<BlockRef>,
+        pipeline: &mut Pipeline,
+    ) -> Result<(), IndexerError> {
+        let start = self.config.start_block;
         loop {
             let next = cursor.map_or(start, |block| block.number + 1);
-            if next > head_number {
-                break;
+            if next > head {
+                return Ok(());
             }
-            let last = next
-                .saturating_add(self.config.batch_blocks - 1)
-                .min(head_number);
-            let prepared = match prefetched.take() {
-                Some(handle) => join(handle).await?,
-                None => self.spawn_prepare(next, last).await?,
+            if pipeline
+                .ahead
+                .front()
+                .is_some_and(|(range, _)| range.first != next)
+            {
+                pipeline.abort_ahead();
+            }
+            self.prepare_ahead(pipeline, next, head).await?;
+            let Some((_, handle)) = pipeline.ahead.pop_front() else {
+                return Ok(());
             };
-            if let Some(handle) = pending_commit.take() {
+            let prepared = join(handle).await?;
+            if let Some(handle) = pipeline.commit.take() {
                 join(handle).await?;
             }
-            let first_block = prepared.blocks.first().map(|decoded| &decoded.block);
-            if let (Some(current), Some(first)) = (cursor, first_block) {
-                if first.parent_hash != current.hash {
-                    cursor = self.handle_reorg(current).await?;
+            if let (Some(current), Some(first)) = (*cursor, prepared.blocks.first()) {
+                let first = &first.block;
+                if first.number == current.number + 1 && first.parent_hash != current.hash {
+                    pipeline.abort_ahead();
+                    *cursor = self.handle_reorg(current).await?;
                     continue;
                 }
             }
-            let batch = self.finish_batch(prepared, head_number).await?;
+            let batch = self.finish_batch(prepared, head).await?;
             let Some(last_block) = batch.blocks.last().map(|decoded| &decoded.block) else {
-                break;
+                return Ok(());
             };
-            cursor = Some(BlockRef {
+            *cursor = Some(BlockRef {
                 number: last_block.number,
                 hash: last_block.hash,
                 timestamp: last_block.timestamp,
             });
-            let next_after = last_block.number + 1;
-            if next_after <= head_number {
-                let next_last = next_after
-                    .saturating_add(self.config.batch_blocks - 1)
-                    .min(head_number);
-                prefetched = Some(tokio::spawn(prepare(
-                    Arc::clone(&self.fetcher),
-                    self.reads.clone(),
-                    self.config.clone(),
-                    next_after,
-                    next_last,
-                )));
-            }
             let store = Arc::clone(&self.store);
             let committed = last_block.number;
-            pending_commit = Some(tokio::task::spawn_blocking(move || store.commit(&batch)));
-            self.update_status(|status| status.indexed_block = Some(committed));
+            pipeline.commit = Some(tokio::task::spawn_blocking(move || store.commit(&batch)));
+            self.note_progress(Some(committed), head);
         }
-        if let Some(handle) = pending_commit.take() {
-            join(handle).await?;
-        }
-        if let Some(handle) = prefetched.take() {
-            handle.abort();
-        }
-        let below = head_number.saturating_sub(self.config.max_reorg_depth);
-        self.blocking(move |store| store.prune_undo(below)).await?;
-        let indexed = cursor.map(|block| block.number);
-        self.update_status(|status| {
-            status.indexed_block = indexed;
-            status.last_error = None;
-        });
-        Ok(indexed)
     }
 
-    async fn spawn_prepare(&self, first: u64, last: u64) -> Result<Prepared, IndexerError> {
-        prepare(
-            Arc::clone(&self.fetcher),
-            self.reads.clone(),
-            self.config.clone(),
-            first,
-            last,
-        )
-        .await
+    /// Plans batches from `next` (after those already in preparation) and starts
+    /// preparing them, until `prefetch_batches` are on their way.
+    async fn prepare_ahead(
+        &self,
+        pipeline: &mut Pipeline,
+        next: u64,
+        head: u64,
+    ) -> Result<(), IndexerError> {
+        let mut from = pipeline
+            .ahead
+            .back()
+            .map_or(next, |(range, _)| range.last + 1);
+        while pipeline.ahead.len() < self.config.prefetch_batches && from <= head {
+            let (range, numbers) = self.reader.cut(self.plan(from, head)).await?;
+            let reader = Arc::clone(&self.reader);
+            let handle = tokio::spawn(reader.prepare_retrying(range, numbers));
+            pipeline.ahead.push_back((range, handle));
+            from = range.last + 1;
+        }
+        Ok(())
     }
 
-    /// Reads the allowances that transfers in the batch may have used up, and assembles the batch.
-    async fn finish_batch(&self, prepared: Prepared, head: u64) -> Result<Batch, IndexerError> {
-        let Some(last) = prepared.blocks.last().map(|decoded| decoded.block.number) else {
-            return Ok(Batch::default());
-        };
-        // (token, owner) → stamp of the owner's last outgoing transfer; spenders named in the batch.
-        let mut senders: BTreeMap<(Address, Address), Stamp> = BTreeMap::new();
-        let mut named: BTreeMap<(Address, Address), BTreeSet<Address>> = BTreeMap::new();
-        for decoded in &prepared.blocks {
-            for placed in decoded.events.iter().flatten() {
-                match &placed.event {
-                    IndexEvent::Transfer(TransferEvent::Fungible { contract, from, .. })
-                        if !from.is_zero() =>
-                    {
-                        senders.insert((*contract, *from), stamp(&decoded.block));
-                    }
-                    IndexEvent::Allowance {
-                        contract,
-                        owner,
-                        spender,
-                        ..
-                    } => {
-                        named
-                            .entry((*contract, *owner))
-                            .or_default()
-                            .insert(*spender);
-                    }
-                    _ => {}
+    /// The next batch's range from `next`: sparse below the reorg window when the
+    /// backfill mode says so, every block otherwise. A sparse range is planned up to
+    /// the end of its stretch of `max_scan_blocks` (stretches are aligned, so where
+    /// batches end does not depend on where the indexer was started); preparing it
+    /// scans the stretch and cuts the batch shorter (`prepare::batch_end`).
+    fn plan(&self, next: u64, head: u64) -> Range {
+        let depth = self.config.max_reorg_depth;
+        let sparse =
+            sparse_scan(self.config.backfill).filter(|_| next.saturating_add(depth) <= head);
+        match sparse {
+            Some(scan) => {
+                let stretch = self.config.max_scan_blocks;
+                let stretch_end = (next / stretch + 1).saturating_mul(stretch) - 1;
+                Range {
+                    first: next,
+                    last: stretch_end.min(head - depth),
+                    scan,
+                    is_final: true,
+                }
+            }
+            None => {
+                let last = next.saturating_add(self.config.batch_blocks - 1).min(head);
+                Range {
+                    first: next,
+                    last,
+                    scan: Scan::Every,
+                    is_final: last.saturating_add(depth) <= head,
                 }
             }
         }
-        let mut candidates = Vec::new();
-        for ((token, owner), at) in senders {
-            let stored = self
-                .blocking(move |store| store.allowances_of(token, owner))
-                .await?;
-            let mut spenders: BTreeSet<Address> =
-                stored.into_iter().map(|(spender, _)| spender).collect();
-            spenders.extend(named.get(&(token, owner)).into_iter().flatten().copied());
-            candidates.extend(
-                spenders
-                    .into_iter()
-                    .map(|spender| (token, owner, spender, at)),
-            );
-        }
-        let calls: Vec<BatchRead> = candidates
-            .iter()
-            .map(|(token, owner, spender, _)| {
-                call_read(
-                    *token,
-                    &IErc20::allowanceCall {
-                        owner: *owner,
-                        spender: *spender,
-                    },
-                )
-            })
-            .collect();
-        let results = if calls.is_empty() {
-            Vec::new()
-        } else {
-            self.reads
-                .at_block(last)
-                .read_many(&calls)
-                .await
-                .map_err(evm_error)?
-        };
-        // A token whose allowance() reverts or answers garbage keeps its event-derived value.
-        let allowance_reads = candidates
-            .into_iter()
-            .zip(results)
-            .filter_map(|((token, owner, spender, at), result)| {
-                let amount = decode_read::<IErc20::allowanceCall>(&result).ok()?;
-                Some((token, owner, spender, amount, at))
-            })
-            .collect();
-        Ok(Batch {
-            blocks: prepared.blocks,
-            native_balances: prepared.native_balances,
-            allowance_reads,
-            keep_undo: last.saturating_add(self.config.max_reorg_depth) > head,
-        })
+    }
+
+    /// How final blocks are read (for reports).
+    #[must_use]
+    pub fn backfill(&self) -> Backfill {
+        self.config.backfill
     }
 }
 
-fn evm_error(error: tandem_evm::EvmError) -> IndexerError {
-    IndexerError::Rpc(error.to_string())
+/// The batches being prepared ahead, in order, and the commit being written.
+#[derive(Debug, Default)]
+struct Pipeline {
+    ahead: VecDeque<(Range, JoinHandle<Result<Prepared, IndexerError>>)>,
+    commit: Option<JoinHandle<Result<(), IndexerError>>>,
+}
+
+impl Pipeline {
+    /// Stops every preparation ahead (after a reorg, they read the old branch).
+    fn abort_ahead(&mut self) {
+        for (_, handle) in self.ahead.drain(..) {
+            handle.abort();
+        }
+    }
+
+    /// Stops the preparations ahead and waits for the commit.
+    async fn finish(mut self) -> Result<(), IndexerError> {
+        self.abort_ahead();
+        match self.commit {
+            Some(handle) => join(handle).await,
+            None => Ok(()),
+        }
+    }
 }
 
 async fn join<T>(handle: JoinHandle<Result<T, IndexerError>>) -> Result<T, IndexerError> {
     handle
         .await
         .map_err(|error| IndexerError::Store(format!("indexing task failed: {error}")))?
-}
-
-/// Fetches `first..=last` in concurrent chunks, checks the blocks chain together,
-/// decodes them and reads the native balances of every account they touch.
-async fn prepare(
-    fetcher: Arc<BlockFetcher>,
-    reads: ChainReader,
-    config: IndexerConfig,
-    first: u64,
-    last: u64,
-) -> Result<Prepared, IndexerError> {
-    let mut chunks = Vec::new();
-    let mut start = first;
-    while start <= last {
-        let end = start.saturating_add(config.rpc_chunk_blocks - 1).min(last);
-        chunks.push((start, end));
-        start = end + 1;
-    }
-    let semaphore = Arc::new(tokio::sync::Semaphore::new(config.rpc_concurrency));
-    let handles: Vec<_> = chunks
-        .into_iter()
-        .map(|(start, end)| {
-            let fetcher = Arc::clone(&fetcher);
-            let semaphore = Arc::clone(&semaphore);
-            tokio::spawn(async move {
-                let _permit = semaphore
-                    .acquire()
-                    .await
-                    .map_err(|e| IndexerError::Rpc(e.to_string()))?;
-                fetcher.blocks(start, end).await
-            })
-        })
-        .collect();
-    let mut blocks: Vec<FetchedBlock> =
-        Vec::with_capacity(usize::try_from(last - first + 1).unwrap_or(0));
-    for handle in handles {
-        blocks.extend(join(handle).await?);
-    }
-    for pair in blocks.windows(2) {
-        if pair[1].parent_hash != pair[0].hash {
-            return Err(IndexerError::Inconsistent(format!(
-                "block {} does not follow block {} (the node reorged while we read)",
-                pair[1].number, pair[0].number
-            )));
-        }
-    }
-    let mut touched: HashMap<Address, Stamp> = HashMap::new();
-    let decoded: Vec<DecodedBlock> = blocks
-        .into_iter()
-        .map(|block| {
-            let at = stamp(&block);
-            touched.insert(block.miner, at);
-            let events: Vec<_> = block
-                .transactions
-                .iter()
-                .map(|tx| {
-                    touched.insert(tx.from, at);
-                    for address in tx.to.iter().chain(&tx.contract_address) {
-                        touched.insert(*address, at);
-                    }
-                    for log in &tx.logs {
-                        touched.insert(log.address, at);
-                    }
-                    let events = decode_transaction(tx, &config.wrapped_native);
-                    for placed in &events {
-                        for address in placed.event.participants() {
-                            touched.insert(address, at);
-                        }
-                    }
-                    events
-                })
-                .collect();
-            DecodedBlock { block, events }
-        })
-        .collect();
-    let mut addresses: Vec<(Address, Stamp)> = touched.into_iter().collect();
-    addresses.sort_by_key(|(address, _)| *address);
-    let balance_reads: Vec<BatchRead> = addresses
-        .iter()
-        .map(|(address, _)| BatchRead::NativeBalance(*address))
-        .collect();
-    let results = reads
-        .at_block(last)
-        .read_many(&balance_reads)
-        .await
-        .map_err(evm_error)?;
-    let mut native_balances = Vec::with_capacity(addresses.len());
-    for ((address, at), result) in addresses.into_iter().zip(&results) {
-        // A balance the node will not tell is an outage, not a zero: fail the batch and retry.
-        let amount = decode_amount(result)
-            .map_err(|failure| IndexerError::Rpc(format!("eth_getBalance {address}: {failure}")))?;
-        native_balances.push((address, amount, at));
-    }
-    Ok(Prepared {
-        blocks: decoded,
-        native_balances,
-    })
 }

@@ -16,6 +16,11 @@
 //!   from its undo log (kept for `max_reorg_depth` blocks).
 //! - **Exact**: amounts are 256-bit integers; what events cannot tell (native balances,
 //!   allowances spent through `transferFrom`) is read from the chain at the batch's block.
+//! - **Cheap on long chains**: blocks below the reorg window are read in full only when
+//!   transaction counts (or, as configured, `eth_getLogs`) say they hold something; every
+//!   request goes through one client that retries what a public node fails transiently,
+//!   bounds what is in flight and learns how large a request the node accepts (see
+//!   the follower and `rpc` modules).
 //!
 //! ```no_run
 //! # async fn example() -> Result<(), tandem_indexer::IndexerError> {
@@ -36,12 +41,13 @@ mod error;
 pub mod fill;
 mod follower;
 mod metadata;
+pub mod progress;
 mod reorg;
 mod rpc;
 mod source;
 pub mod store;
 
-pub use config::IndexerConfig;
+pub use config::{Backfill, IndexerConfig};
 pub use decode::{IndexEvent, PlacedEvent, decode_transaction};
 pub use derive::{Stamp, StateAccess, StateKey, StateValue, apply_event};
 pub use error::IndexerError;

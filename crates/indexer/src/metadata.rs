@@ -132,11 +132,11 @@ impl Indexer {
             return Ok(0);
         }
         let gateway = IpfsGateway::new(&self.config.ipfs_gateway)
-            .map_err(|e| IndexerError::Config(e.to_string()))?;
+            .map_err(|e| IndexerError::config_caused("ipfs_gateway", e))?;
         let client = reqwest::Client::builder()
             .timeout(self.config.metadata_timeout)
             .build()
-            .map_err(|e| IndexerError::Config(format!("http client: {e}")))?;
+            .map_err(|e| IndexerError::config_caused("metadata http client", e))?;
         let semaphore = Arc::new(tokio::sync::Semaphore::new(
             self.config.metadata_concurrency.max(1),
         ));
@@ -188,7 +188,7 @@ impl Indexer {
             .reads
             .token_uris(contract, &[token_id], erc1155)
             .await
-            .map_err(|e| IndexerError::Rpc(e.to_string()))?;
+            .map_err(IndexerError::read("a token URI"))?;
         Ok(answers
             .pop()
             .and_then(Result::ok)

@@ -1,17 +1,37 @@
-//! Bulk block reads from the node: blocks with their receipts and logs, sent as
-//! JSON-RPC batches so a range of blocks costs a handful of round trips. (Contract
-//! and balance reads go through `tandem_evm::reads`.)
+//! Bulk reads from the node: blocks with their receipts and logs, headers, the blocks
+//! `eth_getLogs` names and transaction counts, sent as JSON-RPC batches so a range of
+//! blocks costs a handful of round trips. (Contract and balance reads go through
+//! `tandem_evm::reads`.)
 //!
-//! Only the fields the index keeps are deserialized; everything else in the node's
-//! answer is skipped, which keeps large receipt batches cheap to parse.
+//! Every request goes through the indexer's one client (`tandem_evm::rpc::connect`
+//! with retries and a bound on requests in flight), so everything one indexer sends
+//! shares the node's patience. Request sizes adapt to the node ([`window`]): a range
+//! or batch it refuses is split, and sizes grow again after successes.
 
+pub(crate) mod failure;
+mod window;
+mod wire;
+
+use std::future::Future;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use alloy::rpc::client::{ClientBuilder, RpcClient};
-use alloy_primitives::{Address, B256, Bytes, U64, U256};
+use alloy::providers::{Provider as _, RootProvider};
+use alloy::rpc::client::BatchRequest;
+use alloy_primitives::{Address, B256, U64, U256};
 use serde::Deserialize;
+use tokio::task::JoinHandle;
+
+pub(crate) use failure::is_state_missing;
+pub(crate) use window::Window;
 
 use crate::IndexerError;
+use crate::config::IndexerConfig;
+use failure::is_method_missing;
+use wire::{WireBlock, WireLogPlace, WireReceipt, assemble};
+
+/// Most full blocks asked for in one JSON-RPC batch (two calls each).
+const MAX_BLOCKS_PER_BATCH: u64 = 200;
 
 /// One block as fetched, with every transaction's receipt and logs.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -70,48 +90,6 @@ pub struct FetchedLog {
     pub data: Vec<u8>,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct WireBlock {
-    number: U64,
-    hash: B256,
-    parent_hash: B256,
-    timestamp: U64,
-    miner: Address,
-    transactions: Vec<WireTransaction>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct WireTransaction {
-    hash: B256,
-    from: Address,
-    to: Option<Address>,
-    value: U256,
-    input: Bytes,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct WireReceipt {
-    transaction_hash: B256,
-    transaction_index: U64,
-    status: Option<U64>,
-    gas_used: U256,
-    effective_gas_price: Option<U256>,
-    contract_address: Option<Address>,
-    logs: Vec<WireLog>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct WireLog {
-    address: Address,
-    topics: Vec<B256>,
-    data: Bytes,
-    log_index: U64,
-}
-
 /// A block header as needed to find a fork point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -126,13 +104,30 @@ pub struct HeaderRef {
     pub timestamp: U64,
 }
 
+/// A block's transactions, counted without reading them.
+#[derive(Debug, Deserialize)]
+struct TransactionHashes {
+    transactions: Vec<serde::de::IgnoredAny>,
+}
+
 /// The node, spoken to in batches.
 #[derive(Debug)]
 pub struct BlockFetcher {
-    client: RpcClient,
+    provider: RootProvider,
     /// Cleared the first time the node refuses `eth_getBlockReceipts`; receipts are then
     /// read one transaction at a time.
     block_receipts: AtomicBool,
+    /// Cleared the first time the node refuses `eth_getBlockTransactionCountByNumber`;
+    /// transactions are then counted from block headers with their hashes.
+    transaction_counts: AtomicBool,
+    /// Full blocks per JSON-RPC batch.
+    blocks_per_batch: Window,
+    /// Small calls (transaction counts) per JSON-RPC batch.
+    calls_per_batch: Window,
+    /// Blocks per `eth_getLogs`.
+    log_range: Window,
+    /// Pieces of one read sent at once (the client bounds what is in flight overall).
+    lanes: u64,
 }
 
 /// `0x`-hex quantity as JSON-RPC block tags want it.
@@ -141,23 +136,36 @@ fn tag(number: u64) -> String {
 }
 
 impl BlockFetcher {
-    /// A reader for the node at `url` (http or https).
-    ///
-    /// # Errors
-    /// [`IndexerError::Config`] when the URL does not parse.
-    pub fn new(url: &str) -> Result<Self, IndexerError> {
-        let url = url::Url::parse(url)
-            .map_err(|error| IndexerError::Config(format!("rpc url {url}: {error}")))?;
-        Ok(Self {
-            client: ClientBuilder::default().http(url),
+    /// A reader sending through `provider`'s client, with request sizes starting from `config`.
+    #[must_use]
+    pub fn new(provider: RootProvider, config: &IndexerConfig) -> Self {
+        Self {
+            provider,
             block_receipts: AtomicBool::new(true),
-        })
+            transaction_counts: AtomicBool::new(true),
+            blocks_per_batch: Window::new(
+                "blocks per batch",
+                config.rpc_chunk_blocks,
+                MAX_BLOCKS_PER_BATCH.max(config.rpc_chunk_blocks),
+            ),
+            calls_per_batch: Window::new(
+                "calls per batch",
+                config.max_batch_calls,
+                config.max_batch_calls,
+            ),
+            log_range: Window::new(
+                "blocks per eth_getLogs",
+                config.max_log_range,
+                config.max_log_range,
+            ),
+            lanes: u64::try_from(config.rpc_concurrency.max(1)).unwrap_or(1),
+        }
     }
 
-    /// The underlying client, for callers that make their own requests.
+    /// The underlying provider, for callers that make their own requests.
     #[must_use]
-    pub fn client(&self) -> &RpcClient {
-        &self.client
+    pub fn provider(&self) -> &RootProvider {
+        &self.provider
     }
 
     /// `eth_chainId`.
@@ -165,7 +173,12 @@ impl BlockFetcher {
     /// # Errors
     /// When the node fails.
     pub async fn chain_id(&self) -> Result<u64, IndexerError> {
-        let id: U64 = self.client.request_noparams("eth_chainId").await?;
+        let id: U64 = self
+            .provider
+            .client()
+            .request_noparams("eth_chainId")
+            .await
+            .map_err(IndexerError::rpc("eth_chainId"))?;
         Ok(id.to())
     }
 
@@ -175,10 +188,12 @@ impl BlockFetcher {
     /// When the node fails or has no latest block.
     pub async fn head(&self) -> Result<HeaderRef, IndexerError> {
         let header: Option<HeaderRef> = self
-            .client
+            .provider
+            .client()
             .request("eth_getBlockByNumber", ("latest", false))
-            .await?;
-        header.ok_or_else(|| IndexerError::Rpc("the node has no latest block".to_owned()))
+            .await
+            .map_err(IndexerError::rpc("eth_getBlockByNumber"))?;
+        header.ok_or_else(|| IndexerError::Inconsistent("the node has no latest block".to_owned()))
     }
 
     /// Headers of `numbers`, `None` for heights the node does not have.
@@ -186,60 +201,180 @@ impl BlockFetcher {
     /// # Errors
     /// When the node fails.
     pub async fn headers(&self, numbers: &[u64]) -> Result<Vec<Option<HeaderRef>>, IndexerError> {
-        let mut batch = self.client.new_batch();
+        let failed = IndexerError::rpc("eth_getBlockByNumber");
+        let mut batch = BatchRequest::new(self.provider.client());
         let waiters = numbers
             .iter()
             .map(|n| {
                 batch.add_call::<_, Option<HeaderRef>>("eth_getBlockByNumber", &(tag(*n), false))
             })
-            .collect::<Result<Vec<_>, _>>()?;
-        batch.send().await?;
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(failed)?;
+        batch.send().await.map_err(failed)?;
         let mut headers = Vec::with_capacity(waiters.len());
         for waiter in waiters {
-            headers.push(waiter.await?);
+            headers.push(waiter.await.map_err(failed)?);
         }
         Ok(headers)
     }
 
-    /// Blocks `first..=last` with transactions, receipts and logs, in one batch.
+    /// Blocks `numbers` (ascending, not necessarily consecutive) with transactions,
+    /// receipts and logs, in order.
     ///
     /// # Errors
     /// [`IndexerError::Rpc`] when the node fails, [`IndexerError::Inconsistent`] when a
     /// block is missing or its receipts do not match its transactions.
-    pub async fn blocks(&self, first: u64, last: u64) -> Result<Vec<FetchedBlock>, IndexerError> {
-        if self.block_receipts.load(Ordering::Relaxed) {
-            match self.blocks_with_block_receipts(first, last).await {
-                Err(IndexerError::Rpc(message)) if is_method_missing(&message) => {
-                    tracing::info!(
-                        "node lacks eth_getBlockReceipts ({message}); reading receipts per transaction"
-                    );
-                    self.block_receipts.store(false, Ordering::Relaxed);
-                }
-                other => return other,
+    pub async fn blocks(
+        self: &Arc<Self>,
+        numbers: Vec<u64>,
+    ) -> Result<Vec<FetchedBlock>, IndexerError> {
+        let numbers: Arc<[u64]> = numbers.into();
+        let total = numbers.len() as u64;
+        let lanes = self.lanes_for(total, &self.blocks_per_batch);
+        self.in_lanes(total, lanes, |start, len| {
+            let (fetcher, numbers) = (Arc::clone(self), Arc::clone(&numbers));
+            async move {
+                let lane = slice(&numbers, start, len);
+                let parts = fetcher
+                    .blocks_per_batch
+                    .cover(len, |offset, len| {
+                        fetcher.full_blocks(slice(lane, offset, len))
+                    })
+                    .await?;
+                Ok(parts.into_iter().flatten().collect())
             }
+        })
+        .await
+    }
+
+    /// The blocks in `first..=last` that hold a log with one of `topics` first, ascending.
+    ///
+    /// # Errors
+    /// When the node fails, or refuses even a single block's logs.
+    pub async fn blocks_with_logs(
+        self: &Arc<Self>,
+        first: u64,
+        last: u64,
+        topics: &[B256],
+    ) -> Result<Vec<u64>, IndexerError> {
+        let total = last - first + 1;
+        let topics: Arc<[B256]> = topics.into();
+        let lanes = self.lanes_for(total, &self.log_range);
+        let mut numbers = self
+            .in_lanes(total, lanes, |start, len| {
+                let (fetcher, topics) = (Arc::clone(self), Arc::clone(&topics));
+                async move {
+                    let from = first + start;
+                    let parts = fetcher
+                        .log_range
+                        .cover(len, |offset, len| {
+                            fetcher.log_places(from + offset, from + offset + len - 1, &topics)
+                        })
+                        .await?;
+                    Ok(parts.into_iter().flatten().collect())
+                }
+            })
+            .await?;
+        numbers.sort_unstable();
+        numbers.dedup();
+        Ok(numbers)
+    }
+
+    /// The blocks in `first..=last` with at least one transaction, ascending.
+    ///
+    /// # Errors
+    /// When the node fails or lacks one of the blocks.
+    pub async fn blocks_with_transactions(
+        self: &Arc<Self>,
+        first: u64,
+        last: u64,
+    ) -> Result<Vec<u64>, IndexerError> {
+        let total = last - first + 1;
+        let lanes = self.lanes_for(total, &self.calls_per_batch);
+        self.in_lanes(total, lanes, |start, len| {
+            let fetcher = Arc::clone(self);
+            async move {
+                let from = first + start;
+                let parts = fetcher
+                    .calls_per_batch
+                    .cover(len, |offset, len| {
+                        fetcher.non_empty(from + offset, from + offset + len - 1)
+                    })
+                    .await?;
+                Ok(parts.into_iter().flatten().collect())
+            }
+        })
+        .await
+    }
+
+    /// How many lanes a read of `total` items takes: one per window's worth, counting
+    /// the window at no more than its first size — a window grown large on a generous
+    /// node must not turn one read into one long request, or the node answers it on
+    /// one thread — and at most `lanes`.
+    fn lanes_for(&self, total: u64, window: &Window) -> u64 {
+        let piece = window.size().min(window.initial());
+        total.div_ceil(piece).clamp(1, self.lanes)
+    }
+
+    /// Splits `0..total` into `lanes` consecutive parts, runs `work(start, len)` on
+    /// each at once and joins their results in order.
+    async fn in_lanes<T, F, Fut>(
+        &self,
+        total: u64,
+        lanes: u64,
+        work: F,
+    ) -> Result<Vec<T>, IndexerError>
+    where
+        T: Send + 'static,
+        F: Fn(u64, u64) -> Fut,
+        Fut: Future<Output = Result<Vec<T>, IndexerError>> + Send + 'static,
+    {
+        if total == 0 {
+            return Ok(Vec::new());
         }
-        self.blocks_with_transaction_receipts(first, last).await
+        let per_lane = total.div_ceil(lanes.max(1));
+        let mut handles = Vec::new();
+        let mut start = 0;
+        while start < total {
+            let len = per_lane.min(total - start);
+            handles.push(tokio::spawn(work(start, len)));
+            start += len;
+        }
+        join_in_order(handles).await
+    }
+
+    /// One batch of full blocks, receipts per block where the node offers them.
+    async fn full_blocks(&self, numbers: &[u64]) -> Result<Vec<FetchedBlock>, IndexerError> {
+        preferring(
+            &self.block_receipts,
+            "node lacks eth_getBlockReceipts; reading receipts per transaction",
+            || self.blocks_with_block_receipts(numbers),
+            || self.blocks_with_transaction_receipts(numbers),
+        )
+        .await
     }
 
     async fn blocks_with_block_receipts(
         &self,
-        first: u64,
-        last: u64,
+        numbers: &[u64],
     ) -> Result<Vec<FetchedBlock>, IndexerError> {
-        let mut batch = self.client.new_batch();
-        let mut waiters = Vec::new();
-        for n in first..=last {
+        let failed = IndexerError::rpc("eth_getBlockByNumber/eth_getBlockReceipts");
+        let mut batch = BatchRequest::new(self.provider.client());
+        let mut waiters = Vec::with_capacity(numbers.len());
+        let queued = numbers.iter().try_for_each(|&n| {
             let block =
                 batch.add_call::<_, Option<WireBlock>>("eth_getBlockByNumber", &(tag(n), true))?;
             let receipts = batch
                 .add_call::<_, Option<Vec<WireReceipt>>>("eth_getBlockReceipts", &(tag(n),))?;
             waiters.push((n, block, receipts));
-        }
-        batch.send().await?;
+            Ok(())
+        });
+        queued.map_err(failed)?;
+        batch.send().await.map_err(failed)?;
         let mut blocks = Vec::with_capacity(waiters.len());
         for (n, block, receipts) in waiters {
-            let block = block.await?.ok_or_else(|| missing(n))?;
-            let receipts = receipts.await?.ok_or_else(|| missing(n))?;
+            let block = block.await.map_err(failed)?.ok_or_else(|| missing(n))?;
+            let receipts = receipts.await.map_err(failed)?.ok_or_else(|| missing(n))?;
             blocks.push(assemble(block, receipts)?);
         }
         Ok(blocks)
@@ -247,114 +382,215 @@ impl BlockFetcher {
 
     async fn blocks_with_transaction_receipts(
         &self,
-        first: u64,
-        last: u64,
+        numbers: &[u64],
     ) -> Result<Vec<FetchedBlock>, IndexerError> {
-        let mut batch = self.client.new_batch();
-        let mut waiters = Vec::new();
-        for n in first..=last {
-            waiters.push((
-                n,
-                batch.add_call::<_, Option<WireBlock>>("eth_getBlockByNumber", &(tag(n), true))?,
-            ));
-        }
-        batch.send().await?;
+        let failed = IndexerError::rpc("eth_getBlockByNumber");
+        let mut batch = BatchRequest::new(self.provider.client());
+        let waiters = numbers
+            .iter()
+            .map(|&n| {
+                batch
+                    .add_call::<_, Option<WireBlock>>("eth_getBlockByNumber", &(tag(n), true))
+                    .map(|waiter| (n, waiter))
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(failed)?;
+        batch.send().await.map_err(failed)?;
         let mut wire_blocks = Vec::with_capacity(waiters.len());
         for (n, waiter) in waiters {
-            wire_blocks.push(waiter.await?.ok_or_else(|| missing(n))?);
+            wire_blocks.push(waiter.await.map_err(failed)?.ok_or_else(|| missing(n))?);
         }
-        let mut batch = self.client.new_batch();
-        let mut receipt_waiters = Vec::new();
-        for block in &wire_blocks {
-            let per_block = block
-                .transactions
-                .iter()
-                .map(|tx| {
-                    batch.add_call::<_, Option<WireReceipt>>(
-                        "eth_getTransactionReceipt",
-                        &(tx.hash,),
-                    )
-                })
-                .collect::<Result<Vec<_>, _>>()?;
-            receipt_waiters.push(per_block);
-        }
+        let failed = IndexerError::rpc("eth_getTransactionReceipt");
+        let mut batch = BatchRequest::new(self.provider.client());
+        let receipt_waiters = wire_blocks
+            .iter()
+            .map(|block| {
+                block
+                    .transactions
+                    .iter()
+                    .map(|tx| {
+                        batch.add_call::<_, Option<WireReceipt>>(
+                            "eth_getTransactionReceipt",
+                            &(tx.hash,),
+                        )
+                    })
+                    .collect::<Result<Vec<_>, _>>()
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(failed)?;
         if receipt_waiters.iter().any(|w| !w.is_empty()) {
-            batch.send().await?;
+            batch.send().await.map_err(failed)?;
         }
         let mut blocks = Vec::with_capacity(wire_blocks.len());
         for (block, waiters) in wire_blocks.into_iter().zip(receipt_waiters) {
             let mut receipts = Vec::with_capacity(waiters.len());
             for waiter in waiters {
-                receipts.push(waiter.await?.ok_or_else(|| missing(block.number.to()))?);
+                receipts.push(
+                    waiter
+                        .await
+                        .map_err(failed)?
+                        .ok_or_else(|| missing(block.number.to()))?,
+                );
             }
             blocks.push(assemble(block, receipts)?);
         }
         Ok(blocks)
     }
+
+    /// Heights in `from..=to` holding a log with one of `topics` first.
+    async fn log_places(
+        &self,
+        from: u64,
+        to: u64,
+        topics: &[B256],
+    ) -> Result<Vec<u64>, IndexerError> {
+        let filter = serde_json::json!({
+            "fromBlock": tag(from),
+            "toBlock": tag(to),
+            "topics": [topics],
+        });
+        let places: Vec<WireLogPlace> = self
+            .provider
+            .client()
+            .request("eth_getLogs", (filter,))
+            .await
+            .map_err(IndexerError::rpc("eth_getLogs"))?;
+        let mut numbers = Vec::with_capacity(places.len());
+        for place in places {
+            let Some(number) = place.block_number.map(|n| n.to::<u64>()) else {
+                continue;
+            };
+            if !(from..=to).contains(&number) {
+                return Err(IndexerError::Inconsistent(format!(
+                    "eth_getLogs for blocks {from}..={to} answered a log of block {number}"
+                )));
+            }
+            if numbers.last() != Some(&number) {
+                numbers.push(number);
+            }
+        }
+        Ok(numbers)
+    }
+
+    /// Heights in `from..=to` with at least one transaction.
+    async fn non_empty(&self, from: u64, to: u64) -> Result<Vec<u64>, IndexerError> {
+        preferring(
+            &self.transaction_counts,
+            "node lacks eth_getBlockTransactionCountByNumber; counting from headers",
+            || self.counted(from, to),
+            || self.counted_from_headers(from, to),
+        )
+        .await
+    }
+
+    async fn counted(&self, from: u64, to: u64) -> Result<Vec<u64>, IndexerError> {
+        let failed = IndexerError::rpc("eth_getBlockTransactionCountByNumber");
+        let mut batch = BatchRequest::new(self.provider.client());
+        let waiters = (from..=to)
+            .map(|n| {
+                batch
+                    .add_call::<_, Option<U64>>("eth_getBlockTransactionCountByNumber", &(tag(n),))
+                    .map(|waiter| (n, waiter))
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(failed)?;
+        batch.send().await.map_err(failed)?;
+        let mut numbers = Vec::new();
+        for (n, waiter) in waiters {
+            let count = waiter.await.map_err(failed)?.ok_or_else(|| missing(n))?;
+            if !count.is_zero() {
+                numbers.push(n);
+            }
+        }
+        Ok(numbers)
+    }
+
+    async fn counted_from_headers(&self, from: u64, to: u64) -> Result<Vec<u64>, IndexerError> {
+        let failed = IndexerError::rpc("eth_getBlockByNumber");
+        let mut batch = BatchRequest::new(self.provider.client());
+        let waiters = (from..=to)
+            .map(|n| {
+                batch
+                    .add_call::<_, Option<TransactionHashes>>(
+                        "eth_getBlockByNumber",
+                        &(tag(n), false),
+                    )
+                    .map(|waiter| (n, waiter))
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(failed)?;
+        batch.send().await.map_err(failed)?;
+        let mut numbers = Vec::new();
+        for (n, waiter) in waiters {
+            let block = waiter.await.map_err(failed)?.ok_or_else(|| missing(n))?;
+            if !block.transactions.is_empty() {
+                numbers.push(n);
+            }
+        }
+        Ok(numbers)
+    }
+}
+
+/// Runs `preferred` while the node is believed to offer its method (`offered`); the
+/// first time the node says it does not, forgets the method for good, says so, and
+/// runs `fallback` from then on.
+async fn preferring<T, P, F>(
+    offered: &AtomicBool,
+    instead: &'static str,
+    preferred: impl FnOnce() -> P,
+    fallback: impl FnOnce() -> F,
+) -> Result<T, IndexerError>
+where
+    P: Future<Output = Result<T, IndexerError>>,
+    F: Future<Output = Result<T, IndexerError>>,
+{
+    if offered.load(Ordering::Relaxed) {
+        match preferred().await {
+            Err(IndexerError::Rpc { source, .. }) if is_method_missing(&source) => {
+                tracing::info!(error = %source, "{instead}");
+                offered.store(false, Ordering::Relaxed);
+            }
+            other => return other,
+        }
+    }
+    fallback().await
+}
+
+fn slice(numbers: &[u64], start: u64, len: u64) -> &[u64] {
+    let start = usize::try_from(start)
+        .unwrap_or(usize::MAX)
+        .min(numbers.len());
+    let end = start
+        .saturating_add(usize::try_from(len).unwrap_or(usize::MAX))
+        .min(numbers.len());
+    &numbers[start..end]
 }
 
 fn missing(number: u64) -> IndexerError {
     IndexerError::Inconsistent(format!("the node does not have block {number} (yet)"))
 }
 
-fn is_method_missing(message: &str) -> bool {
-    let lower = message.to_ascii_lowercase();
-    lower.contains("method not found")
-        || lower.contains("-32601")
-        || lower.contains("not supported")
-}
-
-/// Joins a block's transactions with its receipts, by hash and index.
-fn assemble(block: WireBlock, receipts: Vec<WireReceipt>) -> Result<FetchedBlock, IndexerError> {
-    let number: u64 = block.number.to();
-    if receipts.len() != block.transactions.len() {
-        return Err(IndexerError::Inconsistent(format!(
-            "block {number}: {} transactions but {} receipts",
-            block.transactions.len(),
-            receipts.len()
-        )));
-    }
-    let transactions = block
-        .transactions
-        .into_iter()
-        .zip(receipts)
-        .map(|(tx, receipt)| {
-            if tx.hash != receipt.transaction_hash {
-                return Err(IndexerError::Inconsistent(format!(
-                    "block {number}: receipt {} does not belong to transaction {}",
-                    receipt.transaction_hash, tx.hash
-                )));
+/// Awaits `handles` in order and concatenates their results; on the first failure the
+/// others are stopped, so no request outlives the read that wanted it.
+pub(crate) async fn join_in_order<T>(
+    handles: Vec<JoinHandle<Result<Vec<T>, IndexerError>>>,
+) -> Result<Vec<T>, IndexerError> {
+    let mut joined = Vec::new();
+    let mut handles = handles.into_iter();
+    while let Some(handle) = handles.next() {
+        let outcome = handle
+            .await
+            .map_err(|error| IndexerError::Store(format!("fetch task failed: {error}")))
+            .and_then(|outcome| outcome);
+        match outcome {
+            Ok(part) => joined.extend(part),
+            Err(error) => {
+                for rest in handles {
+                    rest.abort();
+                }
+                return Err(error);
             }
-            Ok(FetchedTransaction {
-                hash: tx.hash,
-                index: receipt.transaction_index.to(),
-                from: tx.from,
-                to: tx.to,
-                contract_address: receipt.contract_address,
-                value: tx.value,
-                gas_used: receipt.gas_used,
-                gas_price: receipt.effective_gas_price.unwrap_or_default(),
-                success: receipt.status.is_none_or(|status| status == U64::from(1)),
-                input: tx.input.to_vec(),
-                logs: receipt
-                    .logs
-                    .into_iter()
-                    .map(|log| FetchedLog {
-                        log_index: log.log_index.to(),
-                        address: log.address,
-                        topics: log.topics,
-                        data: log.data.to_vec(),
-                    })
-                    .collect(),
-            })
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(FetchedBlock {
-        number,
-        hash: block.hash,
-        parent_hash: block.parent_hash,
-        timestamp: block.timestamp.to(),
-        miner: block.miner,
-        transactions,
-    })
+        }
+    }
+    Ok(joined)
 }

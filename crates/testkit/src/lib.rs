@@ -7,14 +7,23 @@
 //! the test their manifests and URLs, and stops everything when dropped.
 //! [`request`] sends one request through an axum router in process. It is a
 //! dev-dependency only; nothing in production links it.
+//!
+//! For the JSON-RPC path of the indexer it also has stand-ins for what cannot run
+//! here: [`ChaosProxy`], a public node's bad manners in front of anvil, and (for
+//! benchmarks) [`ModelNode`], a synthetic chain of any length served over JSON-RPC.
 
+mod chaos;
 mod evm_devnet;
+pub mod http;
+pub mod model_chain;
 mod native_devnet;
 mod postgres;
 mod process;
 pub mod request;
 
+pub use chaos::{Chaos, ChaosProxy, ChaosStats};
 pub use evm_devnet::{EvmDevnet, EvmManifest, ManifestAccount};
+pub use model_chain::{ModelChain, ModelLimits, ModelNode, ModelSpec};
 pub use native_devnet::{NativeAccount, NativeDevnet, NativeManifest, NativeSponsor};
 pub use postgres::Postgres;
 

@@ -5,11 +5,11 @@
 //! talks to the node through a [`RootProvider`] built here.
 
 pub mod batch;
+pub mod retry;
 
 use std::time::Duration;
 
 use alloy::providers::RootProvider;
-use alloy::rpc::client::RpcClient;
 use alloy::transports::TransportError;
 use alloy::transports::http::reqwest;
 use url::Url;
@@ -17,6 +17,7 @@ use url::Url;
 use crate::EvmError;
 
 pub use batch::{BatchOutput, BatchRead, ReadFailure, ReadResult};
+pub use retry::RetryConfig;
 
 /// How the node is reached.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -28,6 +29,9 @@ pub struct RpcConfig {
     /// Most calls in one JSON-RPC batch; larger read sets go out as several batches.
     /// Public nodes commonly cap batches at 100 entries.
     pub max_batch_size: usize,
+    /// Retries of failed reads and a bound on requests in flight (see [`retry`]);
+    /// `None` sends every request once.
+    pub retry: Option<RetryConfig>,
 }
 
 impl Default for RpcConfig {
@@ -36,6 +40,7 @@ impl Default for RpcConfig {
             connect_timeout: Duration::from_secs(5),
             request_timeout: Duration::from_secs(20),
             max_batch_size: 100,
+            retry: None,
         }
     }
 }
@@ -74,9 +79,10 @@ pub fn connect(url: &str, config: &RpcConfig) -> Result<RootProvider, EvmError> 
     let is_local = url
         .host_str()
         .is_some_and(|host| matches!(host, "localhost" | "127.0.0.1" | "[::1]"));
-    let client = RpcClient::new(
+    let client = retry::client(
         alloy::transports::http::Http::with_client(http, url),
         is_local,
+        config.retry,
     );
     Ok(RootProvider::new(client))
 }

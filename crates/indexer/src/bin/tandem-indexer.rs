@@ -3,7 +3,8 @@
 //!
 //! ```text
 //! tandem-indexer --rpc-url URL --store URL [--start-block N] [--wrapped-native ADDR]...
-//!                [--batch-blocks N] [--ipfs-gateway URL] [--no-enrich] [--once]
+//!                [--batch-blocks N] [--backfill full|counts|logs] [--sparse-batch-blocks N]
+//!                [--ipfs-gateway URL] [--no-enrich] [--once]
 //! ```
 //! `--store` takes `sqlite:PATH`, a plain path, or `postgres://…`; `--db PATH` is the
 //! older spelling. One process writes a store: a second one started against it waits
@@ -22,7 +23,8 @@ use tandem_indexer::{Indexer, IndexerConfig, StoreUrl, WriterLock};
 const STANDBY_POLL: Duration = Duration::from_millis(250);
 
 const USAGE: &str = "tandem-indexer --rpc-url URL --store URL [--start-block N] \
-     [--wrapped-native ADDR]... [--batch-blocks N] [--ipfs-gateway URL] [--no-enrich] [--once]";
+     [--wrapped-native ADDR]... [--batch-blocks N] [--backfill full|counts|logs] \
+     [--sparse-batch-blocks N] [--ipfs-gateway URL] [--no-enrich] [--once]";
 
 struct Args {
     config: IndexerConfig,
@@ -45,6 +47,10 @@ fn parse_args() -> anyhow::Result<Args> {
             }
             "--start-block" => config.start_block = value()?.parse().context("--start-block")?,
             "--batch-blocks" => config.batch_blocks = value()?.parse().context("--batch-blocks")?,
+            "--backfill" => config.backfill = value()?.parse().context("--backfill")?,
+            "--sparse-batch-blocks" => {
+                config.sparse_batch_blocks = value()?.parse().context("--sparse-batch-blocks")?;
+            }
             "--wrapped-native" => config
                 .wrapped_native
                 .push(value()?.parse().context("--wrapped-native")?),
@@ -124,19 +130,82 @@ async fn main() -> anyhow::Result<()> {
     let store = tokio::task::spawn_blocking(move || lock.open_store(crash))
         .await
         .context("the store task failed")??;
-    let indexer = Indexer::new(args.config, store)?;
+    let indexer = Arc::new(Indexer::new(args.config, store)?);
+    let progress = progress::Progress::start(Arc::clone(&indexer));
     if args.once {
-        let indexed = indexer.sync_to_head().await?;
+        let indexed = indexer.sync_to_head().await;
+        progress.stop().await;
+        let indexed = indexed?;
         if indexer.config().enrich {
             indexer.enrich().await?;
         }
         eprintln!("tandem-indexer: indexed through block {indexed:?}");
         return Ok(());
     }
-    indexer.run_until(shutdown).await?;
+    let stopped = indexer.run_until(shutdown).await;
+    progress.stop().await;
+    stopped?;
     eprintln!(
         "tandem-indexer: stopped at block {:?}",
         indexer.status().indexed_block
     );
     Ok(())
+}
+
+/// The progress output: on a terminal, one line redrawn in place (bar, share, rate,
+/// time to catch up); otherwise a plain line every half minute, for logs.
+mod progress {
+    use std::io::{IsTerminal as _, Write as _};
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    use tandem_indexer::Indexer;
+    use tandem_indexer::progress::{progress_bar, progress_text};
+    use tokio::task::JoinHandle;
+
+    /// Width of the bar, in characters.
+    const BAR_WIDTH: usize = 30;
+
+    /// The running reporter.
+    pub(super) struct Progress {
+        task: JoinHandle<()>,
+        terminal: bool,
+    }
+
+    impl Progress {
+        /// Starts reporting `indexer`'s status on stderr.
+        pub(super) fn start(indexer: Arc<Indexer>) -> Self {
+            let terminal = std::io::stderr().is_terminal();
+            let every = if terminal {
+                Duration::from_millis(500)
+            } else {
+                Duration::from_secs(30)
+            };
+            let task = tokio::spawn(async move {
+                let mut ticks = tokio::time::interval(every);
+                ticks.tick().await;
+                loop {
+                    ticks.tick().await;
+                    let status = indexer.status();
+                    if terminal {
+                        // Carriage return and clear-to-end-of-line: the line is redrawn.
+                        eprint!("\r{}\x1b[K", progress_bar(&status, BAR_WIDTH));
+                        let _ = std::io::stderr().flush();
+                    } else {
+                        eprintln!("tandem-indexer: {}", progress_text(&status));
+                    }
+                }
+            });
+            Self { task, terminal }
+        }
+
+        /// Stops reporting, ending the terminal line.
+        pub(super) async fn stop(self) {
+            self.task.abort();
+            let _ = self.task.await;
+            if self.terminal {
+                eprintln!();
+            }
+        }
+    }
 }

@@ -6,11 +6,15 @@
 
 mod agreement;
 mod bad_input;
+mod chaos;
 mod common;
 mod crash;
+mod long_history;
 mod migrations;
+mod model_chain;
 mod reorg;
 mod rollback;
 mod seeded;
+mod sparse;
 mod standby;
 mod stores;

@@ -133,7 +133,7 @@ async fn an_older_store_is_migrated_and_a_newer_one_refused() {
             ),
             "{backend:?}: {error:?}"
         );
-        assert!(error.is_fatal());
+        assert!(!error.retryable());
         let message = error.to_string();
         assert!(
             message.contains("version 99") && message.contains(&format!("the {LATEST} this")),

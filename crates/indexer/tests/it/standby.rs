@@ -207,7 +207,7 @@ async fn a_postgres_writer_that_lost_its_connection_writes_no_more() {
         ),
         "{refused:?}"
     );
-    assert!(refused.unwrap_err().is_fatal());
+    assert!(!refused.unwrap_err().retryable());
     assert_eq!(store.cursor().await, Some(1), "nothing more was written");
     let url = store.url.clone();
     let free = blocking(move || WriterLock::try_acquire(&url).unwrap().is_some()).await;

@@ -1,16 +1,10 @@
-//! `indexer-bench`: how fast the indexer indexes a range compared with the node
-//! merely returning that range's logs.
-//!
-//! Starts its own anvil (the devnet's binary), deploys `bench/indexer/BenchToken.sol`
-//! (embedded bytecode), seeds `--transfers` ERC-20 transfers (`--per-tx` per
-//! transaction, recipients cycling through `--holders` addresses), then times
-//! (a) `eth_getLogs` over the range — the floor: the node serialising the same logs —
-//! and (b) the indexer indexing the range from scratch into a fresh SQLite file,
-//! each `--runs` times, and prints the best of each and their ratio.
-//!
-//! `cargo run --release -p tandem-indexer --bin indexer-bench` (or `bench/indexer/run.sh`).
-
-#![allow(clippy::print_stdout)] // printing the figures is this binary's job
+//! The dense case on a real node: anvil (the devnet's binary) with
+//! `bench/indexer/BenchToken.sol` deployed (embedded bytecode) and `--transfers` ERC-20
+//! transfers seeded (`--per-tx` per transaction, recipients cycling through
+//! `--holders` addresses), so every block of the range is full. Times (a) `eth_getLogs`
+//! over the range — the floor: the node serialising the same logs — and (b) the
+//! indexer indexing the range from scratch into a fresh SQLite file, each `--runs`
+//! times, and prints the best of each and their ratio.
 
 use std::net::TcpListener;
 use std::path::PathBuf;
@@ -18,16 +12,17 @@ use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use alloy::primitives::{Address, B256, Bytes, U64, U256};
+use alloy::primitives::{Address, B256, Bytes, U256};
 use alloy::rpc::client::{ClientBuilder, RpcClient};
 use alloy::sol;
 use alloy::sol_types::SolCall;
 use anyhow::{Context, bail};
-use serde::Deserialize;
 use serde_json::json;
 use tandem_evm::EvmSource;
 use tandem_evm::source::HolderQuery;
 use tandem_indexer::{IndexSource, Indexer, IndexerConfig, SqliteStore};
+
+use crate::FloorLog;
 
 sol! {
     function spray(uint256 count, uint256 start, uint256 holders);
@@ -37,38 +32,19 @@ const BENCH_TOKEN: &str = include_str!("../../../../bench/indexer/BenchToken.bin
 /// anvil's first dev account (unlocked; public knowledge).
 const SENDER: &str = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 
-struct Options {
-    transfers: u64,
-    per_tx: u64,
-    holders: u64,
-    batch_blocks: u64,
-    runs: usize,
-}
-
-fn options() -> anyhow::Result<Options> {
-    let mut options = Options {
-        transfers: 50_000,
-        per_tx: 500,
-        holders: 2_000,
-        batch_blocks: IndexerConfig::new("", 0).batch_blocks,
-        runs: 5,
-    };
-    let mut args = std::env::args().skip(1);
-    while let Some(flag) = args.next() {
-        let value: u64 = args
-            .next()
-            .with_context(|| format!("{flag} needs a value"))?
-            .parse()?;
-        match flag.as_str() {
-            "--transfers" => options.transfers = value,
-            "--per-tx" => options.per_tx = value.max(1),
-            "--holders" => options.holders = value.max(1),
-            "--batch-blocks" => options.batch_blocks = value.max(1),
-            "--runs" => options.runs = usize::try_from(value)?.max(1),
-            other => bail!("unknown flag {other}"),
-        }
-    }
-    Ok(options)
+/// What the anvil bench seeds and how it indexes.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// ERC-20 transfers seeded.
+    pub transfers: u64,
+    /// Transfers per transaction.
+    pub per_tx: u64,
+    /// Distinct recipients.
+    pub holders: u64,
+    /// The indexer's batch size.
+    pub batch_blocks: u64,
+    /// Runs of each measurement; the best counts.
+    pub runs: usize,
 }
 
 /// anvil as a child process, killed on drop.
@@ -137,19 +113,6 @@ fn start_anvil() -> anyhow::Result<Anvil> {
     Ok(anvil)
 }
 
-/// The log fields an indexer needs, deserialised as the floor measurement.
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-#[allow(dead_code)] // read only to make deserialisation do the same work the indexer does
-struct Log {
-    address: Address,
-    topics: Vec<B256>,
-    data: Bytes,
-    block_number: U64,
-    transaction_hash: B256,
-    log_index: U64,
-}
-
 async fn send(
     client: &RpcClient,
     to: Option<Address>,
@@ -182,9 +145,9 @@ fn block_of(receipt: &serde_json::Value) -> anyhow::Result<u64> {
     Ok(u64::from_str_radix(text.trim_start_matches("0x"), 16)?)
 }
 
-#[tokio::main]
-async fn main() -> anyhow::Result<()> {
-    let options = options()?;
+/// Seeds anvil and prints the floor, the indexer's time and their ratio.
+pub async fn run(options: &Options) -> anyhow::Result<()> {
+    println!("== dense chain on anvil: every block full of transfers ==");
     let anvil = start_anvil()?;
     let client = ClientBuilder::default().http(anvil.url.parse()?);
 
@@ -224,7 +187,7 @@ async fn main() -> anyhow::Result<()> {
     for run in 0..options.runs {
         let started = Instant::now();
         let filter = json!({ "fromBlock": format!("{first:#x}"), "toBlock": format!("{last:#x}") });
-        let logs: Vec<Log> = client.request("eth_getLogs", (filter,)).await?;
+        let logs: Vec<FloorLog> = client.request("eth_getLogs", (filter,)).await?;
         let elapsed = started.elapsed();
         floor = floor.min(elapsed);
         if (logs.len() as u64) < sent {

@@ -1,0 +1,128 @@
+//! The indexer benchmark (`bench/indexer/run.sh`): how fast the indexer indexes a
+//! chain from scratch compared with the node merely returning that chain's logs
+//! (`eth_getLogs`, the floor: no indexer can read the events for less).
+//!
+//! Two chains:
+//! - `model` ([`model`]): a mainnet-like chain of a million blocks, at most 2 % of them
+//!   carrying transfers, served by a synthetic JSON-RPC node on loopback
+//!   (`tandem_testkit::ModelNode`), indexed in each backfill mode;
+//! - `anvil` ([`anvil`]): the dense case on a real node, every block full of transfers.
+//!
+//! ```text
+//! bench/indexer/run.sh [--chain model|anvil|both] [--runs N] [--batch-blocks N]
+//!     [--blocks N] [--transfers N] [--holders N] [--tokens N] [--busy-per-mille N]
+//!     [--plain-transfers N] [--backfill logs|counts|full|all]
+//!     [--log-range-limit N] [--log-results-limit N] [--batch-limit N] [--per-tx N]
+//! ```
+//! (`--transfers`, `--holders` and `--runs` apply to both chains; `--per-tx` to anvil.)
+
+#![allow(clippy::print_stdout)] // printing the figures is this binary's job
+
+mod anvil;
+mod model;
+
+use alloy::primitives::{Address, B256, Bytes, U64};
+use anyhow::{Context, bail};
+use serde::Deserialize;
+use tandem_indexer::{Backfill, IndexerConfig};
+
+/// The log fields an indexer needs, deserialised as the floor measurement.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[allow(dead_code)] // read only to make deserialisation do the same work the indexer does
+pub(crate) struct FloorLog {
+    address: Address,
+    topics: Vec<B256>,
+    data: Bytes,
+    block_number: U64,
+    transaction_hash: B256,
+    log_index: U64,
+}
+
+/// Which chains to run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Chains {
+    Model,
+    Anvil,
+    Both,
+}
+
+fn parse() -> anyhow::Result<(Chains, model::Options, anvil::Options)> {
+    let batch_blocks = IndexerConfig::new("", 0).batch_blocks;
+    let mut chains = Chains::Both;
+    let mut model = model::Options::default();
+    let mut anvil = anvil::Options {
+        transfers: 50_000,
+        per_tx: 500,
+        holders: 2_000,
+        batch_blocks,
+        runs: 5,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(flag) = args.next() {
+        // `cargo bench` adds --bench to every bench binary's arguments.
+        if flag == "--bench" {
+            continue;
+        }
+        let text = args
+            .next()
+            .with_context(|| format!("{flag} needs a value"))?;
+        let number = || {
+            text.parse::<u64>()
+                .with_context(|| format!("{flag} {text}"))
+        };
+        match flag.as_str() {
+            "--chain" => {
+                chains = match text.as_str() {
+                    "model" => Chains::Model,
+                    "anvil" => Chains::Anvil,
+                    "both" => Chains::Both,
+                    other => bail!("--chain must be model, anvil or both, not {other}"),
+                }
+            }
+            "--runs" => {
+                let runs = usize::try_from(number()?)?.max(1);
+                (model.runs, anvil.runs) = (runs, runs);
+            }
+            "--batch-blocks" => {
+                let blocks = number()?.max(1);
+                (model.batch_blocks, anvil.batch_blocks) = (blocks, blocks);
+            }
+            "--transfers" => (model.spec.transfers, anvil.transfers) = (number()?, number()?),
+            "--holders" => {
+                let holders = number()?.max(1);
+                (model.spec.holders, anvil.holders) = (holders, holders);
+            }
+            "--per-tx" => anvil.per_tx = number()?.max(1),
+            "--blocks" => model.spec.blocks = number()?.max(100),
+            "--tokens" => model.spec.tokens = number()?.max(1),
+            "--busy-per-mille" => model.spec.busy_per_mille = number()?.clamp(1, 1000),
+            "--plain-transfers" => model.spec.plain_transfers = number()?,
+            "--log-range-limit" => model.limits.max_log_range = Some(number()?.max(1)),
+            "--log-results-limit" => {
+                model.limits.max_log_results = Some(usize::try_from(number()?)?.max(1));
+            }
+            "--batch-limit" => model.limits.max_batch = Some(usize::try_from(number()?)?.max(1)),
+            "--backfill" => {
+                model.modes = match text.as_str() {
+                    "all" => vec![Backfill::Logs, Backfill::Counts, Backfill::Full],
+                    one => vec![one.parse()?],
+                }
+            }
+            other => bail!("unknown flag {other}"),
+        }
+    }
+    Ok((chains, model, anvil))
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let (chains, model, anvil) = parse()?;
+    if chains != Chains::Anvil {
+        model::run(&model).await?;
+    }
+    if chains != Chains::Model {
+        anvil::run(&anvil).await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,208 @@
+//! The mainnet-like case: a [`ModelChain`] of a million blocks (by default), at most 2 %
+//! of them carrying transfers, served by a [`ModelNode`] on loopback. Times the floor —
+//! `eth_getLogs` of the same events from the same node, over the whole chain (in
+//! ranges the node accepts when it limits them) — and the indexer indexing the chain
+//! from scratch in each backfill mode, then checks every holder's balance of every
+//! token against the model. Prints blocks/s, transfers/s and the ratio to the floor.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use alloy::primitives::{Address, B256};
+use alloy::rpc::client::{ClientBuilder, RpcClient};
+use anyhow::{Context, bail};
+use serde_json::json;
+use tandem_evm::EvmSource;
+use tandem_evm::source::HolderQuery;
+use tandem_indexer::{Backfill, IndexSource, Indexer, IndexerConfig, SqliteStore};
+use tandem_testkit::model_chain::TRANSFER_TOPIC;
+use tandem_testkit::{ModelChain, ModelLimits, ModelNode, ModelSpec};
+
+use crate::FloorLog;
+
+/// What the model bench builds and how it indexes.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The chain.
+    pub spec: ModelSpec,
+    /// What the node refuses.
+    pub limits: ModelLimits,
+    /// Backfill modes to measure.
+    pub modes: Vec<Backfill>,
+    /// The indexer's batch size.
+    pub batch_blocks: u64,
+    /// Runs of each measurement; the best counts.
+    pub runs: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self {
+            spec: ModelSpec::default(),
+            limits: ModelLimits::default(),
+            modes: vec![Backfill::Logs, Backfill::Counts],
+            batch_blocks: IndexerConfig::new("", 0).batch_blocks,
+            runs: 3,
+        }
+    }
+}
+
+/// The event signatures the indexer asks `eth_getLogs` for (no wrapped coin here).
+const INDEXED_TOPICS: [B256; 5] = [
+    TRANSFER_TOPIC,
+    alloy::primitives::b256!("c3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62"),
+    alloy::primitives::b256!("4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb"),
+    alloy::primitives::b256!("8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925"),
+    alloy::primitives::b256!("17307eab39ab6107e8899845ad3d59bd9653f200f220920489ca2b5937696c31"),
+];
+
+/// The floor: every indexed event of the chain through `eth_getLogs`, in ranges the
+/// node accepts, deserialised. Returns the logs read.
+async fn floor(client: &RpcClient, head: u64, range: u64) -> anyhow::Result<u64> {
+    let mut read = 0;
+    let mut from = 0;
+    while from <= head {
+        let to = from.saturating_add(range - 1).min(head);
+        let filter = json!({
+            "fromBlock": format!("{from:#x}"),
+            "toBlock": format!("{to:#x}"),
+            "topics": [INDEXED_TOPICS],
+        });
+        let logs: Vec<FloorLog> = client.request("eth_getLogs", (filter,)).await?;
+        read += logs.len() as u64;
+        from = to + 1;
+    }
+    Ok(read)
+}
+
+/// Indexes the chain from scratch; the time it took, after checking every balance.
+async fn index(
+    chain: &ModelChain,
+    url: &str,
+    mode: Backfill,
+    batch_blocks: u64,
+    run: usize,
+) -> anyhow::Result<Duration> {
+    let db = std::env::temp_dir().join(format!(
+        "tandem-indexer-model-{}-{mode}-{run}.sqlite",
+        std::process::id()
+    ));
+    let store = Arc::new(SqliteStore::open(&db)?);
+    let mut config = IndexerConfig::new(url, 0);
+    config.enrich = false;
+    config.backfill = mode;
+    config.batch_blocks = batch_blocks;
+    let indexer = Indexer::new(config, store.clone())?;
+    let started = Instant::now();
+    let indexed = indexer.sync_to_head().await?;
+    let elapsed = started.elapsed();
+    if indexed != Some(chain.head()) {
+        bail!(
+            "{mode}: indexed up to {indexed:?}, the head is {}",
+            chain.head()
+        );
+    }
+    let source = IndexSource::new(store);
+    let all = HolderQuery::All {
+        limit: chain.spec().holders + 100,
+    };
+    for &token in chain.tokens() {
+        let mut indexed: Vec<(Address, _)> = source
+            .token_holders(token, &all)
+            .await?
+            .into_iter()
+            .filter(|holder| !holder.balance.is_zero())
+            .map(|holder| (holder.address, holder.balance))
+            .collect();
+        indexed.sort();
+        if indexed != chain.token_balances(token) {
+            bail!("{mode}: the balances of {token} differ from the model's");
+        }
+    }
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
+    Ok(elapsed)
+}
+
+/// Per second, for the printout.
+#[allow(
+    clippy::cast_precision_loss,
+    reason = "counts far below 2^52, printed rounded"
+)]
+fn rate(count: u64, elapsed: Duration) -> f64 {
+    count as f64 / elapsed.as_secs_f64()
+}
+
+/// Builds the chain, serves it, and prints the floor and each mode's figures.
+pub async fn run(options: &Options) -> anyhow::Result<()> {
+    println!("== mainnet-like chain on a synthetic node ==");
+    let started = Instant::now();
+    let chain = Arc::new(ModelChain::generate(options.spec.clone()));
+    let blocks = chain.head() + 1;
+    let transfers = chain.transfer_count();
+    println!(
+        "chain: {blocks} blocks, {} with transfers ({:.2} %), {} more with a plain TLOS transfer, \
+         {transfers} transfers of {} tokens among {} holders (built in {:.1} s)",
+        chain.blocks_with_transfers(),
+        rate(
+            chain.blocks_with_transfers() * 100,
+            Duration::from_secs(blocks)
+        ),
+        chain.busy_blocks() - chain.blocks_with_transfers(),
+        chain.tokens().len(),
+        options.spec.holders,
+        started.elapsed().as_secs_f64(),
+    );
+    let node = ModelNode::start(Arc::clone(&chain), options.limits, 2)?;
+    println!("node limits: {:?}", options.limits);
+    let client = ClientBuilder::default().http(node.url().parse()?);
+    let log_range = options.limits.max_log_range.unwrap_or(u64::MAX);
+
+    let mut best_floor = Duration::MAX;
+    let mut best: Vec<Duration> = vec![Duration::MAX; options.modes.len()];
+    let mut calls = vec![String::new(); options.modes.len()];
+    for run in 0..options.runs {
+        // Floor and indexer runs alternate, so load from other processes hits both alike.
+        let started = Instant::now();
+        let logs = floor(&client, chain.head(), log_range)
+            .await
+            .context("floor")?;
+        let elapsed = started.elapsed();
+        if logs != transfers {
+            bail!("eth_getLogs returned {logs} logs for {transfers} transfers");
+        }
+        best_floor = best_floor.min(elapsed);
+        println!("floor run {run}: {:.3} s", elapsed.as_secs_f64());
+        for (slot, mode) in options.modes.iter().enumerate() {
+            node.reset_counts();
+            let elapsed = index(&chain, &node.url(), *mode, options.batch_blocks, run).await?;
+            best[slot] = best[slot].min(elapsed);
+            let mut asked: Vec<(String, u64)> = node.calls().into_iter().collect();
+            asked.sort();
+            calls[slot] = format!("{} requests: {asked:?}", node.requests());
+            println!("indexer ({mode}) run {run}: {:.3} s", elapsed.as_secs_f64());
+        }
+    }
+    println!(
+        "floor   (eth_getLogs, {transfers} logs, best of {}): {:.3} s = {:.0} blocks/s, {:.0} transfers/s",
+        options.runs,
+        best_floor.as_secs_f64(),
+        rate(blocks, best_floor),
+        rate(transfers, best_floor),
+    );
+    for ((mode, elapsed), calls) in options.modes.iter().zip(&best).zip(&calls) {
+        let ratio = elapsed.as_secs_f64() / best_floor.as_secs_f64();
+        println!(
+            "indexer (backfill {mode}, from scratch, best of {}): {:.3} s = {:.0} blocks/s, \
+             {:.0} transfers/s; ratio to the floor {ratio:.2} (target <= 2: {})",
+            options.runs,
+            elapsed.as_secs_f64(),
+            rate(blocks, *elapsed),
+            rate(transfers, *elapsed),
+            if ratio <= 2.0 { "met" } else { "missed" },
+        );
+        println!("    node asked: {calls}");
+    }
+    Ok(())
+}

@@ -1,0 +1,78 @@
+//! A long, mostly empty chain (a synthetic node serving a model chain) behind the
+//! limits of a public node — short log ranges, few logs per answer, short batches:
+//! the indexer learns the limits, reads in full only the blocks that matter, and ends
+//! with every holder's balance exactly as the chain has it.
+
+use std::sync::Arc;
+
+use alloy::primitives::Address;
+use tandem_evm::EvmSource;
+use tandem_evm::source::HolderQuery;
+use tandem_indexer::{Backfill, IndexSource, Indexer, IndexerConfig, SqliteStore};
+use tandem_testkit::{ModelChain, ModelLimits, ModelNode, ModelSpec};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_limited_node_with_a_long_empty_chain_is_indexed_exactly_and_cheaply() {
+    let chain = Arc::new(ModelChain::generate(ModelSpec {
+        blocks: 30_000,
+        transfers: 3_000,
+        holders: 300,
+        plain_transfers: 50,
+        ..ModelSpec::default()
+    }));
+    let limits = ModelLimits {
+        max_log_range: Some(2_000),
+        max_log_results: Some(200),
+        max_batch: Some(100),
+    };
+    let node = ModelNode::start(Arc::clone(&chain), limits, 1).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    for mode in [Backfill::Logs, Backfill::Counts] {
+        node.reset_counts();
+        let store =
+            Arc::new(SqliteStore::open(&dir.path().join(format!("{mode}.sqlite"))).unwrap());
+        let mut config = IndexerConfig::new(node.url(), 0);
+        config.enrich = false;
+        config.backfill = mode;
+        let indexer = Indexer::new(config, store.clone()).unwrap();
+        assert_eq!(indexer.sync_to_head().await.unwrap(), Some(chain.head()));
+
+        let source = IndexSource::new(store);
+        let all = HolderQuery::All { limit: 1_000 };
+        for &token in chain.tokens() {
+            let mut indexed: Vec<(Address, _)> = source
+                .token_holders(token, &all)
+                .await
+                .unwrap()
+                .into_iter()
+                .filter(|holder| !holder.balance.is_zero())
+                .map(|holder| (holder.address, holder.balance))
+                .collect();
+            indexed.sort();
+            assert_eq!(
+                indexed,
+                chain.token_balances(token),
+                "{mode}: holders of {token}"
+            );
+        }
+
+        let calls = node.calls();
+        let asked = |method: &str| calls.get(method).copied().unwrap_or(0);
+        let read_in_full = asked("eth_getBlockReceipts");
+        let worth_reading = match mode {
+            Backfill::Counts => chain.busy_blocks(),
+            _ => chain.blocks_with_transfers(),
+        };
+        // The blocks with content, a block closing each batch, and the reorg window.
+        assert!(read_in_full >= worth_reading, "{mode}: {calls:?}");
+        assert!(
+            read_in_full < worth_reading + worth_reading / 10 + 100,
+            "{mode}: {calls:?}"
+        );
+        let counted = asked("eth_getBlockTransactionCountByNumber");
+        match mode {
+            Backfill::Counts => assert!(counted >= chain.head() - 64, "{calls:?}"),
+            _ => assert_eq!(counted, 0, "{calls:?}"),
+        }
+    }
+}
