@@ -57,12 +57,12 @@
 
 mod allowances;
 mod prepare;
-mod state;
+pub(crate) mod state;
 
 use std::collections::VecDeque;
 use std::future::Future;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
 use tandem_evm::reads::ChainReader;
 use tandem_evm::rpc::{RetryConfig, RpcConfig};
@@ -131,21 +131,27 @@ pub struct Indexer {
     rate: Mutex<RateWindow>,
 }
 
-pub(crate) fn now_ms() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+pub(crate) use tandem_domain::time::now_ms;
+
+/// The node as everything the indexer sends reaches it: one client whose retries and
+/// bound on requests in flight cover block, log and state reads alike (the follower's
+/// and the account fills').
+#[derive(Debug)]
+pub(crate) struct Node {
+    /// Typed contract and balance reads.
+    pub(crate) reads: ChainReader,
+    /// Blocks, logs and transaction counts.
+    pub(crate) fetcher: Arc<BlockFetcher>,
+    /// Batches of state reads at a block.
+    pub(crate) state: StateReads,
 }
 
-impl Indexer {
-    /// An indexer for `config.rpc_url` writing to `store`.
+impl Node {
+    /// Connects to `config.rpc_url` with `config`'s retries, limits and request sizes.
     ///
     /// # Errors
-    /// [`IndexerError::Config`] for a bad RPC URL or batch settings.
-    pub fn new(config: IndexerConfig, store: Arc<dyn Store>) -> Result<Self, IndexerError> {
-        config.validate()?;
-        // One client for everything the indexer sends: its retries and its bound on
-        // requests in flight cover block, log and state reads alike.
+    /// [`IndexerError::Config`] for a bad RPC URL.
+    pub(crate) fn connect(config: &IndexerConfig) -> Result<Self, IndexerError> {
         let rpc = RpcConfig {
             request_timeout: config.request_timeout,
             max_batch_size: usize::try_from(config.max_batch_calls).unwrap_or(usize::MAX),
@@ -159,8 +165,28 @@ impl Indexer {
         };
         let reads = ChainReader::connect_with(&config.rpc_url, &rpc)
             .map_err(|error| IndexerError::config_caused("rpc_url", error))?;
-        let fetcher = Arc::new(BlockFetcher::new(reads.provider().clone(), &config));
+        let fetcher = Arc::new(BlockFetcher::new(reads.provider().clone(), config));
         let state = StateReads::new(reads.clone(), config.max_batch_calls, config.batch_attempts);
+        Ok(Self {
+            reads,
+            fetcher,
+            state,
+        })
+    }
+}
+
+impl Indexer {
+    /// An indexer for `config.rpc_url` writing to `store`.
+    ///
+    /// # Errors
+    /// [`IndexerError::Config`] for a bad RPC URL or batch settings.
+    pub fn new(config: IndexerConfig, store: Arc<dyn Store>) -> Result<Self, IndexerError> {
+        config.validate()?;
+        let Node {
+            reads,
+            fetcher,
+            state,
+        } = Node::connect(&config)?;
         let reader = Arc::new(Reader::new(Arc::clone(&fetcher), state, config.clone()));
         Ok(Self {
             config,

@@ -247,7 +247,10 @@ impl BlockFetcher {
         .await
     }
 
-    /// The blocks in `first..=last` that hold a log with one of `topics` first, ascending.
+    /// The blocks in `first..=last` that hold a log matching `topics`, ascending:
+    /// `eth_getLogs` topics by position, each `None` (any) or a list of values (any of
+    /// them) — e.g. `[Some(signatures)]` for the events the index decodes, or
+    /// `[Some(signatures), None, Some(vec![account])]` for an account's incoming ones.
     ///
     /// # Errors
     /// When the node fails, or refuses even a single block's logs.
@@ -255,10 +258,10 @@ impl BlockFetcher {
         self: &Arc<Self>,
         first: u64,
         last: u64,
-        topics: &[B256],
+        topics: &[Option<Vec<B256>>],
     ) -> Result<Vec<u64>, IndexerError> {
         let total = last - first + 1;
-        let topics: Arc<[B256]> = topics.into();
+        let topics: Arc<[Option<Vec<B256>>]> = topics.into();
         let lanes = self.lanes_for(total, &self.log_range);
         let mut numbers = self
             .in_lanes(total, lanes, |start, len| {
@@ -442,12 +445,12 @@ impl BlockFetcher {
         &self,
         from: u64,
         to: u64,
-        topics: &[B256],
+        topics: &[Option<Vec<B256>>],
     ) -> Result<Vec<u64>, IndexerError> {
         let filter = serde_json::json!({
             "fromBlock": tag(from),
             "toBlock": tag(to),
-            "topics": [topics],
+            "topics": topics,
         });
         let places: Vec<WireLogPlace> = self
             .provider

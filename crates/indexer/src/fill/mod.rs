@@ -1,10 +1,17 @@
 //! On-demand fill of an account the index does not cover: an index started at a recent
 //! block (or at the head) knows every account's activity since, but nothing before. When
 //! such an account is asked for, its earlier activity is found from the node's logs
-//! filtered by the account ([`filters`]), and its state is read back from the chain
-//! ([`plan`]), so its balances, NFTs and approvals are complete on its first visit.
+//! filtered by the account ([`filters`]), its state is read back from the chain
+//! ([`plan`]), and both are written beside the index ([`engine`]), so its balances, NFTs
+//! and approvals are complete from its first visit on.
+//!
+//! What logs cannot show — a plain native transfer, a call that emits no token event —
+//! is not found below the start block: the native balance is read from the chain, and
+//! such transactions appear in the history from the start block on.
 
+pub mod engine;
 pub mod filters;
 pub mod plan;
 
+pub use engine::{AccountCoverage, FillCounts, FillProgress, Filler};
 pub use plan::ReadPlan;

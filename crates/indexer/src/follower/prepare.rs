@@ -74,8 +74,8 @@ pub(crate) struct Reader {
     pub(crate) fetcher: Arc<BlockFetcher>,
     pub(crate) state: StateReads,
     pub(crate) config: IndexerConfig,
-    /// The event signatures the index decodes: what `eth_getLogs` looks for.
-    topics: Vec<B256>,
+    /// `eth_getLogs` topics of the events the index decodes (signatures first, any parties).
+    topics: [Option<Vec<B256>>; 1],
     /// The blocks with content found by the last scan, so the batches that share a
     /// scanned stretch do not scan it again (final blocks do not change).
     scanned: Mutex<Option<Scanned>>,
@@ -145,7 +145,7 @@ impl Reader {
             fetcher,
             state,
             config,
-            topics,
+            topics: [Some(topics)],
             scanned: Mutex::new(None),
         }
     }

@@ -317,7 +317,7 @@ impl<T: StoreReads + FillWriter + ?Sized> ReplicaStore for T {}
 /// The store as the one writer (the follower) uses it: its batches, on top of the
 /// reads and the enrichment queue, so the follower holds a single `Arc<dyn Store>`.
 /// A replica holds an `Arc<dyn ReplicaStore>` instead.
-pub trait Store: StoreReads + EnrichmentQueue + FillWriter {
+pub trait Store: ReplicaStore + EnrichmentQueue {
     /// Binds an empty store to a chain, or checks a used one belongs to it.
     ///
     /// # Errors

@@ -9,6 +9,7 @@ mod bad_input;
 mod chaos;
 mod common;
 mod crash;
+mod fill;
 mod long_history;
 mod migrations;
 mod model_chain;

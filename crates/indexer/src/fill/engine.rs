@@ -1,0 +1,436 @@
+//! The fill of one account, and the fills under way: [`Filler`] finds the account's
+//! token events below the index's start block (newest stretch first, so progress moves
+//! steadily), reads the blocks that hold them, reads the account's state back at the
+//! index's last block and writes it all in one transaction ([`FillWriter`]). Fills run
+//! in the background, a bounded number at once; anyone asking meanwhile gets the
+//! account's [`AccountCoverage`] with the fill's progress.
+//!
+//! A fill is all or nothing: until it is written the account counts as not covered,
+//! so a list shown meanwhile is never presented as complete. A failed fill says why
+//! and is tried again by the next request after a pause.
+
+use std::collections::{BTreeSet, HashMap};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use alloy_primitives::Address;
+use tokio::sync::{Semaphore, watch};
+
+use super::filters::{Topics, account_filters};
+use super::plan::ReadPlan;
+use crate::IndexerError;
+use crate::config::IndexerConfig;
+use crate::decode::decode_transaction;
+use crate::derive::Stamp;
+use crate::follower::Node;
+use crate::follower::state::StateReads;
+use crate::rpc::failure::names_missing_state;
+use crate::rpc::{BlockFetcher, FetchedBlock};
+use crate::store::{AccountFill, Coverage, DecodedBlock, FillCommit, ReplicaStore};
+
+/// Stretches the range below the start block is scanned in: progress moves by one.
+const SCAN_STEPS: u64 = 20;
+/// Times a fill reads the state again because the index moved on meanwhile.
+const COMMIT_ATTEMPTS: u32 = 8;
+/// Pause before a failed fill is tried again.
+pub const RETRY_AFTER: Duration = Duration::from_secs(10);
+
+/// Where a fill stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FillProgress {
+    /// Waiting for a free slot (a bounded number of fills run at once).
+    Queued,
+    /// Looking for the account's events: `scanned` of `total` blocks below the start.
+    Scanning {
+        /// Blocks scanned so far.
+        scanned: u64,
+        /// Blocks to scan.
+        total: u64,
+    },
+    /// Reading the account's transactions and state, and writing them.
+    Confirming,
+    /// The last attempt failed: why, and when it did (ms since the epoch).
+    Failed {
+        /// What failed, in words.
+        error: String,
+        /// When.
+        at_ms: u64,
+    },
+}
+
+impl FillProgress {
+    /// Share done, 0 to 1 (scanning is most of a fill; confirming the rest).
+    #[must_use]
+    pub fn fraction(&self) -> f64 {
+        match self {
+            Self::Queued | Self::Failed { .. } => 0.0,
+            Self::Scanning { scanned, total } if *total > 0 => {
+                0.9 * (*scanned as f64 / *total as f64)
+            }
+            Self::Scanning { .. } => 0.0,
+            Self::Confirming => 0.95,
+        }
+    }
+}
+
+/// What the index holds of an account, and its fill when one is under way or failed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AccountCoverage {
+    /// What the store holds.
+    pub coverage: Coverage,
+    /// The fill, unless the account is covered (or no fill was asked for yet).
+    pub fill: Option<FillProgress>,
+}
+
+impl AccountCoverage {
+    /// Whether the account's whole history is in the index.
+    #[must_use]
+    pub fn is_complete(&self) -> bool {
+        self.coverage.is_complete()
+    }
+
+    /// Share of the account's history the index holds, 0 to 1.
+    #[must_use]
+    pub fn progress(&self) -> f64 {
+        if self.is_complete() {
+            return 1.0;
+        }
+        self.fill.as_ref().map_or(0.0, FillProgress::fraction)
+    }
+}
+
+/// Counts of fills since start, for metrics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct FillCounts {
+    /// Fills begun.
+    pub started: u64,
+    /// Fills written.
+    pub completed: u64,
+    /// Fill attempts that failed.
+    pub failed: u64,
+    /// Fills running or queued now.
+    pub active: u64,
+}
+
+/// One fill under way (or failed), as others see it.
+#[derive(Debug)]
+struct Job {
+    progress: watch::Receiver<FillProgress>,
+}
+
+/// The fills of one index.
+#[derive(Debug)]
+pub struct Filler {
+    store: Arc<dyn ReplicaStore>,
+    fetcher: Arc<BlockFetcher>,
+    state: StateReads,
+    wrapped_native: Vec<Address>,
+    slots: Semaphore,
+    jobs: Mutex<HashMap<Address, Job>>,
+    started: AtomicU64,
+    completed: AtomicU64,
+    failed: AtomicU64,
+}
+
+fn stamp(block: &FetchedBlock) -> Stamp {
+    Stamp {
+        block: block.number,
+        time_ms: block.timestamp.saturating_mul(1000),
+    }
+}
+
+impl Filler {
+    /// Fills of accounts in `store`, reading the node of `config` (its retries, limits
+    /// and wrapped native coin), at most `max_concurrent` at once.
+    ///
+    /// # Errors
+    /// [`IndexerError::Config`] for a bad RPC URL or settings.
+    pub fn new(
+        store: Arc<dyn ReplicaStore>,
+        config: &IndexerConfig,
+        max_concurrent: usize,
+    ) -> Result<Self, IndexerError> {
+        config.validate()?;
+        let Node { fetcher, state, .. } = Node::connect(config)?;
+        Ok(Self {
+            store,
+            fetcher,
+            state,
+            wrapped_native: config.wrapped_native.clone(),
+            slots: Semaphore::new(max_concurrent.max(1)),
+            jobs: Mutex::new(HashMap::new()),
+            started: AtomicU64::new(0),
+            completed: AtomicU64::new(0),
+            failed: AtomicU64::new(0),
+        })
+    }
+
+    /// Fills since start, and how many run now.
+    #[must_use]
+    pub fn counts(&self) -> FillCounts {
+        let active = self
+            .jobs()
+            .values()
+            .filter(|job| !matches!(*job.progress.borrow(), FillProgress::Failed { .. }))
+            .count() as u64;
+        FillCounts {
+            started: self.started.load(Ordering::Relaxed),
+            completed: self.completed.load(Ordering::Relaxed),
+            failed: self.failed.load(Ordering::Relaxed),
+            active,
+        }
+    }
+
+    fn jobs(&self) -> std::sync::MutexGuard<'_, HashMap<Address, Job>> {
+        // Entries are replaced whole, so a panic elsewhere leaves the map consistent.
+        self.jobs.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    async fn stored_coverage(&self, account: Address) -> Result<Coverage, IndexerError> {
+        let store = Arc::clone(&self.store);
+        tokio::task::spawn_blocking(move || store.coverage(account)).await?
+    }
+
+    /// What the index holds of `account`, without starting anything.
+    ///
+    /// # Errors
+    /// When the store fails.
+    pub async fn coverage(&self, account: Address) -> Result<AccountCoverage, IndexerError> {
+        let coverage = self.stored_coverage(account).await?;
+        let fill = (!coverage.is_complete())
+            .then(|| {
+                self.jobs()
+                    .get(&account)
+                    .map(|job| job.progress.borrow().clone())
+            })
+            .flatten();
+        Ok(AccountCoverage { coverage, fill })
+    }
+
+    /// What the index holds of `account`; when that is not its whole history, a fill
+    /// is started in the background (unless one runs, or failed less than
+    /// [`RETRY_AFTER`] ago).
+    ///
+    /// # Errors
+    /// When the store fails.
+    pub async fn ensure(
+        self: &Arc<Self>,
+        account: Address,
+    ) -> Result<AccountCoverage, IndexerError> {
+        let coverage = self.stored_coverage(account).await?;
+        if coverage.is_complete() || coverage.indexed_through.is_none() {
+            // Covered, or the index has not begun: nothing a fill could stand on yet.
+            self.jobs().remove(&account);
+            return Ok(AccountCoverage {
+                coverage,
+                fill: None,
+            });
+        }
+        let progress = {
+            let mut jobs = self.jobs();
+            let current = jobs.get(&account).map(|job| job.progress.borrow().clone());
+            let retry = match &current {
+                None => true,
+                Some(FillProgress::Failed { at_ms, .. }) => {
+                    tandem_domain::time::now_ms().saturating_sub(*at_ms)
+                        >= u64::try_from(RETRY_AFTER.as_millis()).unwrap_or(u64::MAX)
+                }
+                Some(_) => false,
+            };
+            if retry {
+                let (sender, receiver) = watch::channel(FillProgress::Queued);
+                jobs.insert(account, Job { progress: receiver });
+                self.started.fetch_add(1, Ordering::Relaxed);
+                tokio::spawn(Arc::clone(self).run(account, sender));
+                FillProgress::Queued
+            } else {
+                current.unwrap_or(FillProgress::Queued)
+            }
+        };
+        Ok(AccountCoverage {
+            coverage,
+            fill: Some(progress),
+        })
+    }
+
+    /// One background fill: waits for a slot, fills, and leaves its outcome.
+    async fn run(self: Arc<Self>, account: Address, progress: watch::Sender<FillProgress>) {
+        let outcome = match self.slots.acquire().await {
+            Ok(_slot) => {
+                let report = |step: FillProgress| {
+                    progress.send_replace(step);
+                };
+                self.fill(account, &report).await
+            }
+            Err(closed) => Err(IndexerError::config_caused("fill slots", closed)),
+        };
+        match outcome {
+            Ok(()) => {
+                self.completed.fetch_add(1, Ordering::Relaxed);
+                self.jobs().remove(&account);
+            }
+            Err(error) => {
+                self.failed.fetch_add(1, Ordering::Relaxed);
+                let error = error.with_causes();
+                tracing::warn!(%account, %error, "account fill failed; it is tried again when asked for");
+                progress.send_replace(FillProgress::Failed {
+                    error,
+                    at_ms: tandem_domain::time::now_ms(),
+                });
+            }
+        }
+    }
+
+    /// Fills `account` now, reporting each step; returns once it is written (or was
+    /// not needed).
+    ///
+    /// # Errors
+    /// When the node or the store fails, or the index keeps moving faster than the
+    /// account's state can be read.
+    pub async fn fill(
+        &self,
+        account: Address,
+        report: &(dyn Fn(FillProgress) + Sync),
+    ) -> Result<(), IndexerError> {
+        let coverage = self.stored_coverage(account).await?;
+        let (Some(start), Some(_)) = (coverage.index_start, coverage.indexed_through) else {
+            return Err(IndexerError::Inconsistent(
+                "the index has not begun yet; an account can be filled once it has".to_owned(),
+            ));
+        };
+        if coverage.is_complete() {
+            return Ok(());
+        }
+        let numbers = self.scan(account, start, report).await?;
+        report(FillProgress::Confirming);
+        let (blocks, plan) = self.account_blocks(account, numbers).await?;
+        self.confirm(account, blocks, &plan).await
+    }
+
+    /// The blocks below `start` that hold one of `account`'s events, newest stretch first.
+    async fn scan(
+        &self,
+        account: Address,
+        start: u64,
+        report: &(dyn Fn(FillProgress) + Sync),
+    ) -> Result<Vec<u64>, IndexerError> {
+        let total = start;
+        let step = total.div_ceil(SCAN_STEPS).max(1);
+        let filters = account_filters(account);
+        let mut found = BTreeSet::new();
+        let mut scanned = 0;
+        report(FillProgress::Scanning { scanned, total });
+        let mut high = start;
+        while high > 0 {
+            let low = high.saturating_sub(step);
+            let (last, first) = (high - 1, low);
+            let [sender, receiver, multi] = filters
+                .each_ref()
+                .map(|topics: &Topics| self.fetcher.blocks_with_logs(first, last, topics));
+            let (sender, receiver, multi) = tokio::try_join!(sender, receiver, multi)?;
+            found.extend(sender.into_iter().chain(receiver).chain(multi));
+            scanned += high - low;
+            report(FillProgress::Scanning { scanned, total });
+            high = low;
+        }
+        Ok(found.into_iter().collect())
+    }
+
+    /// The account's transactions of `numbers`, and the plan of reads their events name.
+    async fn account_blocks(
+        &self,
+        account: Address,
+        numbers: Vec<u64>,
+    ) -> Result<(Vec<DecodedBlock>, ReadPlan), IndexerError> {
+        let mut plan = ReadPlan::new(account);
+        let fetched = self.fetcher.blocks(numbers).await?;
+        let mut blocks = Vec::with_capacity(fetched.len());
+        for mut block in fetched {
+            let at = stamp(&block);
+            let mut events = Vec::new();
+            block.transactions.retain(|tx| {
+                let decoded = decode_transaction(tx, &self.wrapped_native);
+                let concerns = tx.from == account
+                    || tx.to == Some(account)
+                    || decoded
+                        .iter()
+                        .any(|placed| placed.event.participants().contains(&account));
+                if concerns {
+                    for placed in &decoded {
+                        plan.add(&placed.event, at);
+                    }
+                    events.push(decoded);
+                }
+                concerns
+            });
+            blocks.push(DecodedBlock { block, events });
+        }
+        Ok((blocks, plan))
+    }
+
+    /// Reads the account's state at the index's last block and writes the fill, again
+    /// at the new last block when the index moved on meanwhile.
+    async fn confirm(
+        &self,
+        account: Address,
+        blocks: Vec<DecodedBlock>,
+        plan: &ReadPlan,
+    ) -> Result<(), IndexerError> {
+        let reads = plan.reads();
+        let mut fill = AccountFill {
+            account,
+            filled_from: 0,
+            blocks,
+            state: Vec::new(),
+            read_at: 0,
+        };
+        for _ in 0..COMMIT_ATTEMPTS {
+            let store = Arc::clone(&self.store);
+            let Some(cursor) = tokio::task::spawn_blocking(move || store.cursor()).await?? else {
+                return Err(IndexerError::Inconsistent(
+                    "the index lost its blocks while the account was filled".to_owned(),
+                ));
+            };
+            let answers = self
+                .state
+                .read(&reads, cursor.number, false, "the account's state")
+                .await?;
+            // A node that no longer keeps the state at the index's last block (an index
+            // far behind the head) cannot confirm the fill: that is an outage, never a
+            // missing piece of state.
+            if let Some(Err(failure)) = answers.iter().find(
+                |answer| matches!(answer, Err(failure) if names_missing_state(&failure.message)),
+            ) {
+                return Err(IndexerError::ReadRefused {
+                    what: format!(
+                        "the account's state at block {} (the index must be near the head to fill an account)",
+                        cursor.number
+                    ),
+                    source: failure.clone(),
+                });
+            }
+            fill.state = plan.state(
+                &answers,
+                Stamp {
+                    block: cursor.number,
+                    time_ms: cursor.timestamp.saturating_mul(1000),
+                },
+            );
+            fill.read_at = cursor.number;
+            let store = Arc::clone(&self.store);
+            let (outcome, back) = tokio::task::spawn_blocking(move || {
+                let outcome = store.commit_fill(&fill);
+                (outcome, fill)
+            })
+            .await?;
+            fill = back;
+            if outcome? == FillCommit::Written {
+                return Ok(());
+            }
+        }
+        Err(IndexerError::Inconsistent(format!(
+            "the index moved on {COMMIT_ATTEMPTS} times while the account's state was read"
+        )))
+    }
+}
