@@ -5,13 +5,15 @@
 //! Two chains:
 //! - `model` ([`model`]): a mainnet-like chain of a million blocks, at most 2 % of them
 //!   carrying transfers, served by a synthetic JSON-RPC node on loopback
-//!   (`tandem_testkit::ModelNode`), indexed in each backfill mode;
+//!   (`tandem_testkit::ModelNode`), indexed in each backfill mode; then an index started
+//!   at its head fills one account with transfers spread over the whole range (the
+//!   on-demand fill of a first visit);
 //! - `anvil` ([`anvil`]): the dense case on a real node, every block full of transfers.
 //!
 //! ```text
 //! bench/indexer/run.sh [--chain model|anvil|both] [--runs N] [--batch-blocks N]
 //!     [--blocks N] [--transfers N] [--holders N] [--tokens N] [--busy-per-mille N]
-//!     [--plain-transfers N] [--backfill logs|counts|full|all]
+//!     [--plain-transfers N] [--focus-transfers N] [--backfill logs|counts|full|all]
 //!     [--log-range-limit N] [--log-results-limit N] [--batch-limit N] [--per-tx N]
 //! ```
 //! (`--transfers`, `--holders` and `--runs` apply to both chains; `--per-tx` to anvil.)
@@ -98,6 +100,9 @@ fn parse() -> anyhow::Result<(Chains, model::Options, anvil::Options)> {
             "--tokens" => model.spec.tokens = number()?.max(1),
             "--busy-per-mille" => model.spec.busy_per_mille = number()?.clamp(1, 1000),
             "--plain-transfers" => model.spec.plain_transfers = number()?,
+            "--focus-transfers" => {
+                model.spec.focus = Some((model::FOCUS, number()?)).filter(|(_, n)| *n > 0);
+            }
             "--log-range-limit" => model.limits.max_log_range = Some(number()?.max(1)),
             "--log-results-limit" => {
                 model.limits.max_log_results = Some(usize::try_from(number()?)?.max(1));
