@@ -40,6 +40,8 @@ struct Options {
     runs: usize,
     builds: usize,
     threads: usize,
+    /// `--only sqlite` or `--only postgres`: one backend.
+    only: Option<String>,
 }
 
 fn options() -> anyhow::Result<Options> {
@@ -48,13 +50,18 @@ fn options() -> anyhow::Result<Options> {
         runs: 500,
         builds: 3,
         threads: 4,
+        only: None,
     };
     let mut args = std::env::args().skip(1).filter(|arg| arg != "--bench");
     while let Some(flag) = args.next() {
-        let value: u64 = args
+        let text = args
             .next()
-            .with_context(|| format!("{flag} needs a value"))?
-            .parse()?;
+            .with_context(|| format!("{flag} needs a value"))?;
+        if flag == "--only" {
+            options.only = Some(text);
+            continue;
+        }
+        let value: u64 = text.parse()?;
         match flag.as_str() {
             "--others" => options.others = value,
             "--runs" => options.runs = usize::try_from(value)?.max(1),
@@ -328,17 +335,22 @@ fn read(reads: &dyn StoreReads, query: Read) -> anyhow::Result<usize> {
 
 fn main() -> anyhow::Result<()> {
     let options = options()?;
-    let dir = tempfile::tempdir()?;
-    bench("SQLite    ", &options, &mut |i| {
-        Ok(StoreUrl::Sqlite(
-            dir.path().join(format!("index-{i}.sqlite")),
-        ))
-    })?;
-    let cluster = Postgres::start()?;
-    bench("PostgreSQL", &options, &mut |i| {
-        Ok(StoreUrl::Postgres(
-            cluster.create_database(&format!("store_{i}"))?,
-        ))
-    })?;
+    let runs = |backend: &str| options.only.as_deref().is_none_or(|only| only == backend);
+    if runs("sqlite") {
+        let dir = tempfile::tempdir()?;
+        bench("SQLite    ", &options, &mut |i| {
+            Ok(StoreUrl::Sqlite(
+                dir.path().join(format!("index-{i}.sqlite")),
+            ))
+        })?;
+    }
+    if runs("postgres") {
+        let cluster = Postgres::start()?;
+        bench("PostgreSQL", &options, &mut |i| {
+            Ok(StoreUrl::Postgres(
+                cluster.create_database(&format!("store_{i}"))?,
+            ))
+        })?;
+    }
     Ok(())
 }
