@@ -1,8 +1,12 @@
 //! Derived-state keys and values ([`StateKey`], [`StateValue`]) as rows of the derived
-//! tables: one read and one write per key kind.
+//! tables: one read and one write per key kind, and a read of many keys at once.
 
-use super::Sql;
+use std::collections::BTreeMap;
+
+use foldhash::HashMap;
+
 use super::codec::{Cols, Value, addr, int, nullable, word};
+use super::{Dialect, Sql};
 use crate::derive::{Stamp, StateKey, StateValue};
 use crate::store::StoreError;
 
@@ -171,6 +175,122 @@ pub fn read(sql: &dyn Sql, key: &StateKey) -> Result<Option<StateValue>, StoreEr
         .transpose()
 }
 
+/// Keys per statement of [`read_many`]. SQLite binds each key column as its own
+/// parameter (at most 3 × 256 here, far below its limit) and caches a statement per
+/// chunk size, so chunks are padded to a power of two; PostgreSQL binds one array per
+/// key column, so any number of keys is the same statement.
+fn chunk_size(dialect: Dialect) -> usize {
+    match dialect {
+        Dialect::Sqlite => 256,
+        Dialect::Postgres => 10_000,
+    }
+}
+
+/// The keys of one chunk as a relation `k` with columns `column1`, `column2`, … (the
+/// names SQLite and PostgreSQL both give a `VALUES` list's columns), and its parameters.
+fn keys_relation(dialect: Dialect, width: usize, keys: &[&[Value]]) -> (String, Vec<Value>) {
+    match dialect {
+        Dialect::Sqlite => {
+            let padded = keys.len().next_power_of_two();
+            let rows: Vec<String> = (0..padded)
+                .map(|row| {
+                    let cells: Vec<String> = (1..=width)
+                        .map(|column| format!("?{}", row * width + column))
+                        .collect();
+                    format!("({})", cells.join(", "))
+                })
+                .collect();
+            // Padding repeats the last key: a key found twice is the same row twice.
+            let last = keys.last().copied().unwrap_or_default();
+            let params = keys
+                .iter()
+                .copied()
+                .chain(std::iter::repeat_n(last, padded - keys.len()))
+                .flatten()
+                .cloned()
+                .collect();
+            (format!("(VALUES {}) AS k", rows.join(", ")), params)
+        }
+        Dialect::Postgres => {
+            // Every key column is BYTEA (addresses, 256-bit ids, the empty id).
+            let arrays: Vec<String> = (1..=width).map(|i| format!("?{i}::bytea[]")).collect();
+            let names: Vec<String> = (1..=width).map(|i| format!("column{i}")).collect();
+            let params = (0..width)
+                .map(|column| {
+                    Value::List(
+                        keys.iter()
+                            .filter_map(|key| key.get(column).cloned())
+                            .collect(),
+                    )
+                })
+                .collect();
+            (
+                format!("unnest({}) AS k({})", arrays.join(", "), names.join(", ")),
+                params,
+            )
+        }
+    }
+}
+
+/// The stored values of `keys`, every key answered (`None` when absent): one statement
+/// per table and chunk of keys instead of one per key — on PostgreSQL a round trip each.
+///
+/// # Errors
+/// When the store fails.
+pub fn read_many(
+    sql: &dyn Sql,
+    keys: impl IntoIterator<Item = StateKey>,
+) -> Result<HashMap<StateKey, Option<StateValue>>, StoreError> {
+    type TableKeys = (&'static [&'static str], Vec<(Vec<Value>, StateKey)>);
+    let mut by_table: BTreeMap<&'static str, TableKeys> = BTreeMap::new();
+    for key in keys {
+        let (table, key_columns, key_values) = locate(&key);
+        by_table
+            .entry(table)
+            .or_insert_with(|| (key_columns, Vec::new()))
+            .1
+            .push((key_values, key));
+    }
+    let dialect = sql.dialect();
+    let mut found = HashMap::default();
+    for (table, (key_columns, keys)) in by_table {
+        let values = value_columns(table);
+        let join: Vec<String> = key_columns
+            .iter()
+            .enumerate()
+            .map(|(i, column)| format!("t.{column} = k.column{}", i + 1))
+            .collect();
+        let selected: Vec<String> = values
+            .iter()
+            .chain(key_columns)
+            .map(|column| format!("t.{column}"))
+            .collect();
+        for chunk in keys.chunks(chunk_size(dialect)) {
+            let mut pending: HashMap<&[Value], &StateKey> = chunk
+                .iter()
+                .map(|(key_values, key)| (key_values.as_slice(), key))
+                .collect();
+            let chunk_values: Vec<&[Value]> = pending.keys().copied().collect();
+            let (relation, params) = keys_relation(dialect, key_columns.len(), &chunk_values);
+            let statement = format!(
+                "SELECT {} FROM {relation} JOIN {table} t ON {}",
+                selected.join(", "),
+                join.join(" AND ")
+            );
+            for row in sql.query(&statement, &params)? {
+                let Some(key_values) = row.get(values.len()..) else {
+                    return Err(StoreError::corrupt("result row"));
+                };
+                if let Some(key) = pending.remove(key_values) {
+                    found.insert(key.clone(), Some(value_from(table, Cols(&row))?));
+                }
+            }
+            found.extend(pending.into_values().map(|key| (key.clone(), None)));
+        }
+    }
+    Ok(found)
+}
+
 /// The statement that writes (`Some`) or deletes (`None`) the row of `key`, with its
 /// parameters: the same text for every key of a table, so writes group by it.
 pub fn write_statement(key: &StateKey, value: Option<&StateValue>) -> (String, Vec<Value>) {
@@ -207,3 +327,7 @@ pub fn write(sql: &dyn Sql, key: &StateKey, value: Option<&StateValue>) -> Resul
     sql.execute(&statement, &params)?;
     Ok(())
 }
+
+#[cfg(test)]
+#[path = "state_tests.rs"]
+mod tests;

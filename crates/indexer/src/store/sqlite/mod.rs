@@ -124,6 +124,12 @@ impl rusqlite::ToSql for Value {
             Value::Int(n) => ValueRef::Integer(*n),
             Value::Bytes(bytes) => ValueRef::Blob(bytes),
             Value::Text(text) => ValueRef::Text(text.as_bytes()),
+            // SQLite has no arrays; the shared SQL sends it lists only on PostgreSQL.
+            Value::List(_) => {
+                return Err(rusqlite::Error::ToSqlConversionFailure(
+                    "a list parameter binds only on PostgreSQL".into(),
+                ));
+            }
         }))
     }
 }
