@@ -94,7 +94,7 @@ impl Overlay<'_> {
         let mut undo = Rows::new("INSERT INTO undo (batch_first, key, prior) VALUES (?1, ?2, ?3)");
         // Each key changes one row of its own, so the writes can go in any order: grouped
         // by statement, they are sent together.
-        let mut writes: BTreeMap<String, Vec<Vec<Value>>> = BTreeMap::new();
+        let mut writes: BTreeMap<&'static str, Vec<Vec<Value>>> = BTreeMap::new();
         for key in &self.order {
             let Some((prior, current)) = self.entries.get(key) else {
                 continue;
