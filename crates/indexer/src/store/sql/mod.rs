@@ -52,8 +52,10 @@ pub trait Sql {
     /// When the database fails.
     fn execute(&self, sql: &str, params: &[Value]) -> Result<u64, StoreError>;
 
-    /// Runs one statement once per parameter row, in order (PostgreSQL sends them
-    /// all before waiting for the answers, saving a round trip per row).
+    /// Runs one statement once per parameter row, in order. PostgreSQL sends an
+    /// `INSERT … VALUES (?1, …, ?n)`'s rows as one statement (over `unnest`), and
+    /// anything else pipelined (all sent before waiting for the answers); so rows of
+    /// an upsert must not name the same row twice, which one statement cannot do.
     ///
     /// # Errors
     /// When the database fails.
