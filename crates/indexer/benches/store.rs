@@ -4,13 +4,14 @@
 //! Builds the same synthetic index in both: one owner with 1,000 ERC-20 approvals,
 //! 1,000 transactions and 50 token balances, among `--others` other owners with one
 //! approval each, `--builds` times into fresh stores (the writer's commits, timed; best
-//! and median printed). Then, through the store's reading interface (what a server
-//! replica uses), times each read `--runs` times one at a time (p50 and p99), and counts
+//! and median printed). Then (on PostgreSQL after `ANALYZE`, as autovacuum leaves a
+//! running index), through the store's reading interface (what a server replica
+//! uses), times each read `--runs` times one at a time (p50 and p99), and counts
 //! reads per second when `--threads` threads read at once, each `--runs` times, beside
 //! the same from one thread.
 //!
 //! `bench/store/run.sh` (`cargo bench -p tandem-indexer --bench store -- [--others N]
-//! [--runs N] [--builds N] [--threads N]`).
+//! [--runs N] [--builds N] [--threads N] [--only sqlite|postgres]`).
 
 #![allow(clippy::print_stdout)] // printing the figures is this benchmark's job
 
@@ -241,6 +242,23 @@ fn throughput(
     Ok((threads * runs) as f64 / started.elapsed().as_secs_f64())
 }
 
+/// Gathers the planner's statistics, as autovacuum does within a minute or so of a bulk
+/// load: the reads are timed as a running index answers them, not as a store whose
+/// tables the planner has never seen.
+fn analyze(url: &str) -> anyhow::Result<()> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls).await?;
+        let connection = tokio::spawn(connection);
+        client.batch_execute("ANALYZE").await?;
+        drop(client);
+        connection.await??;
+        Ok(())
+    })
+}
+
 fn bench(
     name: &str,
     options: &Options,
@@ -254,6 +272,9 @@ fn bench(
         builds.len(),
         percentile(&builds, 0.5).as_secs_f64() * 1e3
     );
+    if let StoreUrl::Postgres(url) = &url {
+        analyze(url)?;
+    }
     let reads: Arc<dyn StoreReads> = url.open_reads()?;
     for query in READS {
         let (p50, p99, rows) = time(options.runs, || read(reads.as_ref(), query))?;
