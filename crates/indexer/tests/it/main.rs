@@ -9,6 +9,7 @@ mod bad_input;
 mod common;
 mod crash;
 mod migrations;
+mod paging;
 mod reorg;
 mod rollback;
 mod seeded;

@@ -12,6 +12,7 @@
 mod chain;
 pub(crate) mod codec;
 mod dump;
+mod keys;
 pub(crate) mod migrate;
 mod nft_query;
 mod query;

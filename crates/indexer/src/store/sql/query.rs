@@ -13,8 +13,8 @@ use tandem_evm::source::{
     TransferRecord,
 };
 
-use super::Sql;
 use super::codec::{Cols, Row, Value, addr, int, standard_code, standard_from, u256_bytes, uint};
+use super::{Sql, keys};
 use crate::store::StoreError;
 
 fn direction(sort: SortOrder) -> &'static str {
@@ -38,6 +38,25 @@ fn count(sql: &dyn Sql, statement: &str, args: &[Value]) -> Result<u64, StoreErr
         .map(|row| Cols(row).u64(0))
         .transpose()?
         .unwrap_or(0))
+}
+
+/// The total of a paged query whose rows carry it in column `at`; a page past the end
+/// carries none, and `counting` gives the statement that counts instead.
+fn total_of(
+    sql: &dyn Sql,
+    rows: &[Row],
+    at: usize,
+    page: PageRequest,
+    counting: impl FnOnce() -> (String, Vec<Value>),
+) -> Result<u64, StoreError> {
+    match rows.first() {
+        Some(row) => Cols(row).u64(at),
+        None if page.offset == 0 => Ok(0),
+        None => {
+            let (statement, args) = counting();
+            count(sql, &statement, &args)
+        }
+    }
 }
 
 fn page_of<T>(rows: Vec<T>, page: PageRequest, total: u64) -> Page<T> {
@@ -206,28 +225,39 @@ pub fn transactions(
         }
         None => "1 = 1",
     };
-    let total = count(
-        sql,
-        &format!("SELECT COUNT(*) FROM ({TOUCHING}) a WHERE {condition}"),
-        &args,
-    )?;
+    let count_args = args.clone();
     let order = direction(query.sort);
     let paging = page_clause(&mut args, query.page);
+    // The total rides on every row of the page: a window over all touching rows,
+    // counted before the LIMIT, so the union is evaluated once.
     let page = format!(
-        "SELECT a.block_number, a.tx_index FROM ({TOUCHING}) a WHERE {condition}
-         ORDER BY a.block_number {order}, a.tx_index {order} {paging}"
+        "SELECT a.block_number, a.tx_index, COUNT(*) OVER () AS total FROM ({TOUCHING}) a
+         WHERE {condition} ORDER BY a.block_number {order}, a.tx_index {order} {paging}"
     );
     let found = sql.query(
         &format!(
             "SELECT p.block_number, p.tx_index, t.hash, t.sender, t.recipient, t.contract_address,
-             t.value, t.gas_used, t.gas_price, t.success, t.input, b.timestamp FROM ({page}) p
+             t.value, t.gas_used, t.gas_price, t.success, t.input, b.timestamp, p.total FROM ({page}) p
              JOIN transactions t ON t.block_number = p.block_number AND t.tx_index = p.tx_index
              JOIN blocks b ON b.number = p.block_number
              ORDER BY p.block_number {order}, p.tx_index {order}"
         ),
         &args,
     )?;
-    let mut logs = page_logs(sql, &page, &args)?;
+    let total = total_of(sql, &found, 12, query.page, || {
+        (
+            format!("SELECT COUNT(*) FROM ({TOUCHING}) a WHERE {condition}"),
+            count_args,
+        )
+    })?;
+    let placed: Vec<[Value; 2]> = found
+        .iter()
+        .map(|row| {
+            let cols = Cols(row);
+            Ok([Value::Int(cols.int(0)?), Value::Int(cols.int(1)?)])
+        })
+        .collect::<Result<_, StoreError>>()?;
+    let mut logs = page_logs(sql, &placed)?;
     let mut rows = Vec::with_capacity(found.len());
     for row in &found {
         let cols = Cols(row);
@@ -257,28 +287,32 @@ pub fn transactions(
     Ok(page_of(rows, query.page, total))
 }
 
-/// The logs of the transactions of `page` (a query of `(block_number, tx_index)`),
-/// by transaction and log index: stored logs, and the Transfer logs kept only as
-/// transfer rows, rebuilt.
+/// The logs of the transactions at `placed` (`[block_number, tx_index]`), by
+/// transaction and log index: stored logs, and the Transfer logs kept only as transfer
+/// rows, rebuilt. One statement for a page (a few for a very long one on SQLite).
 #[allow(clippy::type_complexity)] // a map of maps, read once by the caller
 fn page_logs(
     sql: &dyn Sql,
-    page: &str,
-    args: &[Value],
+    placed: &[[Value; 2]],
 ) -> Result<BTreeMap<(i64, i64), BTreeMap<i64, RawLog>>, StoreError> {
-    let rows = sql.query(
-        &format!(
-            "SELECT l.block_number, l.tx_index, l.log_index, 0, l.address, l.topics, l.data,
-             NULL, NULL, NULL, NULL, NULL FROM ({page}) p
-             JOIN logs l ON l.block_number = p.block_number AND l.tx_index = p.tx_index
-             UNION ALL
-             SELECT f.block_number, f.tx_index, f.log_index, 1, f.contract, NULL, NULL,
-             f.standard, f.sender, f.recipient, f.token_id, f.amount FROM ({page}) p
-             JOIN transfers f ON f.block_number = p.block_number AND f.tx_index = p.tx_index
-             WHERE f.standard < 2 AND f.sub_index = 0"
-        ),
-        args,
-    )?;
+    let mut rows = Vec::new();
+    for chunk in placed.chunks(keys::chunk_size(sql.dialect())) {
+        let chunk: Vec<&[Value]> = chunk.iter().map(<[Value; 2]>::as_slice).collect();
+        let (page, args) = keys::relation(sql.dialect(), &["int8", "int8"], &chunk);
+        rows.extend(sql.query(
+            &format!(
+                "SELECT l.block_number, l.tx_index, l.log_index, 0, l.address, l.topics, l.data,
+                 NULL, NULL, NULL, NULL, NULL FROM {page}
+                 JOIN logs l ON l.block_number = k.column1 AND l.tx_index = k.column2
+                 UNION ALL
+                 SELECT f.block_number, f.tx_index, f.log_index, 1, f.contract, NULL, NULL,
+                 f.standard, f.sender, f.recipient, f.token_id, f.amount FROM {page}
+                 JOIN transfers f ON f.block_number = k.column1 AND f.tx_index = k.column2
+                 WHERE f.standard < 2 AND f.sub_index = 0"
+            ),
+            &args,
+        )?);
+    }
     let mut logs: BTreeMap<(i64, i64), BTreeMap<i64, RawLog>> = BTreeMap::new();
     for row in &rows {
         let cols = Cols(row);
@@ -338,22 +372,28 @@ pub fn transfers(
         args.push(int(end));
         condition.push_str(&format!(" AND f.block_number <= ?{}", args.len()));
     }
-    let total = count(
-        sql,
-        &format!("SELECT COUNT(*) FROM transfers f WHERE {condition}"),
-        &args,
-    )?;
+    let count_args = args.clone();
     let paging = page_clause(&mut args, query.page);
+    // As for transactions: the total counted by a window before the LIMIT; and only
+    // the page's rows joined to their transactions and blocks.
     let found = sql.query(
         &format!(
             "SELECT f.standard, f.contract, f.sender, f.recipient, f.token_id, f.amount, f.block_number,
-             t.hash, f.log_index, b.timestamp FROM transfers f
+             t.hash, f.log_index, b.timestamp, f.total FROM (
+               SELECT f.*, COUNT(*) OVER () AS total FROM transfers f WHERE {condition}
+               ORDER BY f.block_number DESC, f.log_index DESC, f.sub_index DESC {paging}) f
              JOIN transactions t ON t.block_number = f.block_number AND t.tx_index = f.tx_index
              JOIN blocks b ON b.number = f.block_number
-             WHERE {condition} ORDER BY f.block_number DESC, f.log_index DESC, f.sub_index DESC {paging}"
+             ORDER BY f.block_number DESC, f.log_index DESC, f.sub_index DESC"
         ),
         &args,
     )?;
+    let total = total_of(sql, &found, 10, query.page, || {
+        (
+            format!("SELECT COUNT(*) FROM transfers f WHERE {condition}"),
+            count_args,
+        )
+    })?;
     let rows = found
         .iter()
         .map(|row| {

@@ -7,7 +7,7 @@ use std::sync::LazyLock;
 use foldhash::HashMap;
 
 use super::codec::{Cols, Value, addr, int, nullable, word};
-use super::{Dialect, Sql};
+use super::{Sql, keys};
 use crate::derive::{Stamp, StateKey, StateValue};
 use crate::store::StoreError;
 
@@ -235,63 +235,6 @@ pub fn read(sql: &dyn Sql, key: &StateKey) -> Result<Option<StateValue>, StoreEr
         .transpose()
 }
 
-/// Keys per statement of [`read_many`]. SQLite binds each key column as its own
-/// parameter (at most 3 × 256 here, far below its limit) and caches a statement per
-/// chunk size, so chunks are padded to a power of two; PostgreSQL binds one array per
-/// key column, so any number of keys is the same statement.
-fn chunk_size(dialect: Dialect) -> usize {
-    match dialect {
-        Dialect::Sqlite => 256,
-        Dialect::Postgres => 10_000,
-    }
-}
-
-/// The keys of one chunk as a relation `k` with columns `column1`, `column2`, … (the
-/// names SQLite and PostgreSQL both give a `VALUES` list's columns), and its parameters.
-fn keys_relation(dialect: Dialect, width: usize, keys: &[&[Value]]) -> (String, Vec<Value>) {
-    match dialect {
-        Dialect::Sqlite => {
-            let padded = keys.len().next_power_of_two();
-            let rows: Vec<String> = (0..padded)
-                .map(|row| {
-                    let cells: Vec<String> = (1..=width)
-                        .map(|column| format!("?{}", row * width + column))
-                        .collect();
-                    format!("({})", cells.join(", "))
-                })
-                .collect();
-            // Padding repeats the last key: a key found twice is the same row twice.
-            let last = keys.last().copied().unwrap_or_default();
-            let params = keys
-                .iter()
-                .copied()
-                .chain(std::iter::repeat_n(last, padded - keys.len()))
-                .flatten()
-                .cloned()
-                .collect();
-            (format!("(VALUES {}) AS k", rows.join(", ")), params)
-        }
-        Dialect::Postgres => {
-            // Every key column is BYTEA (addresses, 256-bit ids, the empty id).
-            let arrays: Vec<String> = (1..=width).map(|i| format!("?{i}::bytea[]")).collect();
-            let names: Vec<String> = (1..=width).map(|i| format!("column{i}")).collect();
-            let params = (0..width)
-                .map(|column| {
-                    Value::List(
-                        keys.iter()
-                            .filter_map(|key| key.get(column).cloned())
-                            .collect(),
-                    )
-                })
-                .collect();
-            (
-                format!("unnest({}) AS k({})", arrays.join(", "), names.join(", ")),
-                params,
-            )
-        }
-    }
-}
-
 /// The stored values of `keys`, every key answered (`None` when absent): one statement
 /// per table and chunk of keys instead of one per key — on PostgreSQL a round trip each.
 ///
@@ -313,7 +256,7 @@ pub fn read_many(
     }
     let dialect = sql.dialect();
     let mut found = HashMap::default();
-    for (name, (table, keys)) in by_table {
+    for (name, (table, wanted)) in by_table {
         let (key_columns, values) = (table.key_columns, table.value_columns);
         let join: Vec<String> = key_columns
             .iter()
@@ -325,13 +268,15 @@ pub fn read_many(
             .chain(key_columns)
             .map(|column| format!("t.{column}"))
             .collect();
-        for chunk in keys.chunks(chunk_size(dialect)) {
+        for chunk in wanted.chunks(keys::chunk_size(dialect)) {
             let mut pending: HashMap<&[Value], &StateKey> = chunk
                 .iter()
                 .map(|(key_values, key)| (key_values.as_slice(), key))
                 .collect();
             let chunk_values: Vec<&[Value]> = pending.keys().copied().collect();
-            let (relation, params) = keys_relation(dialect, key_columns.len(), &chunk_values);
+            // Every key column is BYTEA (addresses, 256-bit ids, the empty id).
+            let types = vec!["bytea"; key_columns.len()];
+            let (relation, params) = keys::relation(dialect, &types, &chunk_values);
             let statement = format!(
                 "SELECT {} FROM {relation} JOIN {name} t ON {}",
                 selected.join(", "),
