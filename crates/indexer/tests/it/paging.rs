@@ -10,10 +10,10 @@ use tandem_evm::source::{
     TransferQuery, TransferRecord,
 };
 use tandem_indexer::store::{Batch, DecodedBlock};
-use tandem_indexer::{FetchedBlock, FetchedLog, FetchedTransaction, decode_transaction};
+use tandem_indexer::{FetchedLog, FetchedTransaction};
 
 use crate::common::ALL;
-use crate::stores::{BACKENDS, TestStore, blocking};
+use crate::stores::{BACKENDS, TestStore, blocking, synthetic_block};
 
 const OWNER: Address = Address::repeat_byte(0xaa);
 const TOKEN: Address = Address::repeat_byte(0x70);
@@ -58,24 +58,10 @@ fn transaction(n: u64) -> FetchedTransaction {
 }
 
 fn block(number: u64) -> DecodedBlock {
-    let hash = |n: u64| B256::left_padding_from(&(n + 1_000).to_be_bytes());
-    let transactions: Vec<FetchedTransaction> = (number * PER_BLOCK..(number + 1) * PER_BLOCK)
+    let transactions = (number * PER_BLOCK..(number + 1) * PER_BLOCK)
         .map(transaction)
         .collect();
-    DecodedBlock {
-        events: transactions
-            .iter()
-            .map(|tx| decode_transaction(tx, &[]))
-            .collect(),
-        block: FetchedBlock {
-            number,
-            hash: hash(number),
-            parent_hash: number.checked_sub(1).map_or(B256::ZERO, hash),
-            timestamp: 1_000 + number,
-            miner: Address::ZERO,
-            transactions,
-        },
-    }
+    synthetic_block(number, transactions)
 }
 
 fn history(page: PageRequest, sort: SortOrder, log_topic: Option<B256>) -> TransactionQuery {
