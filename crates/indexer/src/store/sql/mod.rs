@@ -12,6 +12,7 @@
 mod chain;
 pub(crate) mod codec;
 mod dump;
+mod history_query;
 mod keys;
 pub(crate) mod migrate;
 mod nft_query;
@@ -301,7 +302,7 @@ impl<B: Backend> StoreReads for SqlStore<B> {
     ) -> Result<Page<TransactionRecord>, IndexerError> {
         Ok(self
             .backend
-            .read(|sql| query::transactions(sql, address, query))?)
+            .read(|sql| history_query::transactions(sql, address, query))?)
     }
 
     fn transfers(
@@ -311,7 +312,7 @@ impl<B: Backend> StoreReads for SqlStore<B> {
     ) -> Result<Page<TransferRecord>, IndexerError> {
         Ok(self
             .backend
-            .read(|sql| query::transfers(sql, account, query))?)
+            .read(|sql| history_query::transfers(sql, account, query))?)
     }
 
     fn approvals(

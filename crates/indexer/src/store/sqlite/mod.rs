@@ -10,11 +10,11 @@
 //! drops when the process dies, however it dies), not with SQLite's own locks: those
 //! last one transaction, and a writer must be the writer for its whole life.
 
+mod readers;
+
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
-
-mod readers;
 
 use nix::errno::Errno;
 use nix::fcntl::{Flock, FlockArg};
