@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use tandem_domain::network::{ChainSettingsOverride, NetworkName};
 
+use crate::cache::CacheConfig;
 use crate::error::ServerError;
 use crate::validate;
 
@@ -39,6 +40,8 @@ pub struct Config {
     /// through; `None` leaves that way in off.
     pub wallet_connect_project_id: Option<String>,
     pub network_overrides: BTreeMap<NetworkName, ChainSettingsOverride>,
+    /// `[cache]`: the byte budget of every cache together.
+    pub cache: CacheConfig,
 }
 
 impl Default for Config {
@@ -53,6 +56,7 @@ impl Default for Config {
             price_aggregator_url: Some(DEFAULT_PRICE_AGGREGATOR_URL.to_owned()),
             wallet_connect_project_id: None,
             network_overrides: BTreeMap::new(),
+            cache: CacheConfig::default(),
         }
     }
 }
@@ -148,6 +152,14 @@ struct ConfigFile {
     wallet_connect_project_id: Option<String>,
     #[serde(default)]
     networks: BTreeMap<NetworkName, NetworkOverrideFile>,
+    cache: Option<CacheFile>,
+}
+
+/// The `[cache]` section.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CacheFile {
+    max_bytes: Option<u64>,
 }
 
 /// One `[networks.<name>]` section: all URLs as text, checked in `resolve`.
@@ -222,6 +234,17 @@ impl ConfigFile {
             .map(|id| validate::wallet_connect_project_id(project_field, &id))
             .transpose()?;
 
+        let cache = match self.cache.and_then(|section| section.max_bytes) {
+            Some(0) => {
+                return Err(ServerError::InvalidSetting {
+                    field: "cache.max_bytes".to_owned(),
+                    reason: "must be greater than 0".to_owned(),
+                });
+            }
+            Some(max_bytes) => CacheConfig { max_bytes },
+            None => CacheConfig::default(),
+        };
+
         let mut network_overrides = BTreeMap::new();
         for (network, section) in self.networks {
             network_overrides.insert(network, section.resolve(network)?);
@@ -248,6 +271,7 @@ impl ConfigFile {
             price_aggregator_url,
             wallet_connect_project_id,
             network_overrides,
+            cache,
         })
     }
 }

@@ -5,6 +5,7 @@
 
 pub mod api;
 pub mod app;
+pub mod cache;
 pub mod config;
 pub mod error;
 pub mod evm;
