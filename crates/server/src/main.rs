@@ -66,6 +66,7 @@ fn run() -> anyhow::Result<()> {
             .client_settings(ClientSettings {
                 wallet_connect_project_id: config.wallet_connect_project_id.clone(),
             })
+            .limits(config.limits.clone())
             .build();
         tracing::info!(%address, web_dist = %config.web_dist.display(), "serving");
         let stopping = state.clone();

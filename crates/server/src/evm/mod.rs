@@ -154,6 +154,12 @@ impl EvmNetwork {
         Arc::clone(&self.rpc) as Arc<dyn EvmSource>
     }
 
+    /// How often the source in use changed since start.
+    #[must_use]
+    pub fn source_switches(&self) -> u64 {
+        self.selector.switches()
+    }
+
     /// What the last health check of the primary found.
     #[must_use]
     pub fn health(&self) -> HealthSnapshot {
