@@ -124,6 +124,11 @@ impl TeloscanFixture {
     pub fn lag(&self) {
         self.lagging.store(true, Ordering::SeqCst);
     }
+
+    /// Answers health as healthy again.
+    pub fn catch_up(&self) {
+        self.lagging.store(false, Ordering::SeqCst);
+    }
 }
 
 impl Drop for TeloscanFixture {
