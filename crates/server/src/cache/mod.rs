@@ -248,7 +248,14 @@ where
 
     /// Stores `value` for `key` for the answers' lifetime.
     pub async fn insert(&self, key: K, value: V) {
-        let stored = self.stored(&key, Ok(value));
+        self.insert_for(key, value, self.lifetimes.answer).await;
+    }
+
+    /// Stores `value` for `key` for `lifetime` (for callers whose answers live
+    /// differently long, such as contract lookups).
+    pub async fn insert_for(&self, key: K, value: V, lifetime: Duration) {
+        let mut stored = self.stored(&key, Ok(value));
+        stored.lifetime = lifetime;
         self.store
             .inner
             .entries

@@ -82,6 +82,7 @@ weigh_inline!(
 );
 
 weigh_by_debug!(
+    tandem_evm::lookup::ContractLookup,
     tandem_evm::source::ApprovalRecord,
     tandem_evm::source::NftRecord,
     tandem_evm::source::TokenBalance,

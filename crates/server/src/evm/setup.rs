@@ -24,6 +24,7 @@ use tokio::sync::watch;
 
 use super::account_reads::AccountReadCaches;
 use super::balances::BalanceCache;
+use super::cache::ContractLookups;
 use super::index::OwnIndex;
 use super::prices::{AggregatorClient, PriceService};
 use super::staking::apy::StakingApy;
@@ -172,7 +173,8 @@ fn build(
         .map(|url| HyperionEvmClient::new(shared.http.clone(), url, shared.history_limiter.clone()))
         .transpose()?;
     let token_list = Arc::new(TokenListSlot::default());
-    let mut resolver = ContractResolver::new(CacheTtl::default());
+    let mut resolver = ContractResolver::new(CacheTtl::default())
+        .with_cache(Arc::new(ContractLookups::new(&options.cache)));
     if let Some(teloscan) = &teloscan {
         resolver = resolver.with_indexer(Arc::new(teloscan.clone()), Some(selector.clone()));
     } else if let Some(index) = &own_index {

@@ -2,14 +2,18 @@
 //! [`BoundedCache`](crate::cache::BoundedCache) of the shared store:
 //!
 //! - [`IndexStampedCache`]: values reused while the own index stands still;
-//! - [`CodeKinds`]: whether addresses hold code.
+//! - [`CodeKinds`]: whether addresses hold code;
+//! - [`ContractLookups`]: the contract resolver's answers.
 
 mod stamped;
 
 use std::collections::HashMap;
+use std::convert::Infallible;
 use std::time::Duration;
 
 use alloy_primitives::Address;
+use async_trait::async_trait;
+use tandem_evm::lookup::{ContractLookup, LookupCache};
 
 use crate::cache::{BoundedCache, CacheStore, Lifetimes};
 
@@ -51,5 +55,38 @@ impl CodeKinds {
         for (address, is_contract) in answers {
             self.known.insert(address, is_contract).await;
         }
+    }
+}
+
+/// The contract resolver's answers, each kept as long as the resolver says (an indexed
+/// contract an hour, a pieced-together one a minute, a missing one ten minutes).
+#[derive(Debug)]
+pub struct ContractLookups {
+    answers: BoundedCache<Address, ContractLookup, Infallible>,
+}
+
+impl ContractLookups {
+    /// Answers kept in `store`.
+    #[must_use]
+    pub fn new(store: &CacheStore) -> Self {
+        Self {
+            // Each answer is stored with its own lifetime; this one is never used.
+            answers: store.cache("contract_lookups", Lifetimes::answers(Duration::ZERO)),
+        }
+    }
+}
+
+#[async_trait]
+impl LookupCache for ContractLookups {
+    async fn get(&self, address: Address) -> Option<ContractLookup> {
+        self.answers.get(&address).await
+    }
+
+    async fn put(&self, address: Address, lookup: ContractLookup, ttl: Duration) {
+        self.answers.insert_for(address, lookup, ttl).await;
+    }
+
+    async fn invalidate(&self, address: Address) {
+        self.answers.invalidate(&address).await;
     }
 }
