@@ -5,7 +5,7 @@
 # cache holds, and checks RSS after <= RSS before + max_bytes + the fixed overhead.
 # Needs: devnet/evm's npm packages (`npm ci` there).
 # Flags pass through to soak.mjs: --requests N --accounts N --concurrency N
-#   --budgets MiB,MiB (default 8,64) --overhead MiB (default 48).
+#   --budgets MiB,MiB (default 4,64) --overhead MiB (default 32).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 cargo build --release -q -p tandem-server

@@ -10,7 +10,7 @@
 //      checks after <= before + budget + the fixed overhead (the allocator's arenas and
 //      free lists, connection buffers: memory that does not grow with the cache).
 // Flags: --requests N (default 100000) --accounts N (default 10000) --concurrency N
-//        (default 32) --budgets MiB,MiB (default 8,64) --overhead MiB (default 48)
+//        (default 32) --budgets MiB,MiB (default 4,64) --overhead MiB (default 32)
 //        --server PATH (default target/release/tandem-server)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,8 +28,8 @@ const { values: flags } = parseArgs({
     requests: { type: 'string', default: '100000' },
     accounts: { type: 'string', default: '10000' },
     concurrency: { type: 'string', default: '32' },
-    budgets: { type: 'string', default: '8,64' },
-    overhead: { type: 'string', default: '48' },
+    budgets: { type: 'string', default: '4,64' },
+    overhead: { type: 'string', default: '32' },
     server: { type: 'string', default: join(repoRoot, 'target', 'release', 'tandem-server') },
   },
 });
