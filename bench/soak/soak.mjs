@@ -12,7 +12,6 @@
 // Flags: --requests N (default 100000) --accounts N (default 10000) --concurrency N
 //        (default 32) --budgets MiB,MiB (default 4,64) --overhead MiB (default 32)
 //        --server PATH (default target/release/tandem-server)
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -22,6 +21,7 @@ import { parseArgs } from 'node:util';
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { startDevnet } = await import(pathToFileURL(join(repoRoot, 'devnet/evm/src/devnet.mjs')));
 const { stopChild } = await import(pathToFileURL(join(repoRoot, 'scripts/lib/stack.mjs')));
+const { startServer } = await import(pathToFileURL(join(repoRoot, 'bench/lib/server.mjs')));
 
 const { values: flags } = parseArgs({
   options: {
@@ -42,31 +42,6 @@ const log = (message) => console.error(`[soak] ${message}`);
 const account = (i) => `0x${(0x5a000000 + i).toString(16).padStart(40, '0')}`;
 /** The routes asked of each account. */
 const ROUTES = ['balances?fiat=USD', 'transactions?limit=10', 'nfts', 'approvals'];
-
-function startServer(configPath, manifestPath, dataDir) {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(flags.server, ['--config', configPath], {
-      env: {
-        ...process.env,
-        TANDEM_LISTEN: '127.0.0.1:0',
-        TANDEM_DEVNET_MANIFEST: manifestPath,
-        TANDEM_DATA_DIR: dataDir,
-        TANDEM_WEB_DIST: join(repoRoot, 'web', 'dist'),
-        TANDEM_LOG: 'off',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error('server start timed out')); }, 30_000);
-    let text = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk) => {
-      text += chunk;
-      const match = text.match(/tandem-server listening on (http:\/\/\S+)/);
-      if (match) { clearTimeout(timer); child.stdout.resume(); resolvePromise({ url: match[1], child }); }
-    });
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited (${code})`)); });
-  });
-}
 
 /** The process's resident memory in bytes (Linux). */
 function rss(pid) {
@@ -136,7 +111,9 @@ try {
     const budget = budgetMib * MIB;
     const configPath = join(stateDir, `tandem-${budgetMib}.toml`);
     writeFileSync(configPath, `[cache]\nmax_bytes = ${budget}\n`);
-    server = await startServer(configPath, manifestPath, join(stateDir, `data-${budgetMib}`));
+    server = await startServer({
+      serverPath: flags.server, repoRoot, manifestPath, dataDir: join(stateDir, `data-${budgetMib}`), args: ['--config', configPath],
+    });
     const base = `${server.url}/api/v1/evm/${NETWORK}`;
     await waitForIndex(base);
     // Warm-up: every route once, so lazily built parts (clients, pools) exist.

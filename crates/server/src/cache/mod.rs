@@ -232,6 +232,12 @@ where
 
     /// The cached answer of `key`, if any (failures are not answers).
     pub async fn get(&self, key: &K) -> Option<V> {
+        self.get_if(key, |_| true).await
+    }
+
+    /// The cached answer of `key` when `usable` accepts it (e.g. it was built under the
+    /// index position asked for); one it refuses counts as a miss.
+    pub async fn get_if(&self, key: &K, usable: impl FnOnce(&V) -> bool) -> Option<V> {
         let found = self
             .store
             .inner
@@ -239,7 +245,7 @@ where
             .get(&ErasedKey::new(self.space, key.clone()))
             .await
             .and_then(|stored| match stored.value.downcast_ref::<Result<V, E>>() {
-                Some(Ok(value)) => Some(value.clone()),
+                Some(Ok(value)) if usable(value) => Some(value.clone()),
                 _ => None,
             });
         self.count(found.is_some());

@@ -11,16 +11,11 @@ use axum::http::{Method, StatusCode};
 use axum::routing::post;
 use axum::{Json, Router};
 use serde_json::{Value, json};
-use tandem_domain::network::{ChainSettingsOverride, NetworkName, RpcEndpoint};
 use tandem_evm::source::SourceKind;
-use tandem_server::config::Config;
-use tandem_server::evm::EvmOptions;
-use tandem_server::networks::served_networks;
-use tandem_server::state::AppState;
 use tandem_testkit::request;
 use tokio::task::JoinHandle;
 
-use crate::evm_core_support::{TeloscanFixture, router, wait_for_source};
+use crate::evm_core_support::{TeloscanFixture, router, telos_evm_state, wait_for_source};
 
 const NETWORK: &str = "telos-evm";
 
@@ -79,42 +74,6 @@ impl Drop for StubNode {
     }
 }
 
-/// telos-evm only: the indexer and every other upstream at the fixture server, the
-/// node at the stub.
-fn state(fixture: &TeloscanFixture, node: &StubNode) -> AppState {
-    let url = |path: &str| format!("{}{path}", fixture.url);
-    let overrides = ChainSettingsOverride {
-        rpc_endpoint: Some(RpcEndpoint {
-            protocol: "http".to_owned(),
-            host: "127.0.0.1".to_owned(),
-            port: node.address.port(),
-            path: "/".to_owned(),
-        }),
-        indexer_endpoint: Some(fixture.url.clone()),
-        history_endpoint: Some(url("/history")),
-        trusted_contracts_bucket: Some(url("/bucket")),
-        token_list_url: Some(url("/tokenlist.json")),
-        api_endpoint: Some(url("/product")),
-        ..ChainSettingsOverride::default()
-    };
-    let mut config = Config::default();
-    config
-        .network_overrides
-        .insert(NetworkName::TelosEvm, overrides);
-    let networks = served_networks(&config)
-        .expect("networks")
-        .into_iter()
-        .filter(|settings| settings.name == NetworkName::TelosEvm)
-        .collect();
-    let options = EvmOptions {
-        price_aggregator_url: None,
-        ..EvmOptions::default()
-    };
-    AppState::builder(networks, "/nonexistent/web/dist".into())
-        .evm_options(options)
-        .build()
-}
-
 /// Asks `/readyz` until it answers `status` (the node's last answer is cached a few
 /// seconds, failures for two), and returns the body.
 async fn ready_until(app: &Router, status: StatusCode) -> Value {
@@ -140,7 +99,7 @@ async fn readiness_follows_the_primary_and_the_fallback() {
     let mut node = StubNode::start().await;
     fixture.lag();
     node.stop().await;
-    let state = state(&fixture, &node);
+    let state = telos_evm_state(&fixture, node.address.port());
     let app = router(&state);
 
     let live = request::call(&app, Method::GET, "/livez", None).await;

@@ -46,8 +46,11 @@ where
 
     /// The value stored for `key` under `stamp`, when still young enough.
     pub async fn get(&self, key: &K, stamp: IndexStamp) -> Option<Arc<V>> {
-        let (stored, value) = self.entries.get(key).await?;
-        (stored == stamp).then_some(value)
+        let (_, value) = self
+            .entries
+            .get_if(key, |(stored, _)| *stored == stamp)
+            .await?;
+        Some(value)
     }
 
     /// Stores `value` for `key` under `stamp` (replacing what another stamp left).
