@@ -4,7 +4,9 @@
  * injected EIP-1193 wallet (a small fake in the page that records every request)
  * connects from home, gets the devnet added when it does not know it (4902 →
  * wallet_addEthereumChain with the EIP-3085 parameters), and refusing the network
- * switch (4001) is a neutral message that logs nobody in.
+ * switch (4001) is a neutral message that logs nobody in. A login from home that the
+ * wallet answers just as the page's wallet session part mounts (a slow device) keeps
+ * its connection.
  *
  * dave signs one small transfer to a development address no seeded fact mentions;
  * the injected wallet only reads (carol), it never signs.
@@ -40,6 +42,12 @@ interface FakeWalletOptions {
   readonly unknownChain: 4902 | 4001;
   /** Announce through EIP-6963; otherwise be the legacy window.ethereum. */
   readonly announce: boolean;
+  /**
+   * Share the account (eth_requestAccounts) only once the page's wallet session part has
+   * mounted (its development-wallet prompt, a closed dialog, is in the page): the answer
+   * lands after that part's first render, before React runs its effects.
+   */
+  readonly answerAsSessionMounts?: boolean;
 }
 
 interface RecordedCall {
@@ -52,15 +60,25 @@ interface RecordedCall {
  * page). Like an extension it remembers the shared account and the chains it
  * knows across reloads of the tab; every request lands in window.__walletCalls.
  */
-function fakeWalletScript({ account, unknownChain, announce }: FakeWalletOptions): string {
+function fakeWalletScript({ account, unknownChain, announce, answerAsSessionMounts = false }: FakeWalletOptions): string {
   return `(() => {
-  const options = ${JSON.stringify({ account, unknownChain, announce, wallet: TEST_WALLET })};
+  const options = ${JSON.stringify({ account, unknownChain, announce, answerAsSessionMounts, wallet: TEST_WALLET })};
   const memory = window.sessionStorage;
   const load = (key, fallback) => JSON.parse(memory.getItem('fakeWallet.' + key) ?? JSON.stringify(fallback));
   const save = (key, value) => memory.setItem('fakeWallet.' + key, JSON.stringify(value));
   const calls = [];
   window.__walletCalls = calls;
   const failure = (code, message) => Object.assign(new Error(message), { code });
+  // A mutation observer's callback runs in the microtasks right after the commit that added the node.
+  const sessionMounted = () => new Promise((resolve) => {
+    const mounted = () => document.querySelector('dialog.tx-dialog') !== null;
+    if (mounted()) return resolve();
+    new MutationObserver((_, observer) => {
+      if (!mounted()) return;
+      observer.disconnect();
+      resolve();
+    }).observe(document, { childList: true, subtree: true });
+  });
   const provider = {
     async request({ method, params = [] }) {
       calls.push({ method, params: JSON.parse(JSON.stringify(params)) });
@@ -68,6 +86,7 @@ function fakeWalletScript({ account, unknownChain, announce }: FakeWalletOptions
         case 'eth_accounts':
           return load('accounts', []);
         case 'eth_requestAccounts':
+          if (options.answerAsSessionMounts) await sessionMounted();
           save('accounts', [options.account]);
           return [options.account];
         case 'eth_chainId':
@@ -219,6 +238,35 @@ describe('EVM session with an injected wallet', () => {
       await page.reload();
       await page.getByRole('form', { name: 'Send' }).waitFor();
       assert.ok(!(await walletCalls(page)).some((call) => call.method === 'eth_requestAccounts'), 'auto-login opens no wallet prompt');
+    }));
+
+  it('keeps a login from home that the wallet answers just as the page’s wallet session part mounts', () =>
+    withPage(async (page, context) => {
+      // On a slow device that part (auto-login, logout) loads after home is usable, and the user connects meanwhile.
+      const carol = evmAccount('carol').address;
+      await context.addInitScript({ content: fakeWalletScript({ account: carol, unknownChain: 4902, announce: true, answerAsSessionMounts: true }) });
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const sessionPart = /\/assets\/EvmWalletSession-[^/]*\.js$/;
+      await context.route(sessionPart, async (route) => {
+        await released;
+        await route.continue();
+      });
+      const sessionPartRequested = page.waitForRequest(sessionPart);
+      await page.goto('/');
+      await sessionPartRequested;
+      await page.getByRole('button', { name: /^Connect Test Wallet/ }).click();
+      await page.waitForFunction(() =>
+        (window as unknown as { __walletCalls: RecordedCall[] }).__walletCalls.some((call) => call.method === 'eth_requestAccounts'),
+      );
+      release();
+
+      await page.waitForURL((url) => url.pathname === '/evm/wallet');
+      await page.getByRole('button', { name: `Account menu for ${carol}` }).waitFor();
+      await page.getByRole('link', { name: 'Send', exact: true }).click();
+      await page.getByRole('form', { name: 'Send' }).waitFor();
     }));
 
   it('a refused network switch (4001) is a neutral message and logs nobody in', () =>

@@ -9,7 +9,7 @@ import { VIEWER_AUTHENTICATOR } from '../session/evmViewer';
 import { readStoredSession } from '../session/storedSession';
 import { useStoredAccount } from '../session/useStoredAccount';
 import { browserStorage } from '../storage';
-import { connectEvmWallet, disconnectEvmWallet, evmConnection } from './connection';
+import { connectEvmWallet, disconnectUnlessStored, evmConnection } from './connection';
 import { forgetEvmDevWalletKey } from './devWallet';
 import { devWalletPrompts } from './devWalletPrompt';
 import { storedWalletChoice } from './walletChoices';
@@ -51,10 +51,8 @@ export function EvmWalletSession() {
   useEffect(() => {
     const before = previous.current;
     previous.current = account;
-    const connection = evmConnection.get();
-    if (connection !== null && account?.toLowerCase() !== connection.address.toLowerCase()) {
-      disconnectEvmWallet();
-    }
+    // Effects run after the commit: the session may have changed since this render read `account`.
+    disconnectUnlessStored();
     if (account === null && before !== null) {
       forgetEvmDevWalletKey();
       devWalletPrompts.rejectAll();

@@ -1,8 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NetworkSummary } from '../networks/api/networks';
-import { readStoredSession } from '../session/storedSession';
+import { clearSession, readStoredAccount } from '../session/storedAccount';
+import { readStoredSession, writeStoredSession } from '../session/storedSession';
 import { memoryStorage, type StorageLike } from '../storage';
-import { accountsChangedAction, connectEvmWallet, createConnectionStore, disconnectEvmWallet, type EvmWalletChoice } from './connection';
+import {
+  accountsChangedAction,
+  connectEvmWallet,
+  createConnectionStore,
+  disconnectEvmWallet,
+  disconnectUnlessStored,
+  type EvmWalletChoice,
+} from './connection';
 import type { EventfulProvider } from './provider';
 
 const ALICE = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -290,6 +298,49 @@ describe('wallet account changes after login', () => {
     const store = createConnectionStore();
     expect((await connectEvmWallet(choice(bare), TESTNET, { store, origin: ORIGIN })).kind).toBe('connected');
     disconnectEvmWallet(store);
+    expect(store.get()).toBeNull();
+  });
+});
+
+describe('the connection follows the stored account', () => {
+  const aliceWallet = () => fakeWallet({ eth_accounts: answer([ALICE]), wallet_switchEthereumChain: answer(null) });
+
+  it('keeps a login that finished after the caller last looked at the stored account', async () => {
+    // A render reads no account; the user's login lands before that render's effect runs
+    // (spec §4 "EVM login" from home while the page is still loading its wallet part).
+    const seenByRender = readStoredAccount();
+    const store = createConnectionStore();
+    await connectEvmWallet(choice(aliceWallet().provider), TESTNET, { store, origin: ORIGIN });
+    expect(seenByRender).toBeNull();
+    disconnectUnlessStored(store);
+    expect(store.get()?.address).toBe(ALICE);
+  });
+
+  it('keeps the connection whatever the case of the stored address', async () => {
+    const store = createConnectionStore();
+    await connectEvmWallet(choice(aliceWallet().provider), TESTNET, { store, origin: ORIGIN });
+    storage.setItem('account', ALICE.toLowerCase());
+    disconnectUnlessStored(store);
+    expect(store.get()?.address).toBe(ALICE);
+  });
+
+  it('disconnects, ending the wallet’s own session, once another account is stored (another tab)', async () => {
+    const store = createConnectionStore();
+    const end = vi.fn(() => Promise.resolve());
+    await connectEvmWallet({ ...choice(aliceWallet().provider), end }, TESTNET, { store, origin: ORIGIN });
+    writeStoredSession(storage, { account: BOB, network: 'telos-evm-testnet', isNative: false, authenticator: 'io.metamask' });
+    disconnectUnlessStored(store);
+    expect(store.get()).toBeNull();
+    expect(end).toHaveBeenCalledTimes(1);
+  });
+
+  it('disconnects after a logout, and does nothing without a connection', async () => {
+    const store = createConnectionStore();
+    disconnectUnlessStored(store);
+    expect(store.get()).toBeNull();
+    await connectEvmWallet(choice(aliceWallet().provider), TESTNET, { store, origin: ORIGIN });
+    clearSession();
+    disconnectUnlessStored(store);
     expect(store.get()).toBeNull();
   });
 });

@@ -10,7 +10,7 @@
 import type { ParseKeys } from 'i18next';
 import type { NetworkSummary } from '../networks/api/networks';
 import { addChainParameter } from '../networks/model/addChainParameter';
-import { clearSession, notifyStoredAccountChanged } from '../session/storedAccount';
+import { clearSession, notifyStoredAccountChanged, readStoredAccount } from '../session/storedAccount';
 import { writeStoredSession } from '../session/storedSession';
 import { browserStorage } from '../storage';
 import { toChecksumAddress } from '../validation/evmAddress';
@@ -183,4 +183,18 @@ export function disconnectEvmWallet(store: ConnectionStore = evmConnection): voi
   end?.().catch((error: unknown) => {
     console.warn('the wallet session did not end cleanly', error);
   });
+}
+
+/**
+ * Disconnects unless the account stored right now is the connection's: after a logout,
+ * or when another tab logged in with another account. The stored account is read here,
+ * never passed in from a render: a login that finished after the render (a click on
+ * home while the page was still loading) has stored its account and attached its
+ * connection already, and the render's older account would end that fresh connection.
+ */
+export function disconnectUnlessStored(store: ConnectionStore = evmConnection): void {
+  const connection = store.get();
+  if (connection !== null && readStoredAccount()?.toLowerCase() !== connection.address.toLowerCase()) {
+    disconnectEvmWallet(store);
+  }
 }
