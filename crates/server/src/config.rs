@@ -10,7 +10,12 @@ use serde::Deserialize;
 use tandem_domain::network::{ChainSettingsOverride, NetworkName};
 
 use crate::error::ServerError;
+use crate::evm::data_source::SourceSettings;
 use crate::validate;
+
+mod sources;
+
+pub use sources::check_against as check_sources;
 
 const DEFAULT_LISTEN: &str = "127.0.0.1:8080";
 const DEFAULT_WEB_DIST: &str = "web/dist";
@@ -39,6 +44,8 @@ pub struct Config {
     /// through; `None` leaves that way in off.
     pub wallet_connect_project_id: Option<String>,
     pub network_overrides: BTreeMap<NetworkName, ChainSettingsOverride>,
+    /// Per EVM network: its primary data source and own index, where configured.
+    pub evm_sources: BTreeMap<NetworkName, SourceSettings>,
 }
 
 impl Default for Config {
@@ -53,6 +60,7 @@ impl Default for Config {
             price_aggregator_url: Some(DEFAULT_PRICE_AGGREGATOR_URL.to_owned()),
             wallet_connect_project_id: None,
             network_overrides: BTreeMap::new(),
+            evm_sources: BTreeMap::new(),
         }
     }
 }
@@ -167,6 +175,10 @@ struct NetworkOverrideFile {
     escrow_address: Option<String>,
     staked_token_address: Option<String>,
     wrapped_token_address: Option<String>,
+    /// `teloscan`, `own` or `rpc` (EVM networks).
+    primary: Option<toml::Value>,
+    /// The own index (EVM networks).
+    index: Option<sources::IndexFile>,
 }
 
 impl ConfigFile {
@@ -223,7 +235,12 @@ impl ConfigFile {
             .transpose()?;
 
         let mut network_overrides = BTreeMap::new();
-        for (network, section) in self.networks {
+        let mut evm_sources = BTreeMap::new();
+        for (network, mut section) in self.networks {
+            let source = sources::resolve(network, section.primary.take(), section.index.take())?;
+            if let Some(source) = source {
+                evm_sources.insert(network, source);
+            }
             network_overrides.insert(network, section.resolve(network)?);
         }
 
@@ -248,6 +265,7 @@ impl ConfigFile {
             price_aggregator_url,
             wallet_connect_project_id,
             network_overrides,
+            evm_sources,
         })
     }
 }

@@ -59,6 +59,9 @@ pub enum ServerError {
         reason: String,
     },
 
+    #[error("{field}: {reason}")]
+    InvalidSetting { field: String, reason: String },
+
     #[error("networks.{network}.{field}: {network} is a native network and has no such contract")]
     UnsupportedOverride { network: String, field: String },
 

@@ -12,6 +12,7 @@ pub mod account_reads;
 pub mod approvals;
 mod balances;
 pub mod cache;
+pub mod data_source;
 pub mod history;
 mod index;
 pub mod nfts;
