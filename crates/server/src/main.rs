@@ -48,6 +48,7 @@ fn run() -> anyhow::Result<()> {
         data_dir: Some(config.data_dir.clone()),
         price_aggregator_url: config.price_aggregator_url.clone(),
         devnet: devnet_extras(&config)?,
+        sources: config.evm_sources.clone(),
         ..EvmOptions::default()
     };
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;

@@ -45,7 +45,11 @@ pub(super) fn resolve(
         return Ok(None);
     }
     if network.kind() != NetworkKind::Evm {
-        let key = if primary.is_some() { "primary" } else { "index" };
+        let key = if primary.is_some() {
+            "primary"
+        } else {
+            "index"
+        };
         return Err(invalid(
             field(key),
             format!("{network} is a native network; only EVM networks choose a data source"),
@@ -95,9 +99,9 @@ impl IndexFile {
         let write = self
             .write
             .map(|value| {
-                value.as_bool().ok_or_else(|| {
-                    invalid(field("write"), format!("{value} is not true or false"))
-                })
+                value
+                    .as_bool()
+                    .ok_or_else(|| invalid(field("write"), format!("{value} is not true or false")))
             })
             .transpose()?
             .unwrap_or(defaults.write);
@@ -163,7 +167,9 @@ pub fn check_against(
         if configured.index.is_some() && primary != Primary::Own {
             return Err(invalid(
                 field("index"),
-                format!("the own index is not used while primary is \"{primary}\"; set primary = \"own\""),
+                format!(
+                    "the own index is not used while primary is \"{primary}\"; set primary = \"own\""
+                ),
             ));
         }
     }
@@ -226,18 +232,54 @@ mod tests {
     #[test]
     fn bad_values_name_their_key() {
         let cases = [
-            ("primary = \"graph\"", "networks.telos-evm.primary: \"graph\" is not \"teloscan\", \"own\" or \"rpc\""),
-            ("primary = 1", "networks.telos-evm.primary: 1 is not a string"),
-            ("[networks.telos-evm.index]\nstart_block = -5", "networks.telos-evm.index.start_block: -5 is below 0"),
-            ("[networks.telos-evm.index]\nstart_block = \"genesis\"", "networks.telos-evm.index.start_block: \"genesis\" is not a block number or \"head\""),
-            ("[networks.telos-evm.index]\nstart_block = 1.5", "networks.telos-evm.index.start_block: 1.5 is not a block number"),
-            ("[networks.telos-evm.index]\nstore = \"mysql://db/index\"", "networks.telos-evm.index.store: "),
-            ("[networks.telos-evm.index]\nstore = 7", "networks.telos-evm.index.store: 7 is not a string"),
-            ("[networks.telos-evm.index]\nwrite = \"yes\"", "networks.telos-evm.index.write: \"yes\" is not true or false"),
-            ("[networks.telos-evm.index]\nbackfill = \"sparse\"", "networks.telos-evm.index.backfill: \"sparse\" is not \"counts\", \"logs\" or \"full\""),
-            ("[networks.telos-evm.index]\nfill_concurrency = 0", "networks.telos-evm.index.fill_concurrency: 0 is not a whole number from 1 to 256"),
-            ("[networks.telos-evm.index]\nfill_concurrency = \"4\"", "networks.telos-evm.index.fill_concurrency: \"4\" is not a whole number"),
-            ("[networks.telos-evm.index]\nstart = 5", "unknown field `start`"),
+            (
+                "primary = \"graph\"",
+                "networks.telos-evm.primary: \"graph\" is not \"teloscan\", \"own\" or \"rpc\"",
+            ),
+            (
+                "primary = 1",
+                "networks.telos-evm.primary: 1 is not a string",
+            ),
+            (
+                "[networks.telos-evm.index]\nstart_block = -5",
+                "networks.telos-evm.index.start_block: -5 is below 0",
+            ),
+            (
+                "[networks.telos-evm.index]\nstart_block = \"genesis\"",
+                "networks.telos-evm.index.start_block: \"genesis\" is not a block number or \"head\"",
+            ),
+            (
+                "[networks.telos-evm.index]\nstart_block = 1.5",
+                "networks.telos-evm.index.start_block: 1.5 is not a block number",
+            ),
+            (
+                "[networks.telos-evm.index]\nstore = \"mysql://db/index\"",
+                "networks.telos-evm.index.store: ",
+            ),
+            (
+                "[networks.telos-evm.index]\nstore = 7",
+                "networks.telos-evm.index.store: 7 is not a string",
+            ),
+            (
+                "[networks.telos-evm.index]\nwrite = \"yes\"",
+                "networks.telos-evm.index.write: \"yes\" is not true or false",
+            ),
+            (
+                "[networks.telos-evm.index]\nbackfill = \"sparse\"",
+                "networks.telos-evm.index.backfill: \"sparse\" is not \"counts\", \"logs\" or \"full\"",
+            ),
+            (
+                "[networks.telos-evm.index]\nfill_concurrency = 0",
+                "networks.telos-evm.index.fill_concurrency: 0 is not a whole number from 1 to 256",
+            ),
+            (
+                "[networks.telos-evm.index]\nfill_concurrency = \"4\"",
+                "networks.telos-evm.index.fill_concurrency: \"4\" is not a whole number",
+            ),
+            (
+                "[networks.telos-evm.index]\nstart = 5",
+                "unknown field `start`",
+            ),
         ];
         for (section, expected) in cases {
             let text = if section.starts_with('[') {
@@ -285,8 +327,10 @@ mod tests {
             message,
             "networks.telos-evm.primary: \"teloscan\" needs an indexer_endpoint for this network"
         );
-        let own = parse("[networks.telos-evm]\nprimary = \"own\"\n[networks.telos-evm.index]\nstart_block = 5")
-            .expect("own");
+        let own = parse(
+            "[networks.telos-evm]\nprimary = \"own\"\n[networks.telos-evm.index]\nstart_block = 5",
+        )
+        .expect("own");
         assert!(crate::networks::served_networks(&own).is_ok());
     }
 }

@@ -43,7 +43,11 @@ impl Primary {
     /// devnet (when the server has somewhere to keep it), Teloscan where the network
     /// has an indexer, plain RPC reads elsewhere.
     #[must_use]
-    pub fn effective(configured: Option<Self>, settings: &ChainSettings, has_data_dir: bool) -> Self {
+    pub fn effective(
+        configured: Option<Self>,
+        settings: &ChainSettings,
+        has_data_dir: bool,
+    ) -> Self {
         match configured {
             Some(primary) => primary,
             None if settings.name == NetworkName::TelosEvmDevnet && has_data_dir => Self::Own,
@@ -114,9 +118,8 @@ impl IndexSettings {
     #[must_use]
     pub fn store_url(&self, data_dir: Option<&Path>, network: NetworkName) -> Option<StoreUrl> {
         self.store.clone().or_else(|| {
-            data_dir.map(|dir| {
-                StoreUrl::Sqlite(dir.join("index").join(format!("{network}.sqlite")))
-            })
+            data_dir
+                .map(|dir| StoreUrl::Sqlite(dir.join("index").join(format!("{network}.sqlite"))))
         })
     }
 }
@@ -140,7 +143,10 @@ mod tests {
         assert_eq!(Primary::effective(None, &mainnet, true), Primary::Teloscan);
         let mut without_indexer = mainnet.clone();
         without_indexer.indexer_endpoint = None;
-        assert_eq!(Primary::effective(None, &without_indexer, true), Primary::Rpc);
+        assert_eq!(
+            Primary::effective(None, &without_indexer, true),
+            Primary::Rpc
+        );
         assert_eq!(
             Primary::effective(Some(Primary::Own), &mainnet, false),
             Primary::Own
@@ -154,7 +160,9 @@ mod tests {
         let settings = IndexSettings::default();
         assert_eq!(
             settings.store_url(Some(Path::new("/var/tandem")), NetworkName::TelosEvm),
-            Some(StoreUrl::Sqlite("/var/tandem/index/telos-evm.sqlite".into()))
+            Some(StoreUrl::Sqlite(
+                "/var/tandem/index/telos-evm.sqlite".into()
+            ))
         );
         assert_eq!(settings.store_url(None, NetworkName::TelosEvm), None);
     }
