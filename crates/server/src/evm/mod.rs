@@ -290,8 +290,12 @@ impl EvmNetwork {
     ///
     /// # Errors
     /// When neither the source in use nor the RPC fallback can answer.
-    pub async fn raw_balances(&self, owner: Address) -> Result<Arc<FetchedBalances>, ServiceError> {
-        self.balances.get(self, owner).await
+    pub async fn raw_balances(
+        &self,
+        owner: Address,
+        index: Option<&coverage::IndexContext>,
+    ) -> Result<Arc<FetchedBalances>, ServiceError> {
+        self.balances.get(self, owner, index).await
     }
 }
 

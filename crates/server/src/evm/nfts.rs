@@ -16,6 +16,7 @@ use tandem_evm::source::{
 
 use super::EvmNetwork;
 use super::account_reads::{MAX_LIMIT, nft_record, resolve_contracts};
+use super::coverage::IndexContext;
 use crate::error::ServiceError;
 
 /// Owners whose operators are looked up, at most (an ERC-1155 id may have thousands).
@@ -29,6 +30,10 @@ pub struct Holdings {
     pub records: Vec<NftRecord>,
     /// Collection names by contract.
     pub names: HashMap<Address, String>,
+    /// The own index's side, on a network whose primary it is: the owner's coverage (NFTs
+    /// received before the index's start are missing until it is complete) and the
+    /// index's lag.
+    pub index: Option<IndexContext>,
 }
 
 /// One NFT with everything its details page shows.
@@ -57,6 +62,7 @@ impl EvmNetwork {
         owner: Address,
         collection: Option<Address>,
     ) -> Result<Holdings, ServiceError> {
+        let index = self.index_context(owner).await?;
         let source = self.source();
         let everything = PageRequest {
             offset: 0,
@@ -97,7 +103,11 @@ impl EvmNetwork {
                 b.token_id,
             ))
         });
-        Ok(Holdings { records, names })
+        Ok(Holdings {
+            records,
+            names,
+            index,
+        })
     }
 
     /// Forgets what is cached of one NFT (after a transfer).

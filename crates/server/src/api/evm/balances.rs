@@ -8,6 +8,7 @@ use tandem_domain::amount::{Amount, DisplayFormat, NumberFormat};
 use tandem_domain::price::PRICE_DECIMALS;
 use utoipa::ToSchema;
 
+use super::coverage::{CoverageView, IndexLagView, index_fields};
 use super::params::{FiatQuery, evm_address};
 use super::views::{AmountView, SourceKindView, TokenView};
 use crate::api::error::ApiError;
@@ -68,8 +69,16 @@ pub struct BalancesView {
     pub fiat: String,
     /// Locale of the `formatted` texts.
     pub locale: String,
-    /// The source that read the balances.
+    /// The source that read the balances: on a network whose primary is the own index,
+    /// `ownIndex` only while it is fresh and holds the account's whole history, else
+    /// `rpc` (every amount read from the chain).
     pub source: SourceKindView,
+    /// On a network whose primary is the own index: how much of the account's history
+    /// it holds. Until `complete`, tokens held since before the index's start may be
+    /// missing (their fill is under way).
+    pub coverage: Option<CoverageView>,
+    /// How far the own index is behind the head, when it read the balances.
+    pub index_lag: Option<IndexLagView>,
     /// When they were read, ms since the epoch (refreshed at most every 10 s).
     pub fetched_ms: u64,
     /// Sum of the fiat values.
@@ -114,12 +123,18 @@ pub async fn balances(
             row_view(row, &number)
         })
         .collect();
+    let (coverage, index_lag) = index_fields(
+        sheet.index.as_ref(),
+        sheet.source == tandem_evm::source::SourceKind::OwnIndex,
+    );
     Ok(Json(BalancesView {
         network: network.name().to_string(),
         address: owner.to_checksum(None),
         fiat,
         locale,
         source: sheet.source.into(),
+        coverage,
+        index_lag,
         fetched_ms: sheet.fetched_ms,
         total_fiat_value: AmountView::with(&total, &DisplayFormat::FIAT, &number),
         balances: rows,

@@ -31,10 +31,23 @@ use super::EvmNetwork;
 use super::account_reads::{
     AccountReadCaches, HistoryFilter, nft_record, prices_of, resolve_contracts,
 };
+use super::coverage::IndexContext;
 use crate::error::ServiceError;
 
 /// Spec §9: NFT transfers are fetched up to 10000 at a time.
 const NFT_TRANSFERS_LIMIT: u64 = 10_000;
+
+/// One page of an account's history.
+#[derive(Debug, Clone)]
+pub struct HistoryAnswer {
+    /// The source's page: rows, total, whether more follow.
+    pub page: Arc<Page<TransactionRecord>>,
+    /// Its rows shaped for display.
+    pub rows: Vec<ShapedTransaction>,
+    /// The own index's side, on a network whose primary it is: the account's coverage
+    /// (earlier rows are missing until it is complete) and the index's lag.
+    pub index: Option<IndexContext>,
+}
 
 impl EvmNetwork {
     /// One page of `account`'s transactions (with the source's total and whether more
@@ -47,15 +60,17 @@ impl EvmNetwork {
         account: Address,
         filter: HistoryFilter,
         fiat: &str,
-    ) -> Result<(Arc<Page<TransactionRecord>>, Vec<ShapedTransaction>), ServiceError> {
+    ) -> Result<HistoryAnswer, ServiceError> {
+        let index = self.index_context(account).await?;
         let caches = self.account_caches();
         let source = self.source();
+        let key = (filter, index.as_ref().and_then(IndexContext::fill_mark));
         let page = caches
             .history
-            .get_or_fetch(&account, &filter, || fetch_page(&source, account, filter))
+            .get_or_fetch(&account, &key, || fetch_page(&source, account, filter))
             .await?;
         let rows = shape_page(self, caches, &source, account, &page.rows, fiat).await;
-        Ok((page, rows))
+        Ok(HistoryAnswer { page, rows, index })
     }
 }
 
