@@ -20,6 +20,29 @@ const LOCK_POLL: Duration = Duration::from_millis(500);
 /// Pause before asking an unreachable node again.
 const RETRY: Duration = Duration::from_secs(2);
 
+/// The follower as the index's status sees it, while it runs: cleared however the
+/// writing ends, a cancelled job included, so the store and its writer lock go with it.
+struct Running<'a> {
+    index: &'a OwnIndex,
+}
+
+impl<'a> Running<'a> {
+    fn new(index: &'a OwnIndex, indexer: Arc<Indexer>) -> Self {
+        *index.indexer.lock().unwrap_or_else(PoisonError::into_inner) = Some(indexer);
+        Self { index }
+    }
+}
+
+impl Drop for Running<'_> {
+    fn drop(&mut self) {
+        *self
+            .index
+            .indexer
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = None;
+    }
+}
+
 /// Why the writer stopped following (besides the server stopping).
 enum Stop {
     /// The server stops.
@@ -140,13 +163,13 @@ impl OwnIndex {
             Ok(indexer) => Arc::new(indexer),
             Err(error) => return Stop::Problem(error.with_causes()),
         };
-        *self.indexer.lock().unwrap_or_else(PoisonError::into_inner) = Some(Arc::clone(&indexer));
+        let running = Running::new(self, Arc::clone(&indexer));
         let mut stopped = stop.clone();
         let signal = async move {
             let _ = stopped.wait_for(|stop| *stop).await;
         };
         let outcome = indexer.run_until(signal).await;
-        *self.indexer.lock().unwrap_or_else(PoisonError::into_inner) = None;
+        drop(running);
         match outcome {
             Ok(()) => Stop::Done,
             Err(IndexerError::Storage(StoreError::WriterLockLost(error))) => {
