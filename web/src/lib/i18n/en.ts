@@ -96,7 +96,8 @@ export const en = {
       "We're sorry, it looks like you're not connected to the internet. Please check your network connection and try again.",
   },
   coverage: {
-    filling: 'Reading this account’s earlier activity: {{percent}} %',
+    // A no-break space keeps the figure and its sign together on narrow screens.
+    filling: 'Reading this account’s earlier activity: {{percent}}\u00a0%',
     filling_label: 'Reading this account’s earlier activity',
     partial: 'Until it is read, older tokens and activity may be missing here.',
     failed: 'Reading this account’s earlier activity failed: {{error}}',
