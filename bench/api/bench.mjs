@@ -9,7 +9,7 @@
 //      checks in one JSON-RPC batch — and prints the API's advantage.
 // Flags: --duration S (wrk seconds, default 10) --connections N (default 32)
 //        --baseline-runs N (default 30) --server PATH (default target/release/tandem-server)
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +22,7 @@ const viem = await import(pathToFileURL(join(repoRoot, 'devnet/evm/node_modules/
 const accounts = await import(pathToFileURL(join(repoRoot, 'devnet/evm/node_modules/viem/_esm/accounts/index.js')));
 const { startDevnet } = await import(pathToFileURL(join(repoRoot, 'devnet/evm/src/devnet.mjs')));
 const { stopChild } = await import(pathToFileURL(join(repoRoot, 'scripts/lib/stack.mjs')));
+const { startServer } = await import(pathToFileURL(join(repoRoot, 'bench/lib/server.mjs')));
 
 const { values: flags } = parseArgs({
   options: {
@@ -82,31 +83,6 @@ async function seedApprovals(rpcUrl, contracts) {
   if (last.status !== 'success') throw new Error('the last approval reverted');
   log(`seeded ${hashes.length} approvals for ${owner.address} in ${Math.round(performance.now() - started)} ms (up to block ${last.blockNumber})`);
   return { owner: owner.address, client };
-}
-
-function startServer(manifestPath, dataDir) {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(flags.server, [], {
-      env: {
-        ...process.env,
-        TANDEM_LISTEN: '127.0.0.1:0',
-        TANDEM_DEVNET_MANIFEST: manifestPath,
-        TANDEM_DATA_DIR: dataDir,
-        TANDEM_WEB_DIST: join(repoRoot, 'web', 'dist'),
-        TANDEM_LOG: 'off',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error('server start timed out')); }, 30_000);
-    let text = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk) => {
-      text += chunk;
-      const match = text.match(/tandem-server listening on (http:\/\/\S+)/);
-      if (match) { clearTimeout(timer); child.stdout.resume(); resolvePromise({ url: match[1], child }); }
-    });
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited (${code})`)); });
-  });
 }
 
 async function getJson(url) {
@@ -204,7 +180,9 @@ try {
   devnet = await startDevnet({ manifestPath: join(stateDir, 'devnet-manifest.json'), log: () => {} });
   const contracts = devnet.manifest.contracts;
   const { owner } = await seedApprovals(devnet.rpcUrl, contracts);
-  server = await startServer(join(stateDir, 'devnet-manifest.json'), join(stateDir, 'data'));
+  server = await startServer({
+    serverPath: flags.server, repoRoot, manifestPath: join(stateDir, 'devnet-manifest.json'), dataDir: join(stateDir, 'data'),
+  });
   const base = `${server.url}/api/v1/evm/${NETWORK}`;
   const rows = await waitForApprovals(base, owner);
   log(`server at ${server.url}; approvals route lists ${rows} rows`);

@@ -1,10 +1,11 @@
 //! The HTTP plumbing the three clients share: one base URL, JSON in and out, the chain's
 //! error body recognised on any failure status.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+use tandem_domain::upstream::{CALLS_METRIC, CallOutcome, SECONDS_METRIC};
 
 use crate::error::{AntelopeError, ChainError};
 
@@ -16,6 +17,8 @@ const BODY_EXCERPT: usize = 300;
 /// A service at one base URL (`https://mainnet.telos.net`, `http://127.0.0.1:8888/fuel`).
 #[derive(Debug, Clone)]
 pub struct Service {
+    /// What the metrics call this service (`tandem_upstream_requests_total{service}`).
+    label: &'static str,
     base: String,
     client: reqwest::Client,
 }
@@ -30,11 +33,16 @@ pub struct RawAnswer {
 }
 
 impl Service {
-    /// A service at `base` (trailing slashes are dropped) using `client`.
+    /// A service at `base` (trailing slashes are dropped) using `client`, whose calls the
+    /// metrics count as `label`.
     ///
     /// # Errors
     /// [`AntelopeError::InvalidUrl`] unless `base` starts with `http://` or `https://`.
-    pub fn new(base: &str, client: reqwest::Client) -> Result<Self, AntelopeError> {
+    pub fn new(
+        label: &'static str,
+        base: &str,
+        client: reqwest::Client,
+    ) -> Result<Self, AntelopeError> {
         let base = base.trim_end_matches('/');
         let has_host = |rest: &str| !rest.is_empty() && !rest.starts_with('/');
         let valid = base
@@ -45,6 +53,7 @@ impl Service {
             return Err(AntelopeError::InvalidUrl(base.to_owned()));
         }
         Ok(Self {
+            label,
             base: base.to_owned(),
             client,
         })
@@ -84,7 +93,7 @@ impl Service {
     ) -> Result<RawAnswer, AntelopeError> {
         let url = self.url(path);
         let request = self.client.post(&url).json(body);
-        Self::send(url, request).await
+        self.send(url, request).await
     }
 
     /// `GET {base}/{path}?query`, returning status and text.
@@ -101,21 +110,37 @@ impl Service {
         let url = reqwest::Url::parse_with_params(&base, query)
             .map_err(|_| AntelopeError::InvalidUrl(base.clone()))?;
         let request = self.client.get(url);
-        Self::send(base, request).await
+        self.send(base, request).await
     }
 
     async fn send(
+        &self,
         url: String,
         request: reqwest::RequestBuilder,
     ) -> Result<RawAnswer, AntelopeError> {
-        let unreachable = |error: reqwest::Error| AntelopeError::Unreachable {
-            url: url.clone(),
-            source: error.without_url(),
+        let started = Instant::now();
+        let answer: Result<RawAnswer, reqwest::Error> = async {
+            let response = request.send().await?;
+            let status = response.status().as_u16();
+            Ok(RawAnswer {
+                status,
+                body: response.text().await?,
+            })
+        }
+        .await;
+        let outcome = match &answer {
+            Ok(answer) => CallOutcome::of_status(answer.status),
+            Err(error) if error.is_timeout() => CallOutcome::Timeout,
+            Err(_) => CallOutcome::Error,
         };
-        let response = request.send().await.map_err(unreachable)?;
-        let status = response.status().as_u16();
-        let body = response.text().await.map_err(unreachable)?;
-        Ok(RawAnswer { status, body })
+        metrics::counter!(CALLS_METRIC, "service" => self.label, "outcome" => outcome.label())
+            .increment(1);
+        metrics::histogram!(SECONDS_METRIC, "service" => self.label)
+            .record(started.elapsed().as_secs_f64());
+        answer.map_err(|error| AntelopeError::Unreachable {
+            url,
+            source: error.without_url(),
+        })
     }
 
     /// `POST` a JSON body and read a JSON answer; failures become [`AntelopeError`]s.
@@ -185,7 +210,7 @@ mod tests {
     #[test]
     fn base_urls_must_be_http() {
         let client = reqwest::Client::new();
-        let service = Service::new("http://127.0.0.1:8888/fuel/", client.clone()).unwrap();
+        let service = Service::new("test", "http://127.0.0.1:8888/fuel/", client.clone()).unwrap();
         assert_eq!(service.base(), "http://127.0.0.1:8888/fuel");
         assert_eq!(
             service.url("v1/resource_provider/request_transaction"),
@@ -193,7 +218,7 @@ mod tests {
         );
         assert_eq!(service.url(""), "http://127.0.0.1:8888/fuel");
         for bad in ["ftp://x", "mainnet.telos.net", "https://", "http:///x"] {
-            assert!(Service::new(bad, client.clone()).is_err(), "{bad}");
+            assert!(Service::new("test", bad, client.clone()).is_err(), "{bad}");
         }
     }
 

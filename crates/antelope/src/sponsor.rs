@@ -117,7 +117,7 @@ impl SponsorClient {
         config: SponsorConfig,
     ) -> Result<Self, AntelopeError> {
         Ok(Self {
-            service: Service::new(base, client)?,
+            service: Service::new("fee_sponsor", base, client)?,
             config,
         })
     }

@@ -22,6 +22,7 @@
 //! | [`antelope`] | names ↔ u64, symbols and assets, REX value, total resources (§3, §7) |
 //! | [`sponsor`] | fee-sponsor answer verification and the transfer/buyrambytes decoder (§4, §5, §9) |
 //! | [`time`] | duration wording and the default date format (§9) |
+//! | [`upstream`] | how an upstream call ended, as the metrics count it |
 //!
 //! Rules shared with the web app (EVM address, amount parsing, account names) are pinned
 //! by the JSON vectors in `testdata/vectors/`, which `tests/vectors.rs` runs.
@@ -63,6 +64,7 @@ pub mod price;
 pub mod sponsor;
 pub mod time;
 pub mod token;
+pub mod upstream;
 pub mod validate;
 
 pub use error::DomainError;

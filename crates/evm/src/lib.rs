@@ -8,6 +8,7 @@ pub mod error;
 pub mod http;
 pub mod hyperion_evm;
 pub mod lookup;
+pub mod observe;
 pub mod reads;
 pub mod rpc;
 pub mod rpc_source;

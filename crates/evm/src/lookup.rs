@@ -156,8 +156,64 @@ impl Default for CacheTtl {
 
 type Step = Option<Arc<dyn ContractFactsSource>>;
 
-/// Looks contracts up through the configured steps, caching answers.
+/// Where a resolver keeps its answers, each for the time it is given. The server keeps
+/// them in its one bounded cache; [`MapLookupCache`] is the plain default.
+#[async_trait]
+pub trait LookupCache: Send + Sync + std::fmt::Debug {
+    /// The answer kept for `address`, while it lives.
+    async fn get(&self, address: Address) -> Option<ContractLookup>;
+
+    /// Keeps `lookup` for `address` for `ttl`.
+    async fn put(&self, address: Address, lookup: ContractLookup, ttl: Duration);
+
+    /// Forgets `address`.
+    async fn invalidate(&self, address: Address);
+}
+
+/// A map of answers with their expiry, swept of expired entries as it grows.
 #[derive(Debug, Default)]
+pub struct MapLookupCache {
+    entries: Mutex<HashMap<Address, (Instant, ContractLookup)>>,
+}
+
+/// Above this many entries, expired ones are swept on insert.
+const SWEEP_ABOVE: usize = 1024;
+
+impl MapLookupCache {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<Address, (Instant, ContractLookup)>> {
+        // The map stays consistent even if a holder panicked: entries are replaced whole.
+        self.entries.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+#[async_trait]
+impl LookupCache for MapLookupCache {
+    async fn get(&self, address: Address) -> Option<ContractLookup> {
+        let mut entries = self.lock();
+        let (expires, lookup) = entries.get(&address)?;
+        if *expires <= Instant::now() {
+            entries.remove(&address);
+            return None;
+        }
+        Some(lookup.clone())
+    }
+
+    async fn put(&self, address: Address, lookup: ContractLookup, ttl: Duration) {
+        let now = Instant::now();
+        let mut entries = self.lock();
+        if entries.len() >= SWEEP_ABOVE {
+            entries.retain(|_, (expires, _)| *expires > now);
+        }
+        entries.insert(address, (now + ttl, lookup));
+    }
+
+    async fn invalidate(&self, address: Address) {
+        self.lock().remove(&address);
+    }
+}
+
+/// Looks contracts up through the configured steps, caching answers.
+#[derive(Debug)]
 pub struct ContractResolver {
     indexer: Step,
     history: Step,
@@ -166,7 +222,22 @@ pub struct ContractResolver {
     token_list: Step,
     health: Option<Arc<dyn IndexerStatus>>,
     ttl: CacheTtl,
-    cache: Mutex<HashMap<Address, (Instant, ContractLookup)>>,
+    cache: Arc<dyn LookupCache>,
+}
+
+impl Default for ContractResolver {
+    fn default() -> Self {
+        Self {
+            indexer: None,
+            history: None,
+            chain_reads: None,
+            verified: None,
+            token_list: None,
+            health: None,
+            ttl: CacheTtl::default(),
+            cache: Arc::new(MapLookupCache::default()),
+        }
+    }
 }
 
 impl ContractResolver {
@@ -177,6 +248,13 @@ impl ContractResolver {
             ttl,
             ..Self::default()
         }
+    }
+
+    /// Answers kept in `cache` instead of the default map.
+    #[must_use]
+    pub fn with_cache(mut self, cache: Arc<dyn LookupCache>) -> Self {
+        self.cache = cache;
+        self
     }
 
     /// The indexer step, skipped while `health` says it is unhealthy.
@@ -269,7 +347,7 @@ impl ContractResolver {
         address: Address,
         suspected: Option<ContractInterface>,
     ) -> ContractLookup {
-        if let Some(hit) = self.cached(address) {
+        if let Some(hit) = self.cached(address).await {
             return hit;
         }
         let mut merged = Merged::new(address);
@@ -284,7 +362,9 @@ impl ContractResolver {
         // briefly, so its name is never hidden for the long lifetime of a full answer.
         let probed = merged.record.name.is_some() || !merged.record.interfaces.is_empty();
         if merged.found_by == Some(LookupStep::Indexer) && probed {
-            return self.remember(address, merged.finish(suspected), self.ttl.found);
+            return self
+                .remember(address, merged.finish(suspected), self.ttl.found)
+                .await;
         }
         let later = [&self.chain_reads, &self.verified, &self.token_list];
         let history = if indexer_answered {
@@ -300,27 +380,17 @@ impl ContractResolver {
             ContractLookup::NotAContract => self.ttl.missing,
             ContractLookup::Found(_) => self.ttl.degraded,
         };
-        self.remember(address, lookup, ttl)
+        self.remember(address, lookup, ttl).await
     }
 
     /// Forgets what is cached for `address`.
-    pub fn invalidate(&self, address: Address) {
-        self.lock_cache().remove(&address);
+    pub async fn invalidate(&self, address: Address) {
+        self.cache.invalidate(address).await;
     }
 
-    fn lock_cache(&self) -> std::sync::MutexGuard<'_, HashMap<Address, (Instant, ContractLookup)>> {
-        // The map stays consistent even if a holder panicked: entries are replaced whole.
-        self.cache.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    fn cached(&self, address: Address) -> Option<ContractLookup> {
-        let mut cache = self.lock_cache();
-        let (expires, lookup) = cache.get(&address)?;
-        if *expires <= Instant::now() {
-            cache.remove(&address);
-            return None;
-        }
-        Some(match lookup {
+    async fn cached(&self, address: Address) -> Option<ContractLookup> {
+        let lookup = self.cache.get(address).await?;
+        Some(match &lookup {
             ContractLookup::Found(contract) => ContractLookup::Found(Arc::new(ResolvedContract {
                 found_by: LookupStep::Cache,
                 ..ResolvedContract::clone(contract)
@@ -329,9 +399,13 @@ impl ContractResolver {
         })
     }
 
-    fn remember(&self, address: Address, lookup: ContractLookup, ttl: Duration) -> ContractLookup {
-        self.lock_cache()
-            .insert(address, (Instant::now() + ttl, lookup.clone()));
+    async fn remember(
+        &self,
+        address: Address,
+        lookup: ContractLookup,
+        ttl: Duration,
+    ) -> ContractLookup {
+        self.cache.put(address, lookup.clone(), ttl).await;
         lookup
     }
 }

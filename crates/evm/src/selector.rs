@@ -7,6 +7,7 @@
 //! health ([`SourceSelector::source`]), so the server holds one `Arc<dyn EvmSource>` per
 //! network.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, PoisonError, RwLock, Weak};
 use std::time::Duration;
 
@@ -65,6 +66,8 @@ pub struct SourceSelector {
     in_use: Arc<SwitchableSource>,
     config: SelectorConfig,
     state: RwLock<State>,
+    /// Changes of the source in use since start (the first check's choice not counted).
+    switches: AtomicU64,
 }
 
 #[derive(Debug)]
@@ -99,6 +102,7 @@ impl SourceSelector {
                 use_primary: false,
                 snapshot,
             }),
+            switches: AtomicU64::new(0),
         }
     }
 
@@ -125,6 +129,13 @@ impl SourceSelector {
         self.read().snapshot.clone()
     }
 
+    /// How often the source in use changed since start (the first check's choice is
+    /// not a change).
+    #[must_use]
+    pub fn switches(&self) -> u64 {
+        self.switches.load(Ordering::Relaxed)
+    }
+
     /// Checks the primary now and switches sources accordingly.
     pub async fn check_now(&self) -> HealthSnapshot {
         let outcome = tokio::time::timeout(self.config.check_timeout, self.primary.health()).await;
@@ -137,6 +148,7 @@ impl SourceSelector {
         let mut state = self.state.write().unwrap_or_else(PoisonError::into_inner);
         if state.use_primary != healthy && state.snapshot.checked_at_ms.is_some() {
             tracing::info!(primary_healthy = healthy, error = ?error, "EVM source switched");
+            self.switches.fetch_add(1, Ordering::Relaxed);
         }
         state.use_primary = healthy;
         self.in_use.replace(if healthy {

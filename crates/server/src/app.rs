@@ -15,7 +15,7 @@ use tower_http::trace::TraceLayer;
 
 use crate::api::{self, error::ApiError};
 use crate::state::{AppState, Host};
-use crate::{security, spa};
+use crate::{ops, security, spa};
 
 /// The complete application, ready to serve.
 pub fn router(state: AppState) -> Router {
@@ -23,7 +23,13 @@ pub fn router(state: AppState) -> Router {
         state.networks(),
         state.client_settings().wallet_connect_project_id.is_some(),
     );
-    let routes = api::routes()
+    // The limiter guards the API; the operator's routes and the web app stay outside it.
+    let limited = api::routes().layer(axum::middleware::from_fn_with_state(
+        Arc::clone(state.limits_arc()),
+        api::limits::rate_limit,
+    ));
+    let routes = limited
+        .merge(api::ops::routes())
         .method_not_allowed_fallback(method_not_allowed)
         .fallback(fallback)
         .with_state(state);
@@ -47,6 +53,8 @@ pub fn with_middleware(router: Router) -> Router {
         // gzip or brotli as the client accepts; no CORS layer, so other origins are refused.
         .layer(CompressionLayer::new())
         .layer(TraceLayer::new_for_http())
+        // Outermost, so the time and status are the client's.
+        .layer(axum::middleware::from_fn(ops::http::record))
 }
 
 fn answer_panic(panic: Box<dyn Any + Send + 'static>) -> Response {

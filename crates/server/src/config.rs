@@ -9,8 +9,10 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use tandem_domain::network::{ChainSettingsOverride, NetworkName};
 
+use crate::cache::CacheConfig;
 use crate::error::ServerError;
 use crate::evm::data_source::SourceSettings;
+use crate::limits::{LimitsConfig, TrustedProxies};
 use crate::validate;
 
 mod sources;
@@ -46,6 +48,10 @@ pub struct Config {
     pub network_overrides: BTreeMap<NetworkName, ChainSettingsOverride>,
     /// Per EVM network: its primary data source and own index, where configured.
     pub evm_sources: BTreeMap<NetworkName, SourceSettings>,
+    /// `[cache]`: the byte budget of every cache together.
+    pub cache: CacheConfig,
+    /// `[limits]`: the abuse limits.
+    pub limits: LimitsConfig,
 }
 
 impl Default for Config {
@@ -61,6 +67,8 @@ impl Default for Config {
             wallet_connect_project_id: None,
             network_overrides: BTreeMap::new(),
             evm_sources: BTreeMap::new(),
+            cache: CacheConfig::default(),
+            limits: LimitsConfig::default(),
         }
     }
 }
@@ -156,6 +164,69 @@ struct ConfigFile {
     wallet_connect_project_id: Option<String>,
     #[serde(default)]
     networks: BTreeMap<NetworkName, NetworkOverrideFile>,
+    cache: Option<CacheFile>,
+    limits: Option<LimitsFile>,
+}
+
+/// The `[limits]` section.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LimitsFile {
+    requests_per_second: Option<u32>,
+    burst: Option<u32>,
+    trusted_proxies: Option<Vec<String>>,
+    exempt_loopback: Option<bool>,
+    expensive_per_client: Option<u32>,
+    expensive_total: Option<u32>,
+}
+
+impl LimitsFile {
+    fn resolve(self) -> Result<LimitsConfig, ServerError> {
+        let defaults = LimitsConfig::default();
+        let positive = |field: &str, value: Option<u32>, default: u32| match value {
+            Some(0) => Err(ServerError::InvalidSetting {
+                field: format!("limits.{field}"),
+                reason: "must be greater than 0".to_owned(),
+            }),
+            Some(value) => Ok(value),
+            None => Ok(default),
+        };
+        let trusted_proxies =
+            match self.trusted_proxies {
+                Some(entries) => TrustedProxies::parse(entries.iter().map(String::as_str))
+                    .map_err(|entry| ServerError::InvalidSetting {
+                        field: "limits.trusted_proxies".to_owned(),
+                        reason: format!("'{entry}' is not an IP address or CIDR range"),
+                    })?,
+                None => defaults.trusted_proxies,
+            };
+        Ok(LimitsConfig {
+            // 0 switches the rate limit off.
+            requests_per_second: self
+                .requests_per_second
+                .unwrap_or(defaults.requests_per_second),
+            burst: positive("burst", self.burst, defaults.burst)?,
+            trusted_proxies,
+            exempt_loopback: self.exempt_loopback.unwrap_or(defaults.exempt_loopback),
+            expensive_per_client: positive(
+                "expensive_per_client",
+                self.expensive_per_client,
+                defaults.expensive_per_client,
+            )?,
+            expensive_total: positive(
+                "expensive_total",
+                self.expensive_total,
+                defaults.expensive_total,
+            )?,
+        })
+    }
+}
+
+/// The `[cache]` section.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CacheFile {
+    max_bytes: Option<u64>,
 }
 
 /// One `[networks.<name>]` section: all URLs as text, checked in `resolve`.
@@ -234,6 +305,19 @@ impl ConfigFile {
             .map(|id| validate::wallet_connect_project_id(project_field, &id))
             .transpose()?;
 
+        let cache = match self.cache.and_then(|section| section.max_bytes) {
+            Some(0) => {
+                return Err(ServerError::InvalidSetting {
+                    field: "cache.max_bytes".to_owned(),
+                    reason: "must be greater than 0".to_owned(),
+                });
+            }
+            Some(max_bytes) => CacheConfig { max_bytes },
+            None => CacheConfig::default(),
+        };
+
+        let limits = self.limits.unwrap_or_default().resolve()?;
+
         let mut network_overrides = BTreeMap::new();
         let mut evm_sources = BTreeMap::new();
         for (network, mut section) in self.networks {
@@ -266,6 +350,8 @@ impl ConfigFile {
             wallet_connect_project_id,
             network_overrides,
             evm_sources,
+            cache,
+            limits,
         })
     }
 }

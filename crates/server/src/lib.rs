@@ -5,11 +5,14 @@
 
 pub mod api;
 pub mod app;
+pub mod cache;
 pub mod config;
 pub mod error;
 pub mod evm;
+pub mod limits;
 pub mod native;
 pub mod networks;
+pub mod ops;
 mod security;
 mod spa;
 pub mod state;
@@ -35,10 +38,14 @@ pub async fn serve(
     app: Router,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServerError> {
-    axum::serve(listener, app)
-        .with_graceful_shutdown(shutdown)
-        .await
-        .map_err(ServerError::Serve)
+    // The peer's address is what the abuse limits count clients by.
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown)
+    .await
+    .map_err(ServerError::Serve)
 }
 
 /// The URL to print for a bound address: an unspecified IP (0.0.0.0, ::) is reached

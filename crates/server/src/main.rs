@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use tandem_server::app;
+use tandem_server::cache::CacheStore;
 use tandem_server::config::{self, Config, Environment};
 use tandem_server::evm::EvmOptions;
 use tandem_server::networks::{devnet_extras, served_networks};
@@ -49,6 +50,7 @@ fn run() -> anyhow::Result<()> {
         price_aggregator_url: config.price_aggregator_url.clone(),
         devnet: devnet_extras(&config)?,
         sources: config.evm_sources.clone(),
+        cache: CacheStore::new(config.cache),
         ..EvmOptions::default()
     };
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
@@ -65,6 +67,7 @@ fn run() -> anyhow::Result<()> {
             .client_settings(ClientSettings {
                 wallet_connect_project_id: config.wallet_connect_project_id.clone(),
             })
+            .limits(config.limits.clone())
             .build();
         tracing::info!(%address, web_dist = %config.web_dist.display(), "serving");
         let stopping = state.clone();

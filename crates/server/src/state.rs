@@ -1,6 +1,7 @@
 //! What every handler can read, built once at start: the served networks' settings, the
 //! per-network EVM and native state, the browser app's settings, and the host's facts
-//! (the web build, the start time). Cloning it clones five `Arc`s; each part is its own
+//! (the web build, the start time), the cache store and the abuse limits. Cloning it
+//! clones a few `Arc`s; each part is its own
 //! sub-state, so an extractor or handler can ask for just the part it reads
 //! (`State<Arc<EvmNetworks>>`, …) through axum's `FromRef`.
 //!
@@ -14,7 +15,9 @@ use std::time::{Duration, Instant};
 use axum::extract::FromRef;
 use tandem_domain::network::ChainSettings;
 
+use crate::cache::CacheStore;
 use crate::evm::{EvmNetwork, EvmNetworks, EvmOptions};
+use crate::limits::{Limits, LimitsConfig};
 use crate::native::NativeNetworks;
 
 /// The state of the whole application.
@@ -25,6 +28,8 @@ pub struct AppState {
     native: Arc<NativeNetworks>,
     client: Arc<ClientSettings>,
     host: Arc<Host>,
+    cache: CacheStore,
+    limits: Arc<Limits>,
 }
 
 /// What the browser app is told about this server's configuration
@@ -64,6 +69,7 @@ pub struct AppStateBuilder {
     web_dist: PathBuf,
     evm: EvmOptions,
     client: ClientSettings,
+    limits: LimitsConfig,
 }
 
 impl AppStateBuilder {
@@ -80,11 +86,21 @@ impl AppStateBuilder {
         self
     }
 
+    /// The abuse limits (`[limits]`); default: [`LimitsConfig::default`].
+    pub fn limits(mut self, limits: LimitsConfig) -> Self {
+        self.limits = limits;
+        self
+    }
+
     /// The state. Inside a Tokio runtime the EVM networks' background work (health
     /// checks, token lists, the devnet's indexer) starts at once; it stops with
     /// [`AppState::shut_down`] or when the state is dropped.
     pub fn build(self) -> AppState {
+        // Installed before anything runs, so every call from the start is counted.
+        let _ = crate::ops::metrics::Metrics::global();
         AppState {
+            cache: self.evm.cache.clone(),
+            limits: Arc::new(Limits::new(self.limits)),
             evm: Arc::new(EvmNetworks::new(&self.networks, &self.evm)),
             native: Arc::new(NativeNetworks::new(&self.networks)),
             networks: self.networks.into(),
@@ -105,6 +121,7 @@ impl AppState {
             web_dist,
             evm: EvmOptions::default(),
             client: ClientSettings::default(),
+            limits: LimitsConfig::default(),
         }
     }
 
@@ -148,6 +165,24 @@ impl AppState {
     #[must_use]
     pub fn host(&self) -> &Host {
         &self.host
+    }
+
+    /// The store every cache keeps its entries in.
+    #[must_use]
+    pub fn cache(&self) -> &CacheStore {
+        &self.cache
+    }
+
+    /// The abuse limits.
+    #[must_use]
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// The abuse limits, shared.
+    #[must_use]
+    pub fn limits_arc(&self) -> &Arc<Limits> {
+        &self.limits
     }
 
     /// Stops the background work (the devnet's indexer finishes its batch) and waits

@@ -93,7 +93,7 @@ impl ChainClient {
     /// [`AntelopeError::InvalidUrl`].
     pub fn new(base: &str, client: reqwest::Client) -> Result<Self, AntelopeError> {
         Ok(Self {
-            service: Service::new(base, client)?,
+            service: Service::new("antelope_chain", base, client)?,
         })
     }
 

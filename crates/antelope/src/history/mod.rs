@@ -100,7 +100,7 @@ impl HistoryClient {
     /// [`AntelopeError::InvalidUrl`].
     pub fn new(base: &str, client: reqwest::Client) -> Result<Self, AntelopeError> {
         Ok(Self {
-            service: Service::new(base, client)?,
+            service: Service::new("hyperion", base, client)?,
         })
     }
 

@@ -185,8 +185,12 @@ async fn real_fee_answer(devnet: &Devnet) -> (Transaction, serde_json::Value) {
         )
         .await
         .expect("header");
-    let service =
-        Service::new(&devnet.manifest().sponsor_url, reqwest::Client::new()).expect("url");
+    let service = Service::new(
+        "fee_sponsor",
+        &devnet.manifest().sponsor_url,
+        reqwest::Client::new(),
+    )
+    .expect("url");
     let body = serde_json::json!({
         "signer": {"actor": kid, "permission": "active"},
         "packedTransaction": original.to_packed(vec![]).expect("packed"),

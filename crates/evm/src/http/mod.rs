@@ -7,15 +7,18 @@ mod limiter;
 pub mod tolerant;
 
 use std::fmt;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde::de::DeserializeOwned;
 use url::Url;
 
 pub use limiter::RequestLimiter;
 
+use tandem_domain::upstream::CallOutcome;
+
 use crate::EvmError;
 use crate::error::Cause;
+use crate::observe;
 
 /// Which kind of service a request goes to, for errors, logs and limits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -44,6 +47,21 @@ impl fmt::Display for Upstream {
             Self::PriceAggregator => "price aggregator",
             Self::ProductApi => "product API",
         })
+    }
+}
+
+impl Upstream {
+    /// The service label of this upstream's calls in the metrics.
+    #[must_use]
+    pub fn metric_label(self) -> &'static str {
+        match self {
+            Self::Indexer => "teloscan",
+            Self::HistoryService => "hyperion_evm",
+            Self::TokenList => "token_list",
+            Self::VerifiedContracts => "verified_contracts",
+            Self::PriceAggregator => "price_aggregator",
+            Self::ProductApi => "product_api",
+        }
     }
 }
 
@@ -170,9 +188,20 @@ impl HttpClient {
             Some(limiter) => limiter.acquire().await,
             None => None,
         };
-        let response = self.client.get(url).send().await.map_err(transport)?;
-        let status = response.status().as_u16();
-        let body = response.bytes().await.map_err(transport)?.to_vec();
+        let started = Instant::now();
+        let answer = async {
+            let response = self.client.get(url).send().await?;
+            let status = response.status().as_u16();
+            let body = response.bytes().await?.to_vec();
+            Ok((status, body))
+        }
+        .await;
+        let outcome = match &answer {
+            Ok((status, _)) => CallOutcome::of_status(*status),
+            Err(error) => observe::outcome_of_reqwest(error),
+        };
+        observe::record(self.upstream.metric_label(), outcome, started.elapsed());
+        let (status, body) = answer.map_err(transport)?;
         Ok(HttpAnswer {
             status,
             body,

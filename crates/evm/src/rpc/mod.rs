@@ -15,6 +15,7 @@ use alloy::transports::http::reqwest;
 use url::Url;
 
 use crate::EvmError;
+use crate::observe::ObservedTransport;
 
 pub use batch::{BatchOutput, BatchRead, ReadFailure, ReadResult};
 pub use retry::RetryConfig;
@@ -80,7 +81,7 @@ pub fn connect(url: &str, config: &RpcConfig) -> Result<RootProvider, EvmError> 
         .host_str()
         .is_some_and(|host| matches!(host, "localhost" | "127.0.0.1" | "[::1]"));
     let client = retry::client(
-        alloy::transports::http::Http::with_client(http, url),
+        ObservedTransport::new(alloy::transports::http::Http::with_client(http, url)),
         is_local,
         config.retry,
     );

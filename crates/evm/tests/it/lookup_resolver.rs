@@ -199,7 +199,7 @@ async fn a_suspected_type_then_non_existent_with_a_negative_cache() {
     assert_eq!(suspected.found_by, LookupStep::Suspected);
     assert_eq!(suspected.record.interfaces, vec![ContractInterface::Erc721]);
 
-    s.resolver.invalidate(addr(NOBODY));
+    s.resolver.invalidate(addr(NOBODY)).await;
     let before = s.server.requests().len();
     assert_eq!(
         s.resolver.resolve(addr(NOBODY), None).await,

@@ -13,6 +13,7 @@ mod fill;
 mod long_history;
 mod migrations;
 mod model_chain;
+mod paging;
 mod reorg;
 mod rollback;
 mod seeded;

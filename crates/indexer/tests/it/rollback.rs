@@ -2,28 +2,13 @@
 //! rollback into batches whose undo information was dropped is refused and changes
 //! nothing — on both backends, with synthetic blocks (no chain needed).
 
-use alloy::primitives::{Address, B256, U256};
-use tandem_indexer::store::{Batch, DecodedBlock};
-use tandem_indexer::{FetchedBlock, IndexerError, Stamp};
+use alloy::primitives::{Address, U256};
+use tandem_indexer::store::Batch;
+use tandem_indexer::{IndexerError, Stamp};
 
-use crate::stores::{BACKENDS, TestStore, blocking};
+use crate::stores::{BACKENDS, TestStore, blocking, synthetic_block};
 
 const ACCOUNT: Address = Address::repeat_byte(0xaa);
-
-fn block(number: u64) -> DecodedBlock {
-    let hash = |n: u64| B256::left_padding_from(&(n + 1).to_be_bytes());
-    DecodedBlock {
-        block: FetchedBlock {
-            number,
-            hash: hash(number),
-            parent_hash: number.checked_sub(1).map_or(B256::ZERO, hash),
-            timestamp: 1_000 + number,
-            miner: Address::ZERO,
-            transactions: Vec::new(),
-        },
-        events: Vec::new(),
-    }
-}
 
 /// Blocks `first..=last`, setting the account's native balance to `balance`.
 pub fn batch(first: u64, last: u64, balance: u64, keep_undo: bool) -> Batch {
@@ -32,7 +17,9 @@ pub fn batch(first: u64, last: u64, balance: u64, keep_undo: bool) -> Batch {
         time_ms: (1_000 + last) * 1000,
     };
     Batch {
-        blocks: (first..=last).map(block).collect(),
+        blocks: (first..=last)
+            .map(|number| synthetic_block(number, Vec::new()))
+            .collect(),
         native_balances: vec![(ACCOUNT, U256::from(balance), stamp)],
         allowance_reads: Vec::new(),
         keep_undo,

@@ -5,7 +5,12 @@
 
 use std::sync::Arc;
 
-use tandem_indexer::{PgStore, SqliteStore, Store, StoreUrl, WriterLock};
+use alloy::primitives::{Address, B256};
+use tandem_indexer::store::DecodedBlock;
+use tandem_indexer::{
+    FetchedBlock, FetchedTransaction, PgStore, SqliteStore, Store, StoreUrl, WriterLock,
+    decode_transaction,
+};
 use tandem_testkit::Postgres;
 
 /// The two store backends.
@@ -116,4 +121,24 @@ inspect!(PgStore);
 /// Runs blocking store work off the async runtime.
 pub async fn blocking<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {
     tokio::task::spawn_blocking(work).await.unwrap()
+}
+
+/// Block `number` of a synthetic chain (hash and time follow from the number) holding
+/// `transactions`, with their events decoded, for store tests that need no chain.
+pub fn synthetic_block(number: u64, transactions: Vec<FetchedTransaction>) -> DecodedBlock {
+    let hash = |n: u64| B256::left_padding_from(&(n + 1).to_be_bytes());
+    DecodedBlock {
+        events: transactions
+            .iter()
+            .map(|transaction| decode_transaction(transaction, &[]))
+            .collect(),
+        block: FetchedBlock {
+            number,
+            hash: hash(number),
+            parent_hash: number.checked_sub(1).map_or(B256::ZERO, hash),
+            timestamp: 1_000 + number,
+            miner: Address::ZERO,
+            transactions,
+        },
+    }
 }

@@ -28,6 +28,8 @@ pub struct ApiError {
     code: Cow<'static, str>,
     message: String,
     details: Option<serde_json::Value>,
+    /// Seconds the client should wait before asking again (`Retry-After`).
+    retry_after: Option<u64>,
 }
 
 /// The error body every failing route answers (api/error.rs): a stable `code` to
@@ -52,6 +54,7 @@ impl ApiError {
             code: Cow::Borrowed(code),
             message: message.into(),
             details: None,
+            retry_after: None,
         }
     }
 
@@ -59,6 +62,18 @@ impl ApiError {
     pub fn with_details(mut self, details: serde_json::Value) -> Self {
         self.details = Some(details);
         self
+    }
+
+    /// Too many requests from this client: wait `seconds` (the limits of `[limits]`).
+    pub fn rate_limited(seconds: u64) -> Self {
+        let mut error = Self::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            format!("too many requests; try again in {seconds} s"),
+        )
+        .with_details(json!({ "retryAfterSeconds": seconds }));
+        error.retry_after = Some(seconds);
+        error
     }
 
     /// A path under `/api` that names no resource.
@@ -116,6 +131,7 @@ impl ApiError {
             code: Cow::Borrowed(error.code()),
             message: error.to_string(),
             details: None,
+            retry_after: None,
         }
     }
 
@@ -143,6 +159,11 @@ impl IntoResponse for ApiError {
             header::CACHE_CONTROL,
             header::HeaderValue::from_static("no-store"),
         );
+        if let Some(seconds) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, header::HeaderValue::from(seconds));
+        }
         response
     }
 }
@@ -176,6 +197,28 @@ impl From<JsonRejection> for ApiError {
             "validation.invalid_body",
             rejection.body_text(),
         )
+    }
+}
+
+/// An expensive operation refused by the limits: the client's own cap is its 429, the
+/// server's total cap a 503; both ask to come back in a second.
+impl From<crate::limits::Busy> for ApiError {
+    fn from(busy: crate::limits::Busy) -> Self {
+        let (status, code, message) = match busy {
+            crate::limits::Busy::Client => (
+                StatusCode::TOO_MANY_REQUESTS,
+                "too_many_concurrent",
+                "this client already runs as many expensive requests as allowed",
+            ),
+            crate::limits::Busy::Server => (
+                StatusCode::SERVICE_UNAVAILABLE,
+                "server_busy",
+                "the server runs as many expensive requests as it allows; try again",
+            ),
+        };
+        let mut error = Self::new(status, code, message);
+        error.retry_after = Some(1);
+        error
     }
 }
 

@@ -5,9 +5,11 @@ pub mod error;
 pub mod evm;
 pub mod extract;
 mod health;
+pub mod limits;
 pub mod native;
 mod networks;
 pub mod openapi;
+pub mod ops;
 
 use axum::Router;
 use axum::routing::get;

@@ -269,3 +269,57 @@ fn the_connection_protocol_project_id_is_checked_and_overridable() {
         Some(id)
     );
 }
+
+#[test]
+fn cache_and_limits_are_read_and_checked() {
+    let defaults = parse("").expect("empty config is valid");
+    assert_eq!(defaults.cache, CacheConfig::default());
+    assert_eq!(defaults.limits, LimitsConfig::default());
+    assert!(
+        defaults.limits.exempt_loopback,
+        "the demo and tests are not limited"
+    );
+
+    let config = parse(
+        "[cache]\nmax_bytes = 1048576\n\n[limits]\nrequests_per_second = 5\nburst = 10\n\
+         trusted_proxies = [\"127.0.0.1\", \"10.0.0.0/8\"]\nexempt_loopback = false\n\
+         expensive_per_client = 2\nexpensive_total = 3\n",
+    )
+    .expect("valid");
+    assert_eq!(config.cache.max_bytes, 1_048_576);
+    let limits = &config.limits;
+    assert_eq!((limits.requests_per_second, limits.burst), (5, 10));
+    assert!(!limits.exempt_loopback);
+    assert_eq!(
+        (limits.expensive_per_client, limits.expensive_total),
+        (2, 3)
+    );
+    let proxy = "10.1.2.3".parse().expect("ip");
+    assert_eq!(
+        limits.trusted_proxies.client(proxy, &["198.51.100.7"]).0,
+        "198.51.100.7".parse::<std::net::IpAddr>().expect("ip")
+    );
+    let off = parse("[limits]\nrequests_per_second = 0").expect("0 switches the rate off");
+    assert_eq!(off.limits.requests_per_second, 0);
+
+    let cases = [
+        (
+            "[cache]\nmax_bytes = 0",
+            "cache.max_bytes: must be greater than 0",
+        ),
+        ("[cache]\nmax_items = 5", "unknown field `max_items`"),
+        (
+            "[limits]\nburst = 0",
+            "limits.burst: must be greater than 0",
+        ),
+        (
+            "[limits]\ntrusted_proxies = [\"proxy.example\"]",
+            "limits.trusted_proxies: 'proxy.example' is not an IP address or CIDR range",
+        ),
+        ("[limits]\nexpensive_total = 0", "limits.expensive_total"),
+    ];
+    for (text, expected) in cases {
+        let message = error_message(text);
+        assert!(message.contains(expected), "{text:?} gave: {message}");
+    }
+}

@@ -17,9 +17,10 @@ use tandem_evm::source::{
 
 use super::EvmNetwork;
 use super::approvals::rows::ApprovalFacts;
-use super::cache::{CodeKinds, FlightCache, IndexStamp, IndexStampedCache};
+use super::cache::{CodeKinds, IndexStamp, IndexStampedCache};
 use super::coverage::IndexContext;
 use super::prices::{PriceService, PricedToken};
+use crate::cache::{CacheStore, FlightCache, weigh_inline};
 
 /// How long a page of transactions is reused for the same account and filter.
 pub const HISTORY_TTL: Duration = Duration::from_secs(10);
@@ -69,6 +70,8 @@ impl Paging {
     }
 }
 
+weigh_inline!(Paging);
+
 /// The filter of a history page: paging and order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct HistoryFilter {
@@ -77,6 +80,8 @@ pub struct HistoryFilter {
     /// Newest first.
     pub descending: bool,
 }
+
+weigh_inline!(HistoryFilter);
 
 /// The caches of one network's account reads.
 #[derive(Debug)]
@@ -116,15 +121,17 @@ pub type ApprovalSnapshot = (Vec<ApprovalRecord>, ApprovalFacts);
 /// ages on its own, so a snapshot lives no longer than the aggregator's price lifetime.
 pub const APPROVALS_MAX_AGE: Duration = Duration::from_secs(60);
 
-impl Default for AccountReadCaches {
-    fn default() -> Self {
+impl AccountReadCaches {
+    /// The caches, kept in `store`.
+    #[must_use]
+    pub fn new(store: &CacheStore) -> Self {
         Self {
-            history: FlightCache::new(HISTORY_TTL),
-            nft_transfers: FlightCache::new(NFT_TRANSFERS_TTL),
-            nft_records: FlightCache::new(NFT_RECORD_TTL),
-            code_kinds: CodeKinds::default(),
-            approvals: IndexStampedCache::new(APPROVALS_MAX_AGE),
-            approval_answers: IndexStampedCache::new(APPROVALS_MAX_AGE),
+            history: FlightCache::in_store(store, "history", HISTORY_TTL),
+            nft_transfers: FlightCache::in_store(store, "nft_transfers", NFT_TRANSFERS_TTL),
+            nft_records: FlightCache::in_store(store, "nft_records", NFT_RECORD_TTL),
+            code_kinds: CodeKinds::new(store),
+            approvals: IndexStampedCache::new(store, "approvals", APPROVALS_MAX_AGE),
+            approval_answers: IndexStampedCache::new(store, "approval_answers", APPROVALS_MAX_AGE),
         }
     }
 }

@@ -16,9 +16,9 @@ use tandem_domain::time::now_ms;
 use tandem_evm::source::{EvmSource, SourceKind, TokenBalance};
 
 use super::EvmNetwork;
-use super::cache::SharedCache;
 use super::coverage::IndexContext;
 
+use crate::cache::{BoundedCache, CacheStore, Lifetimes, weigh_by_debug};
 use crate::error::ServiceError;
 
 /// Spec §9: balance refresh 10 s.
@@ -37,22 +37,30 @@ pub struct FetchedBalances {
     pub fetched_ms: u64,
 }
 
+weigh_by_debug!(FetchedBalances);
+
 /// The per-account balance cache of one network.
 #[derive(Debug)]
 pub struct BalanceCache {
     /// Keyed by the source in use too, so a switch of sources is seen at once.
-    cache: SharedCache<(SourceKind, Address), Arc<FetchedBalances>>,
-}
-
-impl Default for BalanceCache {
-    fn default() -> Self {
-        Self {
-            cache: SharedCache::new(BALANCE_TTL, FAILURE_TTL),
-        }
-    }
+    cache: BoundedCache<(SourceKind, Address), Arc<FetchedBalances>>,
 }
 
 impl BalanceCache {
+    /// The cache, kept in `store`.
+    #[must_use]
+    pub fn new(store: &CacheStore) -> Self {
+        Self {
+            cache: store.cache(
+                "balances",
+                Lifetimes {
+                    answer: BALANCE_TTL,
+                    failure: FAILURE_TTL,
+                },
+            ),
+        }
+    }
+
     /// The cached balances of `owner`, fetched from `network`'s source when stale;
     /// `index` is the own index's side of the answer on a network whose primary it is.
     ///

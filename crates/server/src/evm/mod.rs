@@ -46,7 +46,6 @@ use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
 pub use balances::{BalanceCache, FetchedBalances};
-pub use cache::SharedCache;
 pub use prices::{PriceQuote, PriceService, PriceSource, PricedToken};
 pub use sheet::{BalanceSheet, NATIVE_MARKER, SheetRow};
 
@@ -55,6 +54,7 @@ use data_source::{Primary, SourceSettings};
 use own_index::OwnIndex;
 use staking::apy::StakingApy;
 
+use crate::cache::{BoundedCache, CacheStore, weigh_inline};
 use crate::error::ServiceError;
 use token_list::TokenListSlot;
 
@@ -83,6 +83,8 @@ pub struct EvmOptions {
     pub selector: SelectorConfig,
     /// Per network: the configured primary source and own index (`[networks.<name>]`).
     pub sources: BTreeMap<NetworkName, SourceSettings>,
+    /// The store every cache of the networks keeps its entries in (one byte budget).
+    pub cache: CacheStore,
 }
 
 /// The EVM state of one served network.
@@ -101,7 +103,7 @@ pub struct EvmNetwork {
     teloscan: Option<TeloscanClient>,
     history_service: Option<HyperionEvmClient>,
     own_index: Option<Arc<OwnIndex>>,
-    chain_data: SharedCache<(), ChainData>,
+    chain_data: BoundedCache<(), ChainData>,
     gateway: IpfsGateway,
     account_reads: AccountReadCaches,
     apy: StakingApy,
@@ -115,6 +117,8 @@ pub struct ChainData {
     /// The node's gas price, in wei.
     pub gas_price: u128,
 }
+
+weigh_inline!(ChainData);
 
 /// Spec §4 "Chain data refresh": skipped when updated less than 10 s ago.
 const CHAIN_DATA_TTL: std::time::Duration = std::time::Duration::from_secs(10);
@@ -169,6 +173,12 @@ impl EvmNetwork {
     #[must_use]
     pub fn rpc_source(&self) -> Arc<dyn EvmSource> {
         Arc::clone(&self.rpc) as Arc<dyn EvmSource>
+    }
+
+    /// How often the source in use changed since start.
+    #[must_use]
+    pub fn source_switches(&self) -> u64 {
+        self.selector.switches()
     }
 
     /// What the last health check of the primary found.

@@ -24,13 +24,14 @@ use tokio::sync::watch;
 
 use super::account_reads::AccountReadCaches;
 use super::balances::BalanceCache;
-use super::cache::SharedCache;
+use super::cache::ContractLookups;
 use super::data_source::{IndexSettings, Primary, StartBlock};
 use super::own_index::{IndexSpec, OwnIndex};
 use super::prices::{AggregatorClient, PriceService};
 use super::staking::apy::StakingApy;
 use super::token_list::{TokenListSlot, TokenListSource};
 use super::{EvmNetwork, EvmOptions};
+use crate::cache::Lifetimes;
 
 /// Gateway for `ipfs://` logos in token lists.
 const IPFS_GATEWAY: &str = "https://ipfs.io/ipfs/";
@@ -183,7 +184,8 @@ fn build(
         .map(|url| HyperionEvmClient::new(shared.http.clone(), url, shared.history_limiter.clone()))
         .transpose()?;
     let token_list = Arc::new(TokenListSlot::default());
-    let mut resolver = ContractResolver::new(CacheTtl::default());
+    let mut resolver = ContractResolver::new(CacheTtl::default())
+        .with_cache(Arc::new(ContractLookups::new(&options.cache)));
     // The primary is asked for contract facts while it is healthy.
     match (&own_index, &teloscan) {
         (Some(index), _) => {
@@ -256,6 +258,7 @@ fn build(
         None => None,
     };
     let prices = PriceService::new(
+        &options.cache,
         &settings.system_token.symbol,
         settings.wrapped_token.as_ref().map(|t| t.symbol.as_str()),
         market,
@@ -272,14 +275,24 @@ fn build(
         resolver,
         token_list,
         prices,
-        balances: BalanceCache::default(),
+        balances: BalanceCache::new(&options.cache),
         teloscan,
         history_service,
         own_index,
-        chain_data: SharedCache::new(super::CHAIN_DATA_TTL, super::CHAIN_DATA_FAILURE_TTL),
+        chain_data: options.cache.cache(
+            "chain_data",
+            Lifetimes {
+                answer: super::CHAIN_DATA_TTL,
+                failure: super::CHAIN_DATA_FAILURE_TTL,
+            },
+        ),
         gateway: shared.gateway.clone(),
-        account_reads: AccountReadCaches::default(),
-        apy: StakingApy::new(shared.product_api.clone(), settings.api_endpoint.as_deref()),
+        account_reads: AccountReadCaches::new(&options.cache),
+        apy: StakingApy::new(
+            &options.cache,
+            shared.product_api.clone(),
+            settings.api_endpoint.as_deref(),
+        ),
     };
     Ok((network, jobs))
 }

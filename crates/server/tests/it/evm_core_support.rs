@@ -16,6 +16,7 @@ use axum::extract::State;
 use axum::http::{StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use serde_json::Value;
+use tandem_domain::network::{ChainSettingsOverride, NetworkName, RpcEndpoint};
 use tandem_evm::source::SourceKind;
 use tandem_server::app;
 use tandem_server::config::Config;
@@ -124,6 +125,11 @@ impl TeloscanFixture {
     pub fn lag(&self) {
         self.lagging.store(true, Ordering::SeqCst);
     }
+
+    /// Answers health as healthy again.
+    pub fn catch_up(&self) {
+        self.lagging.store(false, Ordering::SeqCst);
+    }
 }
 
 impl Drop for TeloscanFixture {
@@ -152,4 +158,40 @@ async fn answer(State(lagging): State<Arc<AtomicBool>>, uri: Uri) -> Response {
         return StatusCode::NOT_FOUND.into_response();
     };
     ([("content-type", "application/json")], evm_fixture(fixture)).into_response()
+}
+
+/// State serving telos-evm only, with the indexer and every other upstream at `fixture`
+/// (no request leaves the machine) and the node at `127.0.0.1:rpc_port`.
+pub fn telos_evm_state(fixture: &TeloscanFixture, rpc_port: u16) -> AppState {
+    let url = |path: &str| format!("{}{path}", fixture.url);
+    let overrides = ChainSettingsOverride {
+        rpc_endpoint: Some(RpcEndpoint {
+            protocol: "http".to_owned(),
+            host: "127.0.0.1".to_owned(),
+            port: rpc_port,
+            path: "/".to_owned(),
+        }),
+        indexer_endpoint: Some(fixture.url.clone()),
+        history_endpoint: Some(url("/history")),
+        trusted_contracts_bucket: Some(url("/bucket")),
+        token_list_url: Some(url("/tokenlist.json")),
+        api_endpoint: Some(url("/product")),
+        ..ChainSettingsOverride::default()
+    };
+    let mut config = Config::default();
+    config
+        .network_overrides
+        .insert(NetworkName::TelosEvm, overrides);
+    let networks = served_networks(&config)
+        .expect("networks")
+        .into_iter()
+        .filter(|settings| settings.name == NetworkName::TelosEvm)
+        .collect();
+    let options = EvmOptions {
+        price_aggregator_url: None,
+        ..EvmOptions::default()
+    };
+    AppState::builder(networks, "/nonexistent/web/dist".into())
+        .evm_options(options)
+        .build()
 }

@@ -6,14 +6,11 @@
 
 use std::time::Duration;
 
-use crate::evm_core_support::{TeloscanFixture, get, router, wait_for_source};
+use crate::evm_core_support::{TeloscanFixture, get, router, telos_evm_state, wait_for_source};
 use axum::http::StatusCode;
 use serde_json::Value;
-use tandem_domain::network::{ChainSettingsOverride, NetworkName};
 use tandem_evm::source::SourceKind;
-use tandem_server::config::{self, Config};
-use tandem_server::evm::EvmOptions;
-use tandem_server::networks::served_networks;
+use tandem_server::config;
 use tandem_server::state::AppState;
 use tandem_testkit::EvmDevnet;
 
@@ -24,42 +21,14 @@ const WTLOS: &str = "0xD102cE6A4dB07D247fcc28F366A623Df0938CA9E";
 
 /// telos-evm only, every upstream pointed at the fixture server, the node at anvil.
 fn state(fixture: &TeloscanFixture, devnet: &EvmDevnet) -> AppState {
-    let url = |path: &str| format!("{}{path}", fixture.url);
-    let overrides = ChainSettingsOverride {
-        rpc_endpoint: Some(tandem_domain::network::RpcEndpoint {
-            protocol: "http".to_owned(),
-            host: "127.0.0.1".to_owned(),
-            port: devnet
-                .rpc_url()
-                .rsplit(':')
-                .next()
-                .and_then(|p| p.parse().ok())
-                .expect("anvil port"),
-            path: "/".to_owned(),
-        }),
-        indexer_endpoint: Some(fixture.url.clone()),
-        history_endpoint: Some(url("/history")),
-        trusted_contracts_bucket: Some(url("/bucket")),
-        token_list_url: Some(url("/tokenlist.json")),
-        ..ChainSettingsOverride::default()
-    };
-    let mut config = Config::default();
-    config
-        .network_overrides
-        .insert(NetworkName::TelosEvm, overrides);
-    let networks = served_networks(&config)
-        .expect("networks")
-        .into_iter()
-        .filter(|settings| settings.name == NetworkName::TelosEvm)
-        .collect();
-    let options = EvmOptions {
-        price_aggregator_url: None,
-        ..EvmOptions::default()
-    };
     assert!(config::DEFAULT_PRICE_AGGREGATOR_URL.starts_with("https://"));
-    AppState::builder(networks, "/nonexistent/web/dist".into())
-        .evm_options(options)
-        .build()
+    let port = devnet
+        .rpc_url()
+        .rsplit(':')
+        .next()
+        .and_then(|p| p.parse().ok())
+        .expect("anvil port");
+    telos_evm_state(fixture, port)
 }
 
 fn symbols(sheet: &Value) -> Vec<&str> {

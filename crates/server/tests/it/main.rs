@@ -75,3 +75,6 @@ mod native_dapps;
 mod native_reads;
 mod native_transactions;
 mod openapi_document;
+mod ops_limits;
+mod ops_metrics;
+mod ops_readiness;

@@ -10,6 +10,7 @@
 //! blocking thread (the callers use `spawn_blocking`, as for SQLite) and dropped
 //! anywhere. Like any blocking call, it must not be made on an async worker thread.
 
+mod bulk;
 mod value;
 
 use std::sync::{Mutex, MutexGuard};
@@ -368,8 +369,34 @@ impl Sql for PgSql<'_> {
     }
 
     fn execute_many(&self, sql: &str, rows: &[Vec<Value>]) -> Result<(), StoreError> {
+        if let [row] = rows {
+            return self.execute(sql, row).map(|_| ());
+        }
+        if rows.is_empty() {
+            return Ok(());
+        }
+        let sql = placeholders(sql);
         self.runtime.block_on(async {
-            let statement = self.client.prepare_cached(&placeholders(sql)).await?;
+            let statement = self.client.prepare_cached(&sql).await?;
+            let types = statement.params();
+            if let Some(bulk) = bulk::unnest_form(&sql, types) {
+                let bulk = self.client.prepare_cached(&bulk).await?;
+                let chunks: Option<Vec<Vec<Value>>> = rows
+                    .chunks(bulk::ROWS_PER_STATEMENT)
+                    .map(|chunk| bulk::columns(chunk, types.len()))
+                    .collect();
+                if let Some(chunks) = chunks {
+                    let params: Vec<Vec<&(dyn ToSql + Sync)>> =
+                        chunks.iter().map(|columns| refs(columns)).collect();
+                    return try_join_all(
+                        params
+                            .iter()
+                            .map(|params| self.client.execute(&bulk, params)),
+                    )
+                    .await
+                    .map(|_| ());
+                }
+            }
             let params: Vec<Vec<&(dyn ToSql + Sync)>> = rows.iter().map(|row| refs(row)).collect();
             // Polled together, the statements are pipelined: sent before any answer.
             try_join_all(

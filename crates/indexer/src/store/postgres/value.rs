@@ -5,7 +5,7 @@
 use std::error::Error;
 
 use bytes::BytesMut;
-use tokio_postgres::types::{FromSql, IsNull, ToSql, Type, to_sql_checked};
+use tokio_postgres::types::{FromSql, IsNull, Kind, ToSql, Type, to_sql_checked};
 
 use crate::store::sql::Value;
 
@@ -21,6 +21,10 @@ impl ToSql for Value {
             Self::Int(n) if *ty == Type::BOOL => (*n != 0).to_sql(ty, out),
             Self::Bytes(bytes) if *ty == Type::BYTEA => bytes.as_slice().to_sql(ty, out),
             Self::Text(text) if <&str as ToSql>::accepts(ty) => text.as_str().to_sql(ty, out),
+            // Each element binds as the array's element type, by the rules above.
+            Self::List(items) if matches!(ty.kind(), Kind::Array(_)) => {
+                items.as_slice().to_sql(ty, out)
+            }
             other => Err(format!("cannot bind {other:?} as {ty}").into()),
         }
     }
@@ -73,6 +77,23 @@ mod tests {
         assert!(
             Value::Text("x".into())
                 .to_sql(&Type::BYTEA, &mut out)
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn a_list_binds_as_an_array_of_its_elements_only() {
+        let list = Value::List(vec![Value::Bytes(vec![1, 2]), Value::Bytes(Vec::new())]);
+        let mut out = BytesMut::new();
+        assert!(list.to_sql(&Type::BYTEA_ARRAY, &mut out).is_ok());
+        let mut expected = BytesMut::new();
+        let arrays: &[&[u8]] = &[&[1, 2], &[]];
+        assert!(arrays.to_sql(&Type::BYTEA_ARRAY, &mut expected).is_ok());
+        assert_eq!(out, expected);
+        assert!(list.to_sql(&Type::BYTEA, &mut BytesMut::new()).is_err());
+        let ints = Value::List(vec![Value::Int(70_000)]);
+        assert!(
+            ints.to_sql(&Type::INT2_ARRAY, &mut BytesMut::new())
                 .is_err()
         );
     }

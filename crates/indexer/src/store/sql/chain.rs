@@ -115,7 +115,9 @@ fn write_rows(
     ));
     let mut contracts: BTreeMap<Address, Option<TokenStandard>> = BTreeMap::new();
     let mut minted: BTreeMap<(Address, U256), NftStandard> = BTreeMap::new();
-    let mut created = Vec::new();
+    // By contract, the last creation winning: an address re-created within a batch
+    // (CREATE2 after a self-destruct) is upserted once, as the bulk insert needs.
+    let mut created = BTreeMap::new();
     for decoded in decoded_blocks {
         let block = &decoded.block;
         let number = int(block.number);
@@ -150,7 +152,7 @@ fn write_rows(
             touched.extend(transaction.to);
             if let Some(contract) = transaction.contract_address {
                 touched.insert(contract);
-                created.push((contract, transaction.from, transaction.hash, block.number));
+                created.insert(contract, (transaction.from, transaction.hash, block.number));
             }
             let rebuildable = rebuildable_logs(transaction, events);
             for log in transaction
@@ -229,7 +231,7 @@ fn write_rows(
          ON CONFLICT (address) DO UPDATE SET creator = excluded.creator, creation_tx = excluded.creation_tx,
          creation_block = excluded.creation_block",
     );
-    for (contract, creator, transaction, block) in created {
+    for (contract, (creator, transaction, block)) in created {
         creations.push(vec![
             addr(&contract),
             addr(&creator),

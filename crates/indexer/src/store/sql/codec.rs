@@ -10,7 +10,7 @@ use crate::store::StoreError;
 
 /// One column value, the common ground of SQLite and PostgreSQL: each backend turns
 /// its own types into these and back (PostgreSQL's BOOLEAN and SMALLINT included).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Value {
     /// SQL NULL.
     Null,
@@ -20,6 +20,9 @@ pub enum Value {
     Bytes(Vec<u8>),
     /// Text.
     Text(String),
+    /// A list of values, a parameter only: PostgreSQL binds it as an array (for
+    /// `unnest`, to look up many keys in one statement); SQLite refuses it.
+    List(Vec<Value>),
 }
 
 /// A result row.

@@ -73,6 +73,17 @@ fn cell(line: &mut String, value: &Value) {
                 let _ = write!(line, "{byte:02x}");
             }
         }
+        // Never a column; written out all the same rather than dropped.
+        Value::List(items) => {
+            line.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    line.push(',');
+                }
+                cell(line, item);
+            }
+            line.push(']');
+        }
     }
 }
 

@@ -2,6 +2,8 @@
 //! written beside the follower's batches (see `crate::fill`), and what the index holds
 //! of an account's history.
 
+use std::collections::BTreeMap;
+
 use alloy_primitives::Address;
 
 use super::codec::{Cols, Value, addr, int};
@@ -113,12 +115,19 @@ pub fn commit_fill(sql: &dyn Sql, fill: &AccountFill) -> Result<FillCommit, Stor
         return Ok(FillCommit::IndexMoved(through));
     }
     chain::write_fill_rows(sql, &fill.blocks)?;
+    // One read per table and one write per statement, not a round trip per key.
+    let stored = state::read_many(sql, fill.state.iter().map(|(key, _)| key.clone()))?;
+    let mut writes: BTreeMap<&'static str, Vec<Vec<Value>>> = BTreeMap::new();
     for (key, value) in &fill.state {
-        let stored = state::read(sql, key)?;
-        let value = merged(stored.as_ref(), value);
-        if stored.as_ref() != Some(&value) {
-            state::write(sql, key, Some(&value))?;
+        let before = stored.get(key).and_then(Option::as_ref);
+        let value = merged(before, value);
+        if before != Some(&value) {
+            let (statement, params) = state::write_statement(key, Some(&value));
+            writes.entry(statement).or_default().push(params);
         }
+    }
+    for (statement, rows) in &writes {
+        sql.execute_many(statement, rows)?;
     }
     sql.execute(
         "INSERT INTO account_coverage (account, filled_from, filled_at) VALUES (?1, ?2, ?3)

@@ -1,52 +1,24 @@
 //! Read queries behind [`IndexSource`](crate::IndexSource): the store's rows as the
-//! records of `tandem_evm::source`. Each answer takes a fixed, small number of
-//! statements (what a record needs is joined in, never fetched row by row), since on
-//! PostgreSQL every statement is a round trip; every list has an explicit order.
+//! records of `tandem_evm::source` (history in `history_query`, NFTs and holders in
+//! `nft_query`). Each answer takes a fixed, small number of statements (what a record
+//! needs is joined in, never fetched row by row), since on PostgreSQL every statement
+//! is a round trip; every list has an explicit order.
 
-use std::collections::BTreeMap;
-
-use alloy_primitives::{Address, B256};
-use tandem_domain::history::{RawLog, RawTransaction, TRANSFER_TOPIC};
+use alloy_primitives::Address;
 use tandem_evm::source::{
-    ApprovalKind, ApprovalRecord, ContractInterface, ContractRecord, Page, PageRequest, SortOrder,
-    TokenBalance, TokenStandard, TransactionQuery, TransactionRecord, TransferQuery,
-    TransferRecord,
+    ApprovalKind, ApprovalRecord, ContractInterface, ContractRecord, PageRequest, TokenBalance,
+    TokenStandard,
 };
 
 use super::Sql;
-use super::codec::{Cols, Row, Value, addr, int, standard_code, standard_from, u256_bytes, uint};
+use super::codec::{Cols, Row, Value, addr, int, standard_from, uint};
 use crate::store::StoreError;
-
-fn direction(sort: SortOrder) -> &'static str {
-    match sort {
-        SortOrder::Ascending => "ASC",
-        SortOrder::Descending => "DESC",
-    }
-}
 
 /// `LIMIT ?n OFFSET ?n+1` for a page, its parameters appended to `args`.
 pub(super) fn page_clause(args: &mut Vec<Value>, page: PageRequest) -> String {
     args.push(int(page.limit));
     args.push(int(page.offset));
     format!("LIMIT ?{} OFFSET ?{}", args.len() - 1, args.len())
-}
-
-fn count(sql: &dyn Sql, statement: &str, args: &[Value]) -> Result<u64, StoreError> {
-    let rows = sql.query(statement, args)?;
-    Ok(rows
-        .first()
-        .map(|row| Cols(row).u64(0))
-        .transpose()?
-        .unwrap_or(0))
-}
-
-fn page_of<T>(rows: Vec<T>, page: PageRequest, total: u64) -> Page<T> {
-    let more = page.offset.saturating_add(rows.len() as u64) < total;
-    Page {
-        rows,
-        total: Some(total),
-        more,
-    }
 }
 
 /// Native balance row of `owner`.
@@ -179,200 +151,6 @@ pub fn token_balances(sql: &dyn Sql, owner: Address) -> Result<Vec<TokenBalance>
         });
     }
     Ok(balances)
-}
-
-/// Touched = named by the transaction or its non-transfer events (address_transactions)
-/// or a party to one of its transfers. `?1` is the address.
-const TOUCHING: &str = "SELECT block_number, tx_index FROM address_transactions WHERE address = ?1
-     UNION SELECT block_number, tx_index FROM transfers WHERE sender = ?1
-     UNION SELECT block_number, tx_index FROM transfers WHERE recipient = ?1";
-
-/// Transactions touching `address`, newest first by default, with logs.
-pub fn transactions(
-    sql: &dyn Sql,
-    address: Address,
-    query: &TransactionQuery,
-) -> Result<Page<TransactionRecord>, StoreError> {
-    let mut args: Vec<Value> = vec![addr(&address)];
-    // Plain ERC-20/721 Transfer logs live in `transfers` only (see the write path).
-    let condition = match query.log_topic {
-        Some(topic) => {
-            args.push(Value::Bytes(topic.to_vec()));
-            args.push(Value::Int(i64::from(topic == TRANSFER_TOPIC)));
-            "EXISTS (SELECT 1 FROM logs l WHERE l.block_number = a.block_number
-                 AND l.tx_index = a.tx_index AND l.topic0 = ?2)
-               OR (?3 = 1 AND EXISTS (SELECT 1 FROM transfers f WHERE f.block_number = a.block_number
-                 AND f.tx_index = a.tx_index AND f.standard < 2))"
-        }
-        None => "1 = 1",
-    };
-    let total = count(
-        sql,
-        &format!("SELECT COUNT(*) FROM ({TOUCHING}) a WHERE {condition}"),
-        &args,
-    )?;
-    let order = direction(query.sort);
-    let paging = page_clause(&mut args, query.page);
-    let page = format!(
-        "SELECT a.block_number, a.tx_index FROM ({TOUCHING}) a WHERE {condition}
-         ORDER BY a.block_number {order}, a.tx_index {order} {paging}"
-    );
-    let found = sql.query(
-        &format!(
-            "SELECT p.block_number, p.tx_index, t.hash, t.sender, t.recipient, t.contract_address,
-             t.value, t.gas_used, t.gas_price, t.success, t.input, b.timestamp FROM ({page}) p
-             JOIN transactions t ON t.block_number = p.block_number AND t.tx_index = p.tx_index
-             JOIN blocks b ON b.number = p.block_number
-             ORDER BY p.block_number {order}, p.tx_index {order}"
-        ),
-        &args,
-    )?;
-    let mut logs = page_logs(sql, &page, &args)?;
-    let mut rows = Vec::with_capacity(found.len());
-    for row in &found {
-        let cols = Cols(row);
-        let key = (cols.int(0)?, cols.int(1)?);
-        let transaction = RawTransaction {
-            hash: cols.hash(2)?,
-            from: cols.address(3)?,
-            to: cols.opt_address(4)?,
-            contract_address: cols.opt_address(5)?,
-            value: cols.u256(6)?,
-            gas_used: cols.u256(7)?,
-            gas_price: cols.u256(8)?,
-            status: if cols.flag(9)? { "0x1" } else { "0x0" }.to_owned(),
-            input: cols.bytes(10)?.to_vec(),
-            timestamp_ms: cols.u64(11)?.saturating_mul(1000),
-            logs: logs
-                .remove(&key)
-                .unwrap_or_default()
-                .into_values()
-                .collect(),
-        };
-        rows.push(TransactionRecord {
-            block_number: uint(key.0),
-            transaction,
-        });
-    }
-    Ok(page_of(rows, query.page, total))
-}
-
-/// The logs of the transactions of `page` (a query of `(block_number, tx_index)`),
-/// by transaction and log index: stored logs, and the Transfer logs kept only as
-/// transfer rows, rebuilt.
-#[allow(clippy::type_complexity)] // a map of maps, read once by the caller
-fn page_logs(
-    sql: &dyn Sql,
-    page: &str,
-    args: &[Value],
-) -> Result<BTreeMap<(i64, i64), BTreeMap<i64, RawLog>>, StoreError> {
-    let rows = sql.query(
-        &format!(
-            "SELECT l.block_number, l.tx_index, l.log_index, 0, l.address, l.topics, l.data,
-             NULL, NULL, NULL, NULL, NULL FROM ({page}) p
-             JOIN logs l ON l.block_number = p.block_number AND l.tx_index = p.tx_index
-             UNION ALL
-             SELECT f.block_number, f.tx_index, f.log_index, 1, f.contract, NULL, NULL,
-             f.standard, f.sender, f.recipient, f.token_id, f.amount FROM ({page}) p
-             JOIN transfers f ON f.block_number = p.block_number AND f.tx_index = p.tx_index
-             WHERE f.standard < 2 AND f.sub_index = 0"
-        ),
-        args,
-    )?;
-    let mut logs: BTreeMap<(i64, i64), BTreeMap<i64, RawLog>> = BTreeMap::new();
-    for row in &rows {
-        let cols = Cols(row);
-        let per_transaction = logs.entry((cols.int(0)?, cols.int(1)?)).or_default();
-        let log_index = cols.int(2)?;
-        if !cols.flag(3)? {
-            let topics = cols
-                .bytes(5)?
-                .chunks_exact(32)
-                .map(B256::from_slice)
-                .collect();
-            per_transaction.insert(
-                log_index,
-                RawLog {
-                    address: cols.address(4)?,
-                    topics,
-                    data: cols.bytes(6)?.to_vec(),
-                },
-            );
-            continue;
-        }
-        let (from, to) = (cols.address(8)?, cols.address(9)?);
-        let mut topics = vec![TRANSFER_TOPIC, from.into_word(), to.into_word()];
-        let data = if cols.int(7)? == 0 {
-            cols.bytes(11)?.to_vec()
-        } else {
-            topics.push(B256::from(u256_bytes(&cols.u256(10)?)));
-            Vec::new()
-        };
-        // A stored log of the same index wins (it is the log itself).
-        per_transaction.entry(log_index).or_insert(RawLog {
-            address: cols.address(4)?,
-            topics,
-            data,
-        });
-    }
-    Ok(logs)
-}
-
-/// Transfers to or from `account`.
-pub fn transfers(
-    sql: &dyn Sql,
-    account: Address,
-    query: &TransferQuery,
-) -> Result<Page<TransferRecord>, StoreError> {
-    let mut condition = String::from("(f.sender = ?1 OR f.recipient = ?1) AND f.standard = ?2");
-    let mut args: Vec<Value> = vec![addr(&account), Value::Int(standard_code(query.standard))];
-    if let Some(contract) = query.contract {
-        args.push(addr(&contract));
-        condition.push_str(&format!(" AND f.contract = ?{}", args.len()));
-    }
-    if let Some(start) = query.start_block {
-        args.push(int(start));
-        condition.push_str(&format!(" AND f.block_number >= ?{}", args.len()));
-    }
-    if let Some(end) = query.end_block {
-        args.push(int(end));
-        condition.push_str(&format!(" AND f.block_number <= ?{}", args.len()));
-    }
-    let total = count(
-        sql,
-        &format!("SELECT COUNT(*) FROM transfers f WHERE {condition}"),
-        &args,
-    )?;
-    let paging = page_clause(&mut args, query.page);
-    let found = sql.query(
-        &format!(
-            "SELECT f.standard, f.contract, f.sender, f.recipient, f.token_id, f.amount, f.block_number,
-             t.hash, f.log_index, b.timestamp FROM transfers f
-             JOIN transactions t ON t.block_number = f.block_number AND t.tx_index = f.tx_index
-             JOIN blocks b ON b.number = f.block_number
-             WHERE {condition} ORDER BY f.block_number DESC, f.log_index DESC, f.sub_index DESC {paging}"
-        ),
-        &args,
-    )?;
-    let rows = found
-        .iter()
-        .map(|row| {
-            let cols = Cols(row);
-            Ok(TransferRecord {
-                standard: standard_from(cols.int(0)?),
-                contract: cols.address(1)?,
-                from: cols.address(2)?,
-                to: cols.address(3)?,
-                token_id: cols.opt_u256(4)?,
-                amount: cols.u256(5)?,
-                block_number: cols.u64(6)?,
-                transaction: cols.hash(7)?,
-                log_index: cols.u64(8)?,
-                timestamp_ms: cols.u64(9)?.saturating_mul(1000),
-            })
-        })
-        .collect::<Result<Vec<_>, StoreError>>()?;
-    Ok(page_of(rows, query.page, total))
 }
 
 /// The NFT standard of a collection: probed interfaces first, else what its logs looked like.

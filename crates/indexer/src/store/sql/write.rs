@@ -2,9 +2,10 @@
 //! pruning of the undo log, and saved probes. Everything here runs inside the caller's
 //! transaction.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use alloy_primitives::Address;
+use foldhash::{HashMap, HashSet};
 use tandem_evm::source::ContractInterface;
 
 use super::chain::Rows;
@@ -21,10 +22,13 @@ fn stamp_of(number: u64, timestamp: u64) -> Stamp {
     }
 }
 
-/// Derived state seen through the open transaction: each key is read once, changes are
-/// kept in memory, and [`Overlay::flush`] writes them with their prior values as undo.
+/// Derived state seen through the open transaction: each key is read once (on
+/// PostgreSQL beforehand, all together: see [`TouchedKeys`]), changes are kept in
+/// memory, and [`Overlay::flush`] writes them with their prior values as undo.
 struct Overlay<'c> {
     sql: &'c dyn Sql,
+    /// Stored values read ahead, not touched yet.
+    loaded: HashMap<StateKey, Option<StateValue>>,
     /// key → (prior value if loaded, current value)
     entries: HashMap<StateKey, (Option<Option<StateValue>>, Option<StateValue>)>,
     /// Keys in first-touch order, so undo rows (and the dump) do not depend on hashing.
@@ -36,7 +40,10 @@ impl StateAccess for Overlay<'_> {
         if let Some((_, current)) = self.entries.get(key) {
             return Ok(current.clone());
         }
-        let stored = state::read(self.sql, key)?;
+        let stored = match self.take_loaded(key) {
+            Some(stored) => stored,
+            None => state::read(self.sql, key)?,
+        };
         self.entries
             .insert(key.clone(), (Some(stored.clone()), stored.clone()));
         self.order.push(key.clone());
@@ -48,18 +55,46 @@ impl StateAccess for Overlay<'_> {
             Some(entry) => entry.1 = value,
             None => {
                 self.order.push(key.clone());
-                self.entries.insert(key, (None, value));
+                let prior = self.take_loaded(&key);
+                self.entries.insert(key, (prior, value));
             }
         }
     }
 }
 
+/// The keys replaying some events touches, found by replaying them against an empty
+/// state. Which keys an event touches never depends on the values it reads, so these
+/// are the keys the real replay reads; one it touched anyway would only be read alone.
+#[derive(Default)]
+struct TouchedKeys(HashSet<StateKey>);
+
+impl StateAccess for TouchedKeys {
+    fn get(&mut self, key: &StateKey) -> Result<Option<StateValue>, IndexerError> {
+        if !self.0.contains(key) {
+            self.0.insert(key.clone());
+        }
+        Ok(None)
+    }
+
+    fn put(&mut self, key: StateKey, _: Option<StateValue>) {
+        self.0.insert(key);
+    }
+}
+
 impl Overlay<'_> {
+    /// The value read ahead for `key`, if it was (SQLite reads none: no hashing then).
+    fn take_loaded(&mut self, key: &StateKey) -> Option<Option<StateValue>> {
+        if self.loaded.is_empty() {
+            return None;
+        }
+        self.loaded.remove(key)
+    }
+
     fn flush(self, batch_first: u64, keep_undo: bool) -> Result<(), StoreError> {
         let mut undo = Rows::new("INSERT INTO undo (batch_first, key, prior) VALUES (?1, ?2, ?3)");
         // Each key changes one row of its own, so the writes can go in any order: grouped
         // by statement, they are sent together.
-        let mut writes: BTreeMap<String, Vec<Vec<Value>>> = BTreeMap::new();
+        let mut writes: BTreeMap<&'static str, Vec<Vec<Value>>> = BTreeMap::new();
         for key in &self.order {
             let Some((prior, current)) = self.entries.get(key) else {
                 continue;
@@ -104,17 +139,6 @@ pub fn write_derived(sql: &dyn Sql, batch: &Batch) -> Result<(), StoreError> {
     let (Some(first), Some(last)) = (batch.blocks.first(), batch.blocks.last()) else {
         return Ok(());
     };
-    let mut overlay = Overlay {
-        sql,
-        entries: HashMap::new(),
-        order: Vec::new(),
-    };
-    for decoded in &batch.blocks {
-        let stamp = stamp_of(decoded.block.number, decoded.block.timestamp);
-        for placed in decoded.events.iter().flatten() {
-            apply_event(&mut overlay, &placed.event, stamp).map_err(store_failure)?;
-        }
-    }
     let chain_reads = batch
         .native_balances
         .iter()
@@ -132,6 +156,21 @@ pub fn write_derived(sql: &dyn Sql, batch: &Batch) -> Result<(), StoreError> {
                     (key, amount, stamp)
                 }),
         );
+    let loaded = if sql.dialect().reads_ahead() {
+        let mut touched = TouchedKeys::default();
+        replay(&mut touched, batch)?;
+        touched.0.extend(chain_reads.clone().map(|(key, _, _)| key));
+        state::read_many(sql, touched.0)?
+    } else {
+        HashMap::default()
+    };
+    let mut overlay = Overlay {
+        sql,
+        loaded,
+        entries: HashMap::default(),
+        order: Vec::new(),
+    };
+    replay(&mut overlay, batch)?;
     for (key, amount, stamp) in chain_reads {
         let stored = overlay.get(&key).map_err(store_failure)?;
         let unchanged =
@@ -149,6 +188,17 @@ pub fn write_derived(sql: &dyn Sql, batch: &Batch) -> Result<(), StoreError> {
     overlay.flush(first.block.number, batch.keep_undo)?;
     if !batch.keep_undo {
         set_meta(sql, "finalized_through", &last.block.number.to_string())?;
+    }
+    Ok(())
+}
+
+/// Applies the batch's events in chain order.
+fn replay(state: &mut dyn StateAccess, batch: &Batch) -> Result<(), StoreError> {
+    for decoded in &batch.blocks {
+        let stamp = stamp_of(decoded.block.number, decoded.block.timestamp);
+        for placed in decoded.events.iter().flatten() {
+            apply_event(state, &placed.event, stamp).map_err(store_failure)?;
+        }
     }
     Ok(())
 }

@@ -1,5 +1,6 @@
 //! The embedded SQLite backend: one file, WAL mode, a writer connection for the
-//! follower and a reader connection for queries (WAL lets them run side by side).
+//! follower and a few read-only connections for queries ([`Readers`]; WAL lets them
+//! all run side by side).
 //!
 //! `synchronous = NORMAL` in WAL mode keeps every committed batch across a process
 //! kill (only a power loss can drop the last batches, which the follower refetches).
@@ -9,6 +10,8 @@
 //! drops when the process dies, however it dies), not with SQLite's own locks: those
 //! last one transaction, and a writer must be the writer for its whole life.
 
+mod readers;
+
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
@@ -16,12 +19,13 @@ use std::sync::{Mutex, MutexGuard};
 use nix::errno::Errno;
 use nix::fcntl::{Flock, FlockArg};
 use rusqlite::types::{ToSqlOutput, ValueRef};
-use rusqlite::{Connection, TransactionBehavior};
+use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 
 use super::StoreError;
 use super::sql::migrate::{self, Migration};
 use super::sql::{Backend, Dialect, Sql, SqlStore, Value};
 use crate::IndexerError;
+use readers::Readers;
 
 /// SQLite's schema, version by version.
 pub(crate) const MIGRATIONS: &[Migration] = &[
@@ -39,6 +43,14 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
     },
 ];
 
+/// Read-only connections: concurrent reads beyond these wait for one. Reads are CPU
+/// work on a cached index, so a few per core is plenty.
+const READERS: usize = 4;
+
+/// Page cache of the writer, and of all readers together, in KiB (SQLite's negative
+/// `cache_size`): each reader keeps its share, so more readers cost no more memory.
+const CACHE_KIB: usize = 64 * 1024;
+
 /// The SQLite store.
 pub type SqliteStore = SqlStore<Sqlite>;
 
@@ -46,20 +58,40 @@ pub type SqliteStore = SqlStore<Sqlite>;
 #[derive(Debug)]
 pub struct Sqlite {
     writer: Mutex<Connection>,
-    reader: Mutex<Connection>,
+    readers: Readers<Connection>,
     /// The writer lock, when the store was opened through one.
     _lock: Option<SqliteWriterLock>,
 }
 
-fn open_connection(path: &Path) -> Result<Connection, StoreError> {
-    let conn = Connection::open(path)?;
+/// Settings of every connection: waiting on a busy file, and enough statement cache
+/// for the write path's ~40 distinct statements (the default 16 would re-prepare them).
+fn configure(conn: &Connection, cache_kib: usize) -> Result<(), StoreError> {
     conn.busy_timeout(std::time::Duration::from_secs(10))?;
-    // The write path uses ~40 distinct statements; the default cache of 16 would re-prepare them.
     conn.set_prepared_statement_cache_capacity(128);
+    conn.execute_batch(&format!(
+        "PRAGMA temp_store = MEMORY; PRAGMA cache_size = -{cache_kib};"
+    ))?;
+    Ok(())
+}
+
+fn open_writer(path: &Path) -> Result<Connection, StoreError> {
+    let conn = Connection::open(path)?;
+    configure(&conn, CACHE_KIB)?;
     conn.execute_batch(
-        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY;
-         PRAGMA cache_size = -65536; PRAGMA wal_autocheckpoint = 16384;",
+        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = 16384;",
     )?;
+    Ok(conn)
+}
+
+/// A read-only connection (the file is in WAL mode already: the writer opened it).
+fn open_reader(path: &Path) -> Result<Connection, StoreError> {
+    let conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_ONLY
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX
+            | OpenFlags::SQLITE_OPEN_URI,
+    )?;
+    configure(&conn, CACHE_KIB / READERS)?;
     Ok(conn)
 }
 
@@ -82,16 +114,18 @@ impl SqlStore<Sqlite> {
 
 impl Sqlite {
     fn open(path: &Path, lock: Option<SqliteWriterLock>) -> Result<Self, StoreError> {
-        let mut writer = open_connection(path)?;
+        let mut writer = open_writer(path)?;
         {
             let tx = writer.transaction_with_behavior(TransactionBehavior::Immediate)?;
             migrate::migrate(&*tx, MIGRATIONS)?;
             tx.commit()?;
         }
-        let reader = open_connection(path)?;
+        let readers = (0..READERS)
+            .map(|_| open_reader(path))
+            .collect::<Result<_, _>>()?;
         Ok(Self {
             writer: Mutex::new(writer),
-            reader: Mutex::new(reader),
+            readers: Readers::new(readers),
             _lock: lock,
         })
     }
@@ -106,7 +140,7 @@ impl Backend for Sqlite {
         &self,
         work: impl FnOnce(&dyn Sql) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
-        work(&*guard(&self.reader)?)
+        self.readers.with(|conn| work(conn))?
     }
 
     fn write<T>(
@@ -139,6 +173,12 @@ impl rusqlite::ToSql for Value {
             Value::Int(n) => ValueRef::Integer(*n),
             Value::Bytes(bytes) => ValueRef::Blob(bytes),
             Value::Text(text) => ValueRef::Text(text.as_bytes()),
+            // SQLite has no arrays; the shared SQL sends it lists only on PostgreSQL.
+            Value::List(_) => {
+                return Err(rusqlite::Error::ToSqlConversionFailure(
+                    "a list parameter binds only on PostgreSQL".into(),
+                ));
+            }
         }))
     }
 }
@@ -230,5 +270,32 @@ impl SqliteWriterLock {
     /// The database this lock guards.
     pub(crate) fn database(&self) -> &Path {
         &self.database
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_run_side_by_side_on_read_only_connections() {
+        let dir = tempfile::tempdir().unwrap();
+        let backend = Sqlite::open(&dir.path().join("readers.sqlite"), None).unwrap();
+        backend
+            .write(|sql| {
+                sql.execute(
+                    "INSERT INTO meta (key, value) VALUES ('k', 'v')",
+                    &[] as &[Value],
+                )
+            })
+            .unwrap();
+        // A read inside a read: with one reader connection this would wait on itself.
+        let inner = backend
+            .read(|_| backend.read(|sql| sql.query("SELECT value FROM meta", &[])))
+            .unwrap();
+        assert_eq!(inner, vec![vec![Value::Text("v".into())]]);
+        let refused =
+            backend.read(|sql| sql.execute("INSERT INTO meta (key, value) VALUES ('x', 'y')", &[]));
+        assert!(matches!(refused, Err(StoreError::Sqlite(_))), "{refused:?}");
     }
 }

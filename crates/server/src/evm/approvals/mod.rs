@@ -58,7 +58,9 @@ impl EvmNetwork {
         // newer index position than the data it was built from.
         let stamp = own_index_stamp(self, index.as_ref());
         let answers = &self.account_caches().approval_answers;
-        if let Some(body) = stamp.and_then(|stamp| answers.get(&question, stamp)) {
+        if let Some(stamp) = stamp
+            && let Some(body) = answers.get(&question, stamp).await
+        {
             return Ok((Bytes::clone(&body), index));
         }
         let snapshot = approval_snapshot(self, *owner, kinds.clone(), fiat.clone(), stamp).await?;
@@ -71,7 +73,7 @@ impl EvmNetwork {
         };
         let body = render(&filter_allowances(&rows, &filter), facts)?;
         if let Some(stamp) = stamp {
-            answers.put(question, stamp, Arc::new(body.clone()));
+            answers.put(question, stamp, Arc::new(body.clone())).await;
         }
         Ok((body, index))
     }
@@ -89,7 +91,9 @@ async fn approval_snapshot(
 ) -> Result<Arc<ApprovalSnapshot>, ServiceError> {
     let cache = &network.account_caches().approvals;
     let key = (owner, kinds, fiat);
-    if let Some(hit) = stamp.and_then(|stamp| cache.get(&key, stamp)) {
+    if let Some(stamp) = stamp
+        && let Some(hit) = cache.get(&key, stamp).await
+    {
         return Ok(hit);
     }
     let source = network.source();
@@ -100,7 +104,7 @@ async fn approval_snapshot(
     let facts = gather_facts(network, &source, owner, &records, &key.2).await;
     let snapshot = Arc::new((records, facts));
     if let Some(stamp) = stamp {
-        cache.put(key, stamp, Arc::clone(&snapshot));
+        cache.put(key, stamp, Arc::clone(&snapshot)).await;
     }
     Ok(snapshot)
 }
@@ -170,7 +174,7 @@ async fn spender_facts(
         spenders.iter().map(|&s| (s, None)).collect();
     let resolved = resolve_contracts(network.resolver(), &wanted).await;
     let kinds = &network.account_caches().code_kinds;
-    let mut is_contract = kinds.fresh(spenders);
+    let mut is_contract = kinds.fresh(spenders).await;
     let unknown: Vec<Address> = spenders
         .iter()
         .copied()
@@ -188,7 +192,7 @@ async fn spender_facts(
                         Some((spender, !code.data()?.is_empty()))
                     })
                     .collect();
-                kinds.remember(read.iter().copied());
+                kinds.remember(read.iter().copied()).await;
                 is_contract.extend(read);
             }
             Err(error) => tracing::warn!(%error, "code reads failed; trusting the lookup"),

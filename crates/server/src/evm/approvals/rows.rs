@@ -37,6 +37,8 @@ pub struct ApprovalFacts {
     pub token_names: HashMap<(Address, U256), String>,
 }
 
+crate::cache::weigh_by_debug!(ApprovalFacts);
+
 impl ApprovalFacts {
     fn contract_name(&self, address: Address) -> Option<String> {
         self.contracts.get(&address).and_then(|c| c.name.clone())

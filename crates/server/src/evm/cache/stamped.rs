@@ -4,10 +4,12 @@
 //! account's earlier history is filled in; the [`IndexStamp`] records all five, so an
 //! entry is reused only under the same stamp.
 
-use std::collections::HashMap;
+use std::convert::Infallible;
 use std::hash::Hash;
-use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::cache::{BoundedCache, CacheStore, Lifetimes, Weigh, weigh_inline};
 
 /// Where the own index stands, and what else an answer built from it depends on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,38 +26,39 @@ pub struct IndexStamp {
     pub account_fill: Option<u64>,
 }
 
-/// A value with the stamp it was built under and when.
-type Stamped<V> = (IndexStamp, Instant, Arc<V>);
+weigh_inline!(IndexStamp);
 
 /// Values reused while the stamp is the same, and for at most `max_age`.
 #[derive(Debug)]
 pub struct IndexStampedCache<K, V> {
-    max_age: Duration,
-    entries: Mutex<HashMap<K, Stamped<V>>>,
+    entries: BoundedCache<K, (IndexStamp, Arc<V>), Infallible>,
 }
 
-impl<K: Hash + Eq, V> IndexStampedCache<K, V> {
-    /// A cache whose entries live at most `max_age`.
+impl<K, V> IndexStampedCache<K, V>
+where
+    K: Hash + Eq + Clone + Weigh + Send + Sync + 'static,
+    V: Weigh + Send + Sync + 'static,
+{
+    /// A cache named `name` in `store` whose entries live at most `max_age`.
     #[must_use]
-    pub fn new(max_age: Duration) -> Self {
+    pub fn new(store: &CacheStore, name: &'static str, max_age: Duration) -> Self {
         Self {
-            max_age,
-            entries: Mutex::new(HashMap::new()),
+            entries: store.cache(name, Lifetimes::answers(max_age)),
         }
     }
 
     /// The value stored for `key` under `stamp`, when still young enough.
-    pub fn get(&self, key: &K, stamp: IndexStamp) -> Option<Arc<V>> {
-        let entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
-        let (stored, taken, value) = entries.get(key)?;
-        (*stored == stamp && taken.elapsed() < self.max_age).then(|| Arc::clone(value))
+    pub async fn get(&self, key: &K, stamp: IndexStamp) -> Option<Arc<V>> {
+        let (_, value) = self
+            .entries
+            .get_if(key, |(stored, _)| *stored == stamp)
+            .await?;
+        Some(value)
     }
 
-    /// Stores `value` for `key` under `stamp`, dropping entries too old to be used.
-    pub fn put(&self, key: K, stamp: IndexStamp, value: Arc<V>) {
-        let mut entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
-        entries.retain(|_, (_, taken, _)| taken.elapsed() < self.max_age);
-        entries.insert(key, (stamp, Instant::now(), value));
+    /// Stores `value` for `key` under `stamp` (replacing what another stamp left).
+    pub async fn put(&self, key: K, stamp: IndexStamp, value: Arc<V>) {
+        self.entries.insert(key, (stamp, value)).await;
     }
 }
 
@@ -73,14 +76,18 @@ mod tests {
         }
     }
 
-    #[test]
-    fn entries_live_while_the_stamp_holds() {
-        let cache: IndexStampedCache<&str, u8> = IndexStampedCache::new(Duration::from_secs(60));
-        cache.put("alice", stamp(7), Arc::new(1));
-        assert_eq!(cache.get(&"alice", stamp(7)).as_deref(), Some(&1));
-        assert_eq!(cache.get(&"alice", stamp(8)), None, "the index moved");
-        let expired: IndexStampedCache<&str, u8> = IndexStampedCache::new(Duration::ZERO);
-        expired.put("alice", stamp(7), Arc::new(1));
-        assert_eq!(expired.get(&"alice", stamp(7)), None, "too old");
+    #[tokio::test]
+    async fn entries_live_while_the_stamp_holds() {
+        let store = CacheStore::default();
+        let cache: IndexStampedCache<String, u8> =
+            IndexStampedCache::new(&store, "test", Duration::from_secs(60));
+        let alice = "alice".to_owned();
+        cache.put(alice.clone(), stamp(7), Arc::new(1)).await;
+        assert_eq!(cache.get(&alice, stamp(7)).await.as_deref(), Some(&1));
+        assert_eq!(cache.get(&alice, stamp(8)).await, None, "the index moved");
+        let expired: IndexStampedCache<String, u8> =
+            IndexStampedCache::new(&store, "test", Duration::ZERO);
+        expired.put(alice.clone(), stamp(7), Arc::new(1)).await;
+        assert_eq!(expired.get(&alice, stamp(7)).await, None, "too old");
     }
 }

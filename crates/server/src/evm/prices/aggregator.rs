@@ -27,6 +27,8 @@ pub struct SimplePrice {
     pub updated_ms: Option<u64>,
 }
 
+crate::cache::weigh_by_debug!(SimplePrice);
+
 /// One chart point: milliseconds since the epoch and the price as plain decimal text.
 pub type ChartPoint = (u64, String);
 

@@ -16,7 +16,7 @@ use tandem_evm::teloscan::{MarketData, TeloscanClient};
 
 pub use aggregator::{AggregatorClient, ChartPoint, SimplePrice};
 
-use super::cache::SharedCache;
+use crate::cache::{BoundedCache, CacheStore, Lifetimes};
 
 /// Spec §9: token price cache, 10 minutes.
 const MARKET_DATA_TTL: Duration = Duration::from_secs(600);
@@ -24,6 +24,14 @@ const MARKET_DATA_TTL: Duration = Duration::from_secs(600);
 const AGGREGATOR_TTL: Duration = Duration::from_secs(60);
 /// A failed price fetch is not repeated for this long.
 const FAILURE_TTL: Duration = Duration::from_secs(30);
+
+/// Answers live `answer`, failures [`FAILURE_TTL`].
+const fn lifetimes(answer: Duration) -> Lifetimes {
+    Lifetimes {
+        answer,
+        failure: FAILURE_TTL,
+    }
+}
 /// The aggregator's id of the system token TLOS.
 const SYSTEM_COIN_ID: &str = "telos";
 
@@ -93,17 +101,19 @@ pub struct PriceService {
     wrapped_symbol: Option<String>,
     market: Option<TeloscanClient>,
     aggregator: Option<AggregatorClient>,
-    market_cache: SharedCache<(String, String), Arc<Vec<MarketData>>>,
-    simple_cache: SharedCache<String, Option<SimplePrice>>,
-    chart_cache: SharedCache<String, Arc<Vec<ChartPoint>>>,
+    market_cache: BoundedCache<(String, String), Arc<Vec<MarketData>>>,
+    simple_cache: BoundedCache<String, Option<SimplePrice>>,
+    chart_cache: BoundedCache<String, Arc<Vec<ChartPoint>>>,
 }
 
 impl PriceService {
     /// A service reading market data from `market` (a Teloscan-style indexer) and the
     /// system token's price from `aggregator`; either may be absent. `wrapped_symbol`
-    /// (WTLOS) is charted like the system token it wraps one to one.
+    /// (WTLOS) is charted like the system token it wraps one to one. Answers are kept in
+    /// `store`.
     #[must_use]
     pub fn new(
+        store: &CacheStore,
         system_symbol: &str,
         wrapped_symbol: Option<&str>,
         market: Option<TeloscanClient>,
@@ -114,9 +124,9 @@ impl PriceService {
             wrapped_symbol: wrapped_symbol.map(str::to_ascii_uppercase),
             market,
             aggregator,
-            market_cache: SharedCache::new(MARKET_DATA_TTL, FAILURE_TTL),
-            simple_cache: SharedCache::new(AGGREGATOR_TTL, FAILURE_TTL),
-            chart_cache: SharedCache::new(AGGREGATOR_TTL, FAILURE_TTL),
+            market_cache: store.cache("market_data", lifetimes(MARKET_DATA_TTL)),
+            simple_cache: store.cache("aggregator_prices", lifetimes(AGGREGATOR_TTL)),
+            chart_cache: store.cache("aggregator_charts", lifetimes(AGGREGATOR_TTL)),
         }
     }
 

@@ -10,8 +10,8 @@ use tandem_domain::price::MarketPrice;
 use tandem_evm::EvmError;
 use tandem_evm::http::{HttpClient, HttpConfig, Upstream};
 
+use crate::cache::{BoundedCache, CacheStore, Lifetimes};
 use crate::error::ServiceError;
-use crate::evm::cache::SharedCache;
 
 /// How long an APY answer is kept (spec §9: token prices 10 minutes).
 const APY_TTL: Duration = Duration::from_secs(600);
@@ -49,7 +49,7 @@ pub struct Apy {
 pub struct StakingApy {
     /// `None`: no product API configured; `Some(Err)`: a configured URL that is unusable.
     api: Option<Result<HttpClient, ServiceError>>,
-    cache: SharedCache<(), String>,
+    cache: BoundedCache<(), String>,
 }
 
 /// The HTTP client the product API is read with: the APY is decoration, so it gets
@@ -66,14 +66,21 @@ pub fn http_client() -> Result<reqwest::Client, EvmError> {
 }
 
 impl StakingApy {
-    /// The APY of the product API at `api` (`None`: not configured), read with `client`.
+    /// The APY of the product API at `api` (`None`: not configured), read with `client`
+    /// and kept in `store`.
     #[must_use]
-    pub fn new(client: reqwest::Client, api: Option<&str>) -> Self {
+    pub fn new(store: &CacheStore, client: reqwest::Client, api: Option<&str>) -> Self {
         Self {
             api: api.map(|url| {
                 HttpClient::new(client, Upstream::ProductApi, url, None).map_err(ServiceError::from)
             }),
-            cache: SharedCache::new(APY_TTL, FAILURE_TTL),
+            cache: store.cache(
+                "staking_apy",
+                Lifetimes {
+                    answer: APY_TTL,
+                    failure: FAILURE_TTL,
+                },
+            ),
         }
     }
 
@@ -183,7 +190,11 @@ mod tests {
     #[tokio::test]
     async fn fetches_once_and_serves_from_the_cache() {
         let (api, hits) = fixture(StatusCode::OK, "12.5").await;
-        let apy_of = StakingApy::new(http_client().unwrap(), Some(&format!("{api}/")));
+        let apy_of = StakingApy::new(
+            &crate::cache::CacheStore::default(),
+            http_client().unwrap(),
+            Some(&format!("{api}/")),
+        );
         for _ in 0..3 {
             let apy = apy_of.current().await;
             assert_eq!(apy.percent.as_deref(), Some("12.5"));
@@ -195,7 +206,13 @@ mod tests {
     #[tokio::test]
     async fn failures_and_missing_apis_are_a_status_not_an_error() {
         async fn evm_apy(api: Option<&str>) -> Apy {
-            StakingApy::new(http_client().unwrap(), api).current().await
+            StakingApy::new(
+                &crate::cache::CacheStore::default(),
+                http_client().unwrap(),
+                api,
+            )
+            .current()
+            .await
         }
         let (api, _) = fixture(StatusCode::INTERNAL_SERVER_ERROR, "boom").await;
         assert_eq!(evm_apy(Some(&api)).await.status, ApyStatus::Unavailable);

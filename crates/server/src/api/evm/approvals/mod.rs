@@ -26,6 +26,7 @@ use super::params::{evm_address, fiat_currency};
 use super::views::SourceKindView;
 use crate::api::error::ApiError;
 use crate::api::extract::{EvmNet, Path, Query};
+use crate::api::limits::Client;
 use crate::evm::approvals::ApprovalsQuestion;
 use crate::state::AppState;
 
@@ -147,6 +148,7 @@ pub async fn approvals(
     Query(query): Query<ApprovalsQuery>,
     network: EvmNet,
     Path(path): Path<AccountPath>,
+    client: Client,
 ) -> Result<Response, ApiError> {
     let owner = evm_address("address", &path.address)?;
     let kinds = kinds(query.kind.as_deref())?;
@@ -164,6 +166,9 @@ pub async fn approvals(
         query.include_revoked.unwrap_or(false),
         query.search.unwrap_or_default(),
     );
+    // Gathering an owner's approvals can take many upstream reads: one of the
+    // expensive operations a client may run only a few of at once.
+    let _slot = client.expensive()?;
     let (rows, index) = network
         .approvals_answer(question, |rows, facts| {
             let shown: Vec<ApprovalView> = rows

@@ -1,12 +1,17 @@
-//! `store-reads`: how long the index store takes to answer the wallet's reads, on SQLite
-//! and on PostgreSQL (a throw-away local cluster, loopback), from one run.
+//! `store`: how long the index store takes to build an index and to answer the wallet's
+//! reads, on SQLite and on PostgreSQL (a throw-away local cluster, loopback), from one run.
 //!
 //! Builds the same synthetic index in both: one owner with 1,000 ERC-20 approvals,
 //! 1,000 transactions and 50 token balances, among `--others` other owners with one
-//! approval each. Then times each read `--runs` times, one at a time, through the
-//! store's reading interface (what a server replica uses) and prints p50 and p99.
+//! approval each, `--builds` times into fresh stores (the writer's commits, timed; best
+//! and median printed). Then (on PostgreSQL after `ANALYZE`, as autovacuum leaves a
+//! running index), through the store's reading interface (what a server replica
+//! uses), times each read `--runs` times one at a time (p50 and p99), and counts
+//! reads per second when `--threads` threads read at once, each `--runs` times, beside
+//! the same from one thread.
 //!
-//! `bench/store/run.sh` (`cargo bench -p tandem-indexer --bench store-reads -- [--others N] [--runs N]`).
+//! `bench/store/run.sh` (`cargo bench -p tandem-indexer --bench store -- [--others N]
+//! [--runs N] [--builds N] [--threads N] [--only sqlite|postgres]`).
 
 #![allow(clippy::print_stdout)] // printing the figures is this benchmark's job
 
@@ -34,22 +39,35 @@ const BLOCKS_PER_BATCH: u64 = 10;
 struct Options {
     others: u64,
     runs: usize,
+    builds: usize,
+    threads: usize,
+    /// `--only sqlite` or `--only postgres`: one backend.
+    only: Option<String>,
 }
 
 fn options() -> anyhow::Result<Options> {
     let mut options = Options {
         others: 20_000,
         runs: 500,
+        builds: 3,
+        threads: 4,
+        only: None,
     };
     let mut args = std::env::args().skip(1).filter(|arg| arg != "--bench");
     while let Some(flag) = args.next() {
-        let value: u64 = args
+        let text = args
             .next()
-            .with_context(|| format!("{flag} needs a value"))?
-            .parse()?;
+            .with_context(|| format!("{flag} needs a value"))?;
+        if flag == "--only" {
+            options.only = Some(text);
+            continue;
+        }
+        let value: u64 = text.parse()?;
         match flag.as_str() {
             "--others" => options.others = value,
             "--runs" => options.runs = usize::try_from(value)?.max(1),
+            "--builds" => options.builds = usize::try_from(value)?.max(1),
+            "--threads" => options.threads = usize::try_from(value)?.max(1),
             other => bail!("unknown flag {other}"),
         }
     }
@@ -174,19 +192,89 @@ fn time(
     Ok((percentile(&samples, 0.5), percentile(&samples, 0.99), rows))
 }
 
-fn bench(name: &str, url: &StoreUrl, options: &Options) -> anyhow::Result<()> {
-    let started = Instant::now();
-    {
-        let writer = WriterLock::try_acquire(url)?
+/// Builds the index into a fresh store (`fresh(i)` for the `i`th) `builds` times;
+/// the last store built, and the build times (sorted).
+fn build(
+    options: &Options,
+    fresh: &mut dyn FnMut(usize) -> anyhow::Result<StoreUrl>,
+) -> anyhow::Result<(StoreUrl, Vec<Duration>)> {
+    let mut times = Vec::with_capacity(options.builds);
+    let mut last = None;
+    for i in 0..options.builds {
+        let url = fresh(i)?;
+        let writer = WriterLock::try_acquire(&url)?
             .context("a fresh store has no writer")?
             .open_store(None)?;
+        let started = Instant::now();
         fill(writer.as_ref(), OWNER_TRANSACTIONS + options.others)?;
+        times.push(started.elapsed());
+        last = Some(url);
     }
+    times.sort();
+    Ok((last.context("at least one build")?, times))
+}
+
+/// Reads per second when `threads` threads each run `read` `runs` times at once.
+fn throughput(
+    reads: &dyn StoreReads,
+    query: Read,
+    threads: usize,
+    runs: usize,
+) -> anyhow::Result<f64> {
+    let started = Instant::now();
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| -> anyhow::Result<()> {
+                    for _ in 0..runs {
+                        read(reads, query)?;
+                    }
+                    Ok(())
+                })
+            })
+            .collect();
+        workers.into_iter().try_for_each(|worker| {
+            worker
+                .join()
+                .map_err(|_| anyhow::anyhow!("a reader thread panicked"))?
+        })
+    })?;
+    Ok((threads * runs) as f64 / started.elapsed().as_secs_f64())
+}
+
+/// Gathers the planner's statistics, as autovacuum does within a minute or so of a bulk
+/// load: the reads are timed as a running index answers them, not as a store whose
+/// tables the planner has never seen.
+fn analyze(url: &str) -> anyhow::Result<()> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls).await?;
+        let connection = tokio::spawn(connection);
+        client.batch_execute("ANALYZE").await?;
+        drop(client);
+        connection.await??;
+        Ok(())
+    })
+}
+
+fn bench(
+    name: &str,
+    options: &Options,
+    fresh: &mut dyn FnMut(usize) -> anyhow::Result<StoreUrl>,
+) -> anyhow::Result<()> {
+    let (url, builds) = build(options, fresh)?;
     println!(
-        "{name}: built {} transactions in {:.1} s",
+        "{name}: built {} transactions in {:.0} ms (best of {}; median {:.0} ms)",
         OWNER_TRANSACTIONS + options.others,
-        started.elapsed().as_secs_f64()
+        builds[0].as_secs_f64() * 1e3,
+        builds.len(),
+        percentile(&builds, 0.5).as_secs_f64() * 1e3
     );
+    if let StoreUrl::Postgres(url) = &url {
+        analyze(url)?;
+    }
     let reads: Arc<dyn StoreReads> = url.open_reads()?;
     for query in READS {
         let (p50, p99, rows) = time(options.runs, || read(reads.as_ref(), query))?;
@@ -195,6 +283,15 @@ fn bench(name: &str, url: &StoreUrl, options: &Options) -> anyhow::Result<()> {
             query.name(),
             p50.as_secs_f64() * 1e3,
             p99.as_secs_f64() * 1e3
+        );
+    }
+    for query in [Read::TokenBalances, Read::Approvals] {
+        let alone = throughput(reads.as_ref(), query, 1, options.runs)?;
+        let together = throughput(reads.as_ref(), query, options.threads, options.runs)?;
+        println!(
+            "{name}: {:<36} {alone:>7.0} reads/s from 1 thread, {together:>7.0} from {}",
+            query.name(),
+            options.threads
         );
     }
     Ok(())
@@ -259,14 +356,22 @@ fn read(reads: &dyn StoreReads, query: Read) -> anyhow::Result<usize> {
 
 fn main() -> anyhow::Result<()> {
     let options = options()?;
-    let dir = tempfile::tempdir()?;
-    bench(
-        "SQLite    ",
-        &StoreUrl::Sqlite(dir.path().join("index.sqlite")),
-        &options,
-    )?;
-    let cluster = Postgres::start()?;
-    let url = cluster.create_database("store_reads")?;
-    bench("PostgreSQL", &StoreUrl::Postgres(url), &options)?;
+    let runs = |backend: &str| options.only.as_deref().is_none_or(|only| only == backend);
+    if runs("sqlite") {
+        let dir = tempfile::tempdir()?;
+        bench("SQLite    ", &options, &mut |i| {
+            Ok(StoreUrl::Sqlite(
+                dir.path().join(format!("index-{i}.sqlite")),
+            ))
+        })?;
+    }
+    if runs("postgres") {
+        let cluster = Postgres::start()?;
+        bench("PostgreSQL", &options, &mut |i| {
+            Ok(StoreUrl::Postgres(
+                cluster.create_database(&format!("store_{i}"))?,
+            ))
+        })?;
+    }
     Ok(())
 }
