@@ -12,6 +12,29 @@ use tandem_indexer::fill::AccountCoverage;
 use super::EvmNetwork;
 use super::own_index::{IndexLag, IndexRole};
 use crate::error::ServiceError;
+use crate::limits::{Busy, ExpensivePermit};
+
+/// Where a fill an answer starts takes its slot: the caps on concurrent expensive work
+/// per client and in total (`[limits]`), for the client that asked. The fill holds the
+/// slot until it ends; while none is free the account's fill stays queued, and the
+/// client's next request (the web polls) tries again.
+pub trait FillSlots: Send + Sync {
+    /// A slot (`Ok(None)`: this client is exempt from the caps).
+    ///
+    /// # Errors
+    /// [`Busy`] when the client, or the server, runs as many as allowed.
+    fn take(&self) -> Result<Option<ExpensivePermit>, Busy>;
+}
+
+/// No caps: for callers that are not a client's request.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Uncapped;
+
+impl FillSlots for Uncapped {
+    fn take(&self) -> Result<Option<ExpensivePermit>, Busy> {
+        Ok(None)
+    }
+}
 
 /// The own index's side of one account answer.
 #[derive(Debug, Clone, PartialEq)]
@@ -36,20 +59,21 @@ impl IndexContext {
 
 impl EvmNetwork {
     /// On a network whose account lists come from its own index: `account`'s coverage
-    /// (its fill started when the index does not hold its whole history) and the
-    /// index's lag. `None` on the other networks.
+    /// (its fill started, with a slot from `slots`, when the index does not hold its
+    /// whole history) and the index's lag. `None` on the other networks.
     ///
     /// # Errors
     /// When the index's store cannot be read.
     pub async fn index_context(
         &self,
         account: Address,
+        slots: &dyn FillSlots,
     ) -> Result<Option<IndexContext>, ServiceError> {
         let Some(index) = &self.own_index else {
             return Ok(None);
         };
         let coverage = index
-            .ensure_covered(account)
+            .ensure_covered(account, || slots.take().ok())
             .await
             .map_err(EvmError::from)?;
         Ok(Some(IndexContext {

@@ -16,7 +16,7 @@ use tandem_evm::source::{
 
 use super::EvmNetwork;
 use super::account_reads::{MAX_LIMIT, nft_record, resolve_contracts};
-use super::coverage::IndexContext;
+use super::coverage::{FillSlots, IndexContext};
 use crate::error::ServiceError;
 
 /// Owners whose operators are looked up, at most (an ERC-1155 id may have thousands).
@@ -53,7 +53,8 @@ pub struct NftDetails {
 }
 
 impl EvmNetwork {
-    /// The ERC-721 and ERC-1155 tokens `owner` holds, of one `collection` or all.
+    /// The ERC-721 and ERC-1155 tokens `owner` holds, of one `collection` or all; on an
+    /// own-index network, a fill of the owner's earlier activity takes its slot from `slots`.
     ///
     /// # Errors
     /// When the source cannot list NFTs.
@@ -61,8 +62,9 @@ impl EvmNetwork {
         &self,
         owner: Address,
         collection: Option<Address>,
+        slots: &dyn FillSlots,
     ) -> Result<Holdings, ServiceError> {
-        let index = self.index_context(owner).await?;
+        let index = self.index_context(owner, slots).await?;
         let source = self.source();
         let everything = PageRequest {
             offset: 0,

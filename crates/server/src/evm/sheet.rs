@@ -12,7 +12,7 @@ use tandem_evm::lookup::ContractLookup;
 use tandem_evm::source::{ContractInterface, ContractRecord, SourceKind, TokenBalance};
 
 use super::EvmNetwork;
-use super::coverage::IndexContext;
+use super::coverage::{FillSlots, IndexContext};
 use super::prices::{PriceQuote, PricedToken};
 use crate::error::ServiceError;
 
@@ -74,7 +74,8 @@ impl Facts {
 }
 
 impl EvmNetwork {
-    /// The balance sheet of `owner` with prices and fiat values in `fiat`.
+    /// The balance sheet of `owner` with prices and fiat values in `fiat`; on an
+    /// own-index network, a fill of the owner's earlier activity takes its slot from `slots`.
     ///
     /// # Errors
     /// When no source can read the balances.
@@ -82,8 +83,9 @@ impl EvmNetwork {
         &self,
         owner: Address,
         fiat: &str,
+        slots: &dyn FillSlots,
     ) -> Result<BalanceSheet, ServiceError> {
-        let index = self.index_context(owner).await?;
+        let index = self.index_context(owner, slots).await?;
         let fetched = self.raw_balances(owner, index.as_ref()).await?;
         let mut rows: Vec<(Token, Option<Address>, U256)> = Vec::new();
         for entry in &fetched.balances {

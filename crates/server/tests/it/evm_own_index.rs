@@ -146,6 +146,19 @@ async fn status(app: &Router) -> Value {
     body
 }
 
+/// Waits until this server's part in the index is `role`; returns the status's `indexer`.
+async fn wait_for_role(app: &Router, role: &str) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let indexer = status(app).await["indexer"].clone();
+        if indexer["role"] == role {
+            return indexer;
+        }
+        assert!(Instant::now() < deadline, "not {role}: {indexer}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
 /// Waits until the index holds the head and is the source in use.
 async fn wait_for_index(state: &AppState, app: &Router, chain: &ChainReader) {
     let head = chain.block_number().await.expect("head");
@@ -439,9 +452,8 @@ async fn telos_evm_on_the_own_index_fills_accounts_before_its_start_and_equals_t
     let app = router(&state);
     wait_for_index(&state, &app, &chain).await;
 
-    let indexer = status(&app).await["indexer"].clone();
+    let indexer = wait_for_role(&app, "writer").await;
     assert_eq!(indexer["startBlock"], start, "{indexer}");
-    assert_eq!(indexer["role"], "writer", "{indexer}");
     assert!(
         indexer["progress"]
             .as_str()
@@ -506,12 +518,9 @@ async fn telos_evm_on_the_own_index_fills_accounts_before_its_start_and_equals_t
     let restarted = state_from(&config_text(&manifest, data_dir.path(), "\"head\""));
     let app = router(&restarted);
     wait_for_index(&restarted, &app, &chain).await;
-    let indexer = status(&app).await["indexer"].clone();
+    // The stopped server let go of the store: this one takes the writer lock.
+    let indexer = wait_for_role(&app, "writer").await;
     assert_eq!(indexer["startBlock"], start, "{indexer}");
-    assert_eq!(
-        indexer["role"], "writer",
-        "the stopped server let go of the store"
-    );
     restarted.shut_down().await;
 
     // Another start block is refused with a message, and the store is kept as it is.
@@ -521,15 +530,7 @@ async fn telos_evm_on_the_own_index_fills_accounts_before_its_start_and_equals_t
         &(start + 1).to_string(),
     ));
     let app = router(&moved);
-    let deadline = Instant::now() + Duration::from_secs(30);
-    let stopped = loop {
-        let indexer = status(&app).await["indexer"].clone();
-        if indexer["role"] == "stopped" {
-            break indexer;
-        }
-        assert!(Instant::now() < deadline, "not stopped: {indexer}");
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    };
+    let stopped = wait_for_role(&app, "stopped").await;
     let message = stopped["lastError"].as_str().unwrap_or_default();
     assert!(
         message.contains(&format!("from block {start}"))

@@ -13,6 +13,7 @@ use super::params::{FiatQuery, evm_address};
 use super::views::{AmountView, SourceKindView, TokenView};
 use crate::api::error::ApiError;
 use crate::api::extract::{EvmNet, Path, Query};
+use crate::api::limits::Client;
 use crate::evm::{PriceSource, SheetRow};
 use crate::state::AppState;
 
@@ -107,11 +108,12 @@ pub async fn balances(
     network: EvmNet,
     Path(path): Path<AccountPath>,
     Query(query): Query<FiatQuery>,
+    client: Client,
 ) -> Result<Json<BalancesView>, ApiError> {
     let owner = evm_address("address", &path.address)?;
     let (fiat, locale) = query.checked()?;
     let number = NumberFormat::for_locale(&locale);
-    let sheet = network.balance_sheet(owner, &fiat).await?;
+    let sheet = network.balance_sheet(owner, &fiat, &client).await?;
     let mut total = Amount::zero(PRICE_DECIMALS);
     let rows = sheet
         .rows

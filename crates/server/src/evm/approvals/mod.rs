@@ -32,7 +32,7 @@ use super::account_reads::{
 };
 pub use super::account_reads::{ApprovalsKey, ApprovalsQuestion};
 use super::cache::IndexStamp;
-use super::coverage::IndexContext;
+use super::coverage::{FillSlots, IndexContext};
 use crate::error::ServiceError;
 
 impl EvmNetwork {
@@ -46,6 +46,7 @@ impl EvmNetwork {
     pub async fn approvals_answer<E, F>(
         &self,
         question: ApprovalsQuestion,
+        slots: &dyn FillSlots,
         render: F,
     ) -> Result<(Bytes, Option<IndexContext>), E>
     where
@@ -53,7 +54,7 @@ impl EvmNetwork {
         F: FnOnce(&[&AllowanceRow], &ApprovalFacts) -> Result<Bytes, E>,
     {
         let ((owner, kinds, fiat), key, direction, include_revoked, search) = &question;
-        let index = self.index_context(*owner).await?;
+        let index = self.index_context(*owner, slots).await?;
         // The stamp is taken before anything is read, so an answer is never kept under a
         // newer index position than the data it was built from.
         let stamp = own_index_stamp(self, index.as_ref());

@@ -31,7 +31,7 @@ use super::EvmNetwork;
 use super::account_reads::{
     AccountReadCaches, HistoryFilter, nft_record, prices_of, resolve_contracts,
 };
-use super::coverage::IndexContext;
+use super::coverage::{FillSlots, IndexContext};
 use crate::error::ServiceError;
 
 /// Spec §9: NFT transfers are fetched up to 10000 at a time.
@@ -51,7 +51,8 @@ pub struct HistoryAnswer {
 
 impl EvmNetwork {
     /// One page of `account`'s transactions (with the source's total and whether more
-    /// follow) and its rows shaped for display, values priced in `fiat`.
+    /// follow) and its rows shaped for display, values priced in `fiat`; on an own-index
+    /// network, a fill of the account's earlier activity takes its slot from `slots`.
     ///
     /// # Errors
     /// When the source cannot list the account's transactions.
@@ -60,8 +61,9 @@ impl EvmNetwork {
         account: Address,
         filter: HistoryFilter,
         fiat: &str,
+        slots: &dyn FillSlots,
     ) -> Result<HistoryAnswer, ServiceError> {
-        let index = self.index_context(account).await?;
+        let index = self.index_context(account, slots).await?;
         let caches = self.account_caches();
         let source = self.source();
         let key = (filter, index.as_ref().and_then(IndexContext::fill_mark));

@@ -268,13 +268,18 @@ impl OwnIndex {
     }
 
     /// What the index holds of `account`; when that is not its whole history, its fill
-    /// is started (or its progress given while it runs).
+    /// is started with the slot `take_slot` gives, held until it ends (or its progress
+    /// given while it runs).
     ///
     /// # Errors
     /// When the store cannot be read.
-    pub async fn ensure_covered(&self, account: Address) -> Result<AccountCoverage, IndexerError> {
+    pub async fn ensure_covered<S: Send + 'static>(
+        &self,
+        account: Address,
+        take_slot: impl FnOnce() -> Option<S>,
+    ) -> Result<AccountCoverage, IndexerError> {
         let reads = self.reads();
-        reads.filler.ensure(account).await
+        reads.filler.ensure_holding(account, take_slot).await
     }
 
     /// Fills since start and running now.

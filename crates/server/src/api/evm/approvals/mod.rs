@@ -170,7 +170,7 @@ pub async fn approvals(
     // expensive operations a client may run only a few of at once.
     let _slot = client.expensive()?;
     let (rows, index) = network
-        .approvals_answer(question, |rows, facts| {
+        .approvals_answer(question, &client, |rows, facts| {
             let shown: Vec<ApprovalView> = rows
                 .iter()
                 .map(|row| {

@@ -17,6 +17,7 @@ use super::params::{evm_address, fiat_currency};
 use super::views::SourceKindView;
 use crate::api::error::ApiError;
 use crate::api::extract::{EvmNet, Path, Query};
+use crate::api::limits::Client;
 use crate::evm::account_reads::HistoryFilter;
 use crate::state::AppState;
 
@@ -98,6 +99,7 @@ pub async fn transactions(
     Query(query): Query<HistoryQuery>,
     network: EvmNet,
     Path(path): Path<AccountPath>,
+    client: Client,
 ) -> Result<Json<HistoryPage>, ApiError> {
     let account = evm_address("address", &path.address)?;
     let filter = HistoryFilter {
@@ -105,7 +107,7 @@ pub async fn transactions(
         descending: descending("sort", query.sort.as_deref(), true)?,
     };
     let fiat = fiat_currency(query.fiat.as_deref())?;
-    let answer = network.history(account, filter, &fiat).await?;
+    let answer = network.history(account, filter, &fiat, &client).await?;
     let (page, rows) = (&answer.page, &answer.rows);
     let (coverage, index_lag) = index_fields(answer.index.as_ref(), true);
     Ok(Json(HistoryPage {

@@ -25,6 +25,7 @@ use super::params::evm_address;
 use super::views::SourceKindView;
 use crate::api::error::ApiError;
 use crate::api::extract::{EvmNet, Path, Query};
+use crate::api::limits::Client;
 use crate::evm::nfts::Holdings;
 use crate::state::AppState;
 
@@ -105,6 +106,7 @@ pub async fn account_nfts(
     Query(query): Query<NftListQuery>,
     network: EvmNet,
     Path(path): Path<AccountPath>,
+    client: Client,
 ) -> Result<Json<NftList>, ApiError> {
     let owner = evm_address("address", &path.address)?;
     let collection = query
@@ -118,7 +120,7 @@ pub async fn account_nfts(
         records,
         names,
         index,
-    } = network.holdings(owner, collection).await?;
+    } = network.holdings(owner, collection, &client).await?;
     let (coverage, index_lag) = index_fields(index.as_ref(), true);
     let gateway = network.ipfs_gateway();
     let views: Vec<NftView> = records
