@@ -108,6 +108,9 @@ export const en = {
     lag_history: 'History is {{behind}} behind the chain.',
     lag_collectibles: 'Collectibles are {{behind}} behind the chain.',
     lag_approvals: 'Approvals are {{behind}} behind the chain.',
+  },
+  /** Spans of time in words, with plural forms (spec §9 units): staking's lock period, the own index's lag. */
+  duration: {
     second_one: '{{count}} second',
     second_other: '{{count}} seconds',
     minute_one: '{{count}} minute',
@@ -116,6 +119,12 @@ export const en = {
     hour_other: '{{count}} hours',
     day_one: '{{count}} day',
     day_other: '{{count}} days',
+    week_one: '{{count}} week',
+    week_other: '{{count}} weeks',
+    month_one: '{{count}} month',
+    month_other: '{{count}} months',
+    year_one: '{{count}} year',
+    year_other: '{{count}} years',
   },
   state: {
     retry: 'Try again',

@@ -66,7 +66,7 @@ export function CoverageNotice({ coverage, lag, subject }: CoverageNoticeProps) 
       )}
       {behind && (
         <p className="coverage__lag" role="status">
-          {t(`coverage.lag_${subject}`, { behind: t(`coverage.${behind.unit}`, { count: behind.count }) })}
+          {t(`coverage.lag_${subject}`, { behind: t(`duration.${behind.unit}`, { count: behind.count }) })}
         </p>
       )}
     </div>
