@@ -27,7 +27,8 @@ use tandem_indexer::fill::{AccountCoverage, FillCounts, Filler};
 use tandem_indexer::progress::{RateWindow, SyncRate};
 use tandem_indexer::store::{BlockRef, HeadSeen};
 use tandem_indexer::{
-    IndexSource, Indexer, IndexerConfig, IndexerError, IndexerStatus, ReplicaStore, StoreUrl,
+    IndexSource, Indexer, IndexerConfig, IndexerError, IndexerStatus, ReplicaStore, StoreError,
+    StoreUrl,
 };
 use tokio::sync::watch;
 
@@ -146,8 +147,9 @@ pub struct OwnIndex {
 fn open_reads(url: &StoreUrl) -> Result<Arc<dyn ReplicaStore>, IndexerError> {
     if let StoreUrl::Sqlite(path) = url {
         if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|error| {
-                IndexerError::Store(format!("cannot create {}: {error}", dir.display()))
+            std::fs::create_dir_all(dir).map_err(|source| StoreError::Io {
+                path: dir.to_owned(),
+                source,
             })?;
         }
     }

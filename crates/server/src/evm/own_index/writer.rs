@@ -203,7 +203,10 @@ impl OwnIndex {
                 let head = reader
                     .block_number()
                     .await
-                    .map_err(|error| IndexerError::Store(format!("reading the head: {error}")))?;
+                    .map_err(|source| IndexerError::Read {
+                        what: "the chain's head",
+                        source,
+                    })?;
                 tracing::info!(network = %self.network(), head, "own index: a new index starts at the head; accounts are filled on demand below it");
                 head
             }
@@ -219,7 +222,10 @@ impl OwnIndex {
             .provider()
             .get_block_by_number(BlockNumberOrTag::Number(start))
             .await
-            .map_err(|error| IndexerError::Store(format!("reading block {start}: {error}")))?;
+            .map_err(|source| IndexerError::Rpc {
+                method: "eth_getBlockByNumber",
+                source,
+            })?;
         Ok(
             if on_chain.is_some_and(|block| block.header.hash == stored.hash) {
                 Ok(start)
@@ -243,27 +249,29 @@ impl OwnIndex {
         tracing::info!(network = %self.network(), %problem, "the devnet's index holds another chain; rebuilding it");
         // The writer lock goes with the store; it is taken again after the rebuild.
         drop(store);
-        match self.rebuild() {
+        let StoreUrl::Sqlite(path) = &self.spec.url else {
+            return Stop::Problem(format!(
+                "{problem} ({url}); only an embedded SQLite store is rebuilt"
+            ));
+        };
+        match self.rebuild(path) {
             Ok(()) => Stop::Again,
             Err(error) => Stop::Problem(format!("cannot rebuild {url}: {}", error.with_causes())),
         }
     }
 
     /// Replaces the devnet's SQLite store with an empty one, and the reads over it.
-    fn rebuild(&self) -> Result<(), IndexerError> {
-        let StoreUrl::Sqlite(path) = &self.spec.url else {
-            return Err(IndexerError::Store(
-                "only an embedded SQLite store is rebuilt".to_owned(),
-            ));
-        };
+    fn rebuild(&self, path: &std::path::Path) -> Result<(), IndexerError> {
         for suffix in ["", "-wal", "-shm"] {
-            let mut name = path.clone().into_os_string();
+            let mut name = path.as_os_str().to_owned();
             name.push(suffix);
             match std::fs::remove_file(&name) {
-                Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
-                    return Err(IndexerError::Store(format!(
-                        "cannot remove the old store: {error}"
-                    )));
+                Err(source) if source.kind() != std::io::ErrorKind::NotFound => {
+                    return Err(StoreError::Io {
+                        path: name.into(),
+                        source,
+                    }
+                    .into());
                 }
                 _ => {}
             }
