@@ -10,7 +10,7 @@ use tandem_evm::EvmSource;
 use tandem_testkit::EvmManifest;
 
 use crate::common::{
-    ALL, addr, anvil, assert_index_matches_chain, chain, contract, indexer, start_devnet,
+    ALL, addr, anvil, assert_index_matches_chain, chain, contract, indexer, receipt, start_devnet,
 };
 use crate::stores::{BACKENDS, Backend, TestStore};
 
@@ -45,8 +45,7 @@ async fn lying_contracts_and_garbage_metadata_degrade_fields_never_the_index() {
         json!([{ "from": deployer, "data": liar_creation_code() }]),
     )
     .await;
-    let receipt: serde_json::Value =
-        anvil(&chain, "eth_getTransactionReceipt", json!([hash])).await;
+    let receipt = receipt(&chain, hash).await;
     assert_eq!(receipt["status"], "0x1", "{receipt}");
     let liar = addr(receipt["contractAddress"].as_str().unwrap());
     assert_eq!(receipt["logs"].as_array().unwrap().len(), 2);

@@ -72,6 +72,25 @@ pub async fn anvil<
         .unwrap_or_else(|error| panic!("{method}: {error}"))
 }
 
+/// The receipt of a transaction sent to anvil. Anvil's automine seals the block in its
+/// own task, so on a loaded machine the receipt may not exist yet when the send returns:
+/// ask again for a few seconds before giving up.
+pub async fn receipt(reader: &ChainReader, hash: alloy::primitives::B256) -> serde_json::Value {
+    for _ in 0..100 {
+        let receipt: serde_json::Value = anvil(
+            reader,
+            "eth_getTransactionReceipt",
+            serde_json::json!([hash]),
+        )
+        .await;
+        if !receipt.is_null() {
+            return receipt;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("no receipt for {hash} after 5 s");
+}
+
 /// Every account the checks cover: named accounts and the contracts that hold funds.
 pub fn holders(manifest: &EvmManifest) -> Vec<Address> {
     let mut all: Vec<Address> = manifest.accounts.iter().map(|a| addr(&a.address)).collect();

@@ -38,7 +38,10 @@ pub struct Added {
 
 async fn send(chain: &ChainReader, from: Address, to: Address, data: Vec<u8>, value: U256) -> B256 {
     let tx = json!([{ "from": from, "to": to, "data": Bytes::from(data), "value": value }]);
-    anvil(chain, "eth_sendTransaction", tx).await
+    let hash = anvil(chain, "eth_sendTransaction", tx).await;
+    // Wait for the block that holds it, so what is mined next comes after it.
+    crate::common::receipt(chain, hash).await;
+    hash
 }
 
 async fn mine_empty(chain: &ChainReader, blocks: u64) {

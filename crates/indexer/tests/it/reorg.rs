@@ -26,7 +26,10 @@ sol! {
 
 async fn send(chain: &ChainReader, from: Address, to: Address, data: Vec<u8>, value: U256) -> B256 {
     let tx = json!([{ "from": from, "to": to, "data": alloy::primitives::Bytes::from(data), "value": value }]);
-    anvil(chain, "eth_sendTransaction", tx).await
+    let hash = anvil(chain, "eth_sendTransaction", tx).await;
+    // Wait for the block that holds it, so what is mined next comes after it.
+    crate::common::receipt(chain, hash).await;
+    hash
 }
 
 async fn mine(chain: &ChainReader, blocks: u64) {
