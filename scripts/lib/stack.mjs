@@ -74,7 +74,14 @@ export async function startStack({ profile = 'debug', stateDir, log = (m) => con
   };
 }
 
-function startServer({ binary, env, log }) {
+/**
+ * Starts `binary` (tandem-server) with `env` added to this process's environment and
+ * resolves once it prints its address: { url, child }. Also used by browser specs that
+ * start a server of their own (web/e2e/own-index.test.ts).
+ * @param {{ binary: string, env: Record<string, string>, log: (msg: string) => void }} options
+ * @returns {Promise<{ url: string, child: import('node:child_process').ChildProcess }>}
+ */
+export function startServer({ binary, env, log }) {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(binary, [], {
       env: { ...process.env, ...env },

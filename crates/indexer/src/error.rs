@@ -53,10 +53,6 @@ pub enum IndexerError {
     /// A blocking store task or an enrichment task died (panicked or was cancelled).
     #[error("an indexer task failed: {0}")]
     Task(#[from] tokio::task::JoinError),
-    /// A store failure described in words by its caller (the follower's tasks, the
-    /// server preparing a store's directory).
-    #[error("store: {0}")]
-    Store(String),
     /// The store holds a different chain than the one configured (chain id or start block).
     #[error("the store was built for {stored}, but the indexer is configured for {configured}")]
     StoreMismatch {
@@ -124,7 +120,6 @@ impl IndexerError {
             | Self::Read { .. }
             | Self::ReadRefused { .. }
             | Self::Inconsistent(_)
-            | Self::Store(_)
             | Self::Task(_) => true,
             Self::Storage(error) => !error.is_fatal(),
             Self::StoreMismatch { .. }

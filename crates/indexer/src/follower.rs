@@ -248,9 +248,7 @@ impl Indexer {
         work: impl FnOnce(&dyn Store) -> Result<T, IndexerError> + Send + 'static,
     ) -> Result<T, IndexerError> {
         let store = Arc::clone(&self.store);
-        tokio::task::spawn_blocking(move || work(store.as_ref()))
-            .await
-            .map_err(|error| IndexerError::Store(format!("store task failed: {error}")))?
+        tokio::task::spawn_blocking(move || work(store.as_ref())).await?
     }
 
     /// Follows the chain until `shutdown` completes: sync, enrich, wait, repeat. Errors
@@ -480,7 +478,5 @@ impl Pipeline {
 }
 
 async fn join<T>(handle: JoinHandle<Result<T, IndexerError>>) -> Result<T, IndexerError> {
-    handle
-        .await
-        .map_err(|error| IndexerError::Store(format!("indexing task failed: {error}")))?
+    handle.await?
 }

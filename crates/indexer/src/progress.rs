@@ -55,15 +55,16 @@ impl SyncRate {
     }
 }
 
-/// Samples of (time, indexed block, head) over the last [`RATE_SPAN`].
+/// Samples of (time, indexed block, head) over the last minute: the follower keeps one,
+/// and so does a server that watches a store another process writes.
 #[derive(Debug, Default)]
-pub(crate) struct RateWindow {
+pub struct RateWindow {
     samples: VecDeque<(Instant, u64, u64)>,
 }
 
 impl RateWindow {
     /// Records where the index and the head are now; returns the rate over the window.
-    pub(crate) fn record(&mut self, now: Instant, indexed: u64, head: u64) -> Option<SyncRate> {
+    pub fn record(&mut self, now: Instant, indexed: u64, head: u64) -> Option<SyncRate> {
         self.samples.push_back((now, indexed, head));
         while self
             .samples

@@ -45,17 +45,13 @@ impl Indexer {
         tracing::warn!(from = cursor.number, fork = ?fork, "chain reorganised; rolling back");
         let store = std::sync::Arc::clone(&self.store);
         // `None`: nothing in common at or above the start block, so everything goes.
-        let new_cursor = tokio::task::spawn_blocking(move || store.rollback(fork))
-            .await
-            .map_err(|error| IndexerError::Store(format!("rollback task failed: {error}")))??;
+        let new_cursor = tokio::task::spawn_blocking(move || store.rollback(fork)).await??;
         self.note_reorg();
         Ok(new_cursor)
     }
 
     async fn blocking_block(&self, height: u64) -> Result<Option<BlockRef>, IndexerError> {
         let store = std::sync::Arc::clone(&self.store);
-        tokio::task::spawn_blocking(move || store.block(height))
-            .await
-            .map_err(|error| IndexerError::Store(format!("store task failed: {error}")))?
+        tokio::task::spawn_blocking(move || store.block(height)).await?
     }
 }

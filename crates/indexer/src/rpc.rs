@@ -583,7 +583,7 @@ pub(crate) async fn join_in_order<T>(
     while let Some(handle) = handles.next() {
         let outcome = handle
             .await
-            .map_err(|error| IndexerError::Store(format!("fetch task failed: {error}")))
+            .map_err(IndexerError::Task)
             .and_then(|outcome| outcome);
         match outcome {
             Ok(part) => joined.extend(part),

@@ -11,8 +11,13 @@ use tandem_domain::network::{ChainSettingsOverride, NetworkName};
 
 use crate::cache::CacheConfig;
 use crate::error::ServerError;
+use crate::evm::data_source::SourceSettings;
 use crate::limits::{LimitsConfig, TrustedProxies};
 use crate::validate;
+
+mod sources;
+
+pub use sources::check_against as check_sources;
 
 const DEFAULT_LISTEN: &str = "127.0.0.1:8080";
 const DEFAULT_WEB_DIST: &str = "web/dist";
@@ -41,6 +46,8 @@ pub struct Config {
     /// through; `None` leaves that way in off.
     pub wallet_connect_project_id: Option<String>,
     pub network_overrides: BTreeMap<NetworkName, ChainSettingsOverride>,
+    /// Per EVM network: its primary data source and own index, where configured.
+    pub evm_sources: BTreeMap<NetworkName, SourceSettings>,
     /// `[cache]`: the byte budget of every cache together.
     pub cache: CacheConfig,
     /// `[limits]`: the abuse limits.
@@ -59,6 +66,7 @@ impl Default for Config {
             price_aggregator_url: Some(DEFAULT_PRICE_AGGREGATOR_URL.to_owned()),
             wallet_connect_project_id: None,
             network_overrides: BTreeMap::new(),
+            evm_sources: BTreeMap::new(),
             cache: CacheConfig::default(),
             limits: LimitsConfig::default(),
         }
@@ -238,6 +246,10 @@ struct NetworkOverrideFile {
     escrow_address: Option<String>,
     staked_token_address: Option<String>,
     wrapped_token_address: Option<String>,
+    /// `teloscan`, `own` or `rpc` (EVM networks).
+    primary: Option<toml::Value>,
+    /// The own index (EVM networks).
+    index: Option<sources::IndexFile>,
 }
 
 impl ConfigFile {
@@ -307,7 +319,12 @@ impl ConfigFile {
         let limits = self.limits.unwrap_or_default().resolve()?;
 
         let mut network_overrides = BTreeMap::new();
-        for (network, section) in self.networks {
+        let mut evm_sources = BTreeMap::new();
+        for (network, mut section) in self.networks {
+            let source = sources::resolve(network, section.primary.take(), section.index.take())?;
+            if let Some(source) = source {
+                evm_sources.insert(network, source);
+            }
             network_overrides.insert(network, section.resolve(network)?);
         }
 
@@ -332,6 +349,7 @@ impl ConfigFile {
             price_aggregator_url,
             wallet_connect_project_id,
             network_overrides,
+            evm_sources,
             cache,
             limits,
         })

@@ -49,6 +49,7 @@ fn run() -> anyhow::Result<()> {
         data_dir: Some(config.data_dir.clone()),
         price_aggregator_url: config.price_aggregator_url.clone(),
         devnet: devnet_extras(&config)?,
+        sources: config.evm_sources.clone(),
         cache: CacheStore::new(config.cache),
         ..EvmOptions::default()
     };

@@ -43,7 +43,9 @@ pub fn served_networks(config: &Config) -> Result<Vec<ChainSettings>, ServerErro
                 None => settings,
             },
         )
-        .collect();
+        .collect::<Vec<_>>();
+    // The server always has a data directory for the default index store.
+    crate::config::check_sources(&config.evm_sources, &networks, true)?;
     Ok(networks)
 }
 

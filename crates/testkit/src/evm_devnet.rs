@@ -82,6 +82,19 @@ impl EvmDevnet {
     /// When the devnet's packages are not installed, node cannot be started, start-up
     /// fails or times out, or the manifest cannot be read.
     pub fn start() -> Result<Self, TestkitError> {
+        Self::spawn(None)
+    }
+
+    /// As [`start`](Self::start), under another chain id than the devnet's 41 (anvil, the
+    /// token list and the manifest say it): 40 serves the seeded chain as `telos-evm`.
+    ///
+    /// # Errors
+    /// As [`start`](Self::start).
+    pub fn start_with_chain_id(chain_id: u64) -> Result<Self, TestkitError> {
+        Self::spawn(Some(chain_id))
+    }
+
+    fn spawn(chain_id: Option<u64>) -> Result<Self, TestkitError> {
         let root = repo_root();
         let devnet_dir = root.join("devnet").join("evm");
         let modules = devnet_dir.join("node_modules");
@@ -90,13 +103,15 @@ impl EvmDevnet {
         }
         let dir = tempfile::tempdir()?;
         let manifest_path = dir.path().join("devnet-manifest.json");
-        let mut process = DevnetProcess::spawn(
-            "EVM devnet",
-            Command::new("node")
-                .arg(devnet_dir.join("src").join("cli.mjs"))
-                .arg("--manifest")
-                .arg(&manifest_path),
-        )?;
+        let mut command = Command::new("node");
+        command
+            .arg(devnet_dir.join("src").join("cli.mjs"))
+            .arg("--manifest")
+            .arg(&manifest_path);
+        if let Some(chain_id) = chain_id {
+            command.arg("--chain-id").arg(chain_id.to_string());
+        }
+        let mut process = DevnetProcess::spawn("EVM devnet", &mut command)?;
         process.wait_until_ready(|line| line.contains(READY_LINE), START_TIMEOUT)?;
         let manifest = read_manifest(&manifest_path)?;
         Ok(Self {

@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import { dirname, extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  ART_BASE_PATH, ART_TOKENS, BROKEN_METADATA_BODY, ITEMS, artMetadata, itemIdHex, itemMetadata, tokenList,
+  ART_BASE_PATH, ART_TOKENS, BROKEN_METADATA_BODY, CHAIN_ID, ITEMS, artMetadata, itemIdHex, itemMetadata, tokenList,
 } from './catalog.mjs';
 import { priceAnswer } from './prices.mjs';
 
@@ -35,9 +35,9 @@ function sendJson(res, value, status = 200) {
 }
 
 /** Builds the JSON documents the server generates, keyed by path. */
-function generatedDocuments(assetsUrl, contracts) {
+function generatedDocuments(assetsUrl, contracts, chainId) {
   const docs = new Map();
-  if (contracts) docs.set('/tokenlist.json', tokenList(contracts, assetsUrl));
+  if (contracts) docs.set('/tokenlist.json', tokenList(contracts, assetsUrl, chainId));
   for (const token of ART_TOKENS) {
     if (token.path && token.metadata) docs.set(`${ART_BASE_PATH}${token.path}`, artMetadata(token, assetsUrl));
   }
@@ -68,9 +68,10 @@ function closeServer(server) {
 
 /**
  * Starts the server on a free port. Resolves to { url, port, setContracts(contracts), stop() }.
- * /tokenlist.json answers 503 until setContracts() was called with the deployed addresses.
+ * /tokenlist.json answers 503 until setContracts() was called with the deployed addresses; its
+ * entries name `chainId` (the devnet's, 41 unless started with another).
  */
-export async function startAssetsServer({ log = () => {} } = {}) {
+export async function startAssetsServer({ log = () => {}, chainId = CHAIN_ID } = {}) {
   let documents = new Map();
   let url = '';
   let contracts = null;
@@ -105,14 +106,14 @@ export async function startAssetsServer({ log = () => {} } = {}) {
       continue;
     }
     url = `http://127.0.0.1:${port}`;
-    documents = generatedDocuments(url, null);
+    documents = generatedDocuments(url, null, chainId);
     log(`assets server listening on ${url}`);
     return {
       url,
       port,
       setContracts(deployed) {
         contracts = deployed;
-        documents = generatedDocuments(url, deployed);
+        documents = generatedDocuments(url, deployed, chainId);
       },
       stop: () => closeServer(server),
     };

@@ -126,9 +126,9 @@ export function itemIdHex(id) {
 }
 
 /** Standard token list (tokens[]{chainId,address,symbol,name,decimals,logoURI}); GEMS has no logo on purpose. */
-export function tokenList(contracts, assetsUrl) {
+export function tokenList(contracts, assetsUrl, chainId = CHAIN_ID) {
   const entry = (symbol, name, decimals, logo) => ({
-    chainId: CHAIN_ID,
+    chainId,
     address: contracts[symbol],
     symbol,
     name,

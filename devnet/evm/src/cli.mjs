@@ -4,24 +4,30 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startDevnet } from './devnet.mjs';
 
-const USAGE = 'usage: node devnet/evm/src/cli.mjs --manifest PATH';
+const USAGE = 'usage: node devnet/evm/src/cli.mjs --manifest PATH [--chain-id N]  (N: 41 by default)';
 
 function parseCommandLine() {
   try {
-    const { values } = parseArgs({ options: { manifest: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    const { values } = parseArgs({
+      options: { manifest: { type: 'string' }, 'chain-id': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
     if (values.help) {
       console.log(USAGE);
       process.exit(0);
     }
     if (!values.manifest) throw new Error('--manifest is required');
-    return { manifestPath: resolve(values.manifest) };
+    const chainId = values['chain-id'] === undefined ? undefined : Number(values['chain-id']);
+    if (chainId !== undefined && !(Number.isSafeInteger(chainId) && chainId > 0)) {
+      throw new Error(`--chain-id must be a positive whole number, not ${values['chain-id']}`);
+    }
+    return { manifestPath: resolve(values.manifest), chainId };
   } catch (error) {
     console.error(`${error.message}\n${USAGE}`);
     process.exit(2);
   }
 }
 
-const { manifestPath } = parseCommandLine();
+const { manifestPath, chainId } = parseCommandLine();
 
 // The stop handlers are in place before anything starts: a SIGTERM that came while
 // the devnet was starting, or just after it said ready, would otherwise end node by
@@ -45,7 +51,7 @@ async function shutdown(signal) {
 process.on('SIGINT', () => shutdown('SIGINT'));
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-devnet = await startDevnet({ manifestPath });
+devnet = await startDevnet({ manifestPath, ...(chainId === undefined ? {} : { chainId }) });
 const { manifest } = devnet;
 
 console.log(`Telos EVM devnet (chain id ${manifest.chainId})`);

@@ -1,5 +1,5 @@
-// Starts the local Telos EVM devnet: anvil (chain id 41) + the assets server, deploys and seeds
-// deterministically, and writes the manifest. See devnet/evm/README.md.
+// Starts the local Telos EVM devnet: anvil (chain id 41, or another one asked for) + the assets
+// server, deploys and seeds deterministically, and writes the manifest. See devnet/evm/README.md.
 import { ensureCompiled } from '../scripts/compile.mjs';
 import { namedAccounts } from './accounts.mjs';
 import { startAnvil } from './anvil.mjs';
@@ -39,10 +39,12 @@ async function seedAll(ctx, assetsUrl, log) {
 }
 
 /**
- * Starts everything and writes the manifest to `manifestPath` (when given).
+ * Starts everything and writes the manifest to `manifestPath` (when given). `chainId` is the
+ * devnet's own 41 unless another is asked for: 40 lets a test serve the same seeded chain as
+ * telos-evm (mainnet's id) without pretending.
  * Returns { rpcUrl, assetsUrl, manifest, stop }; stop() ends anvil and closes the assets server.
  */
-export async function startDevnet({ manifestPath, log = console.error } = {}) {
+export async function startDevnet({ manifestPath, chainId = CHAIN_ID, log = console.error } = {}) {
   const started = performance.now();
   if (ensureCompiled()) log(`compiled contracts in ${Math.round(performance.now() - started)} ms`);
 
@@ -52,15 +54,15 @@ export async function startDevnet({ manifestPath, log = console.error } = {}) {
   };
   try {
     const genesisTimestamp = Math.floor(Date.now() / 1000) - GENESIS_LEAD_SECONDS;
-    const anvil = await startAnvil({ chainId: CHAIN_ID, genesisTimestamp, log });
+    const anvil = await startAnvil({ chainId, genesisTimestamp, log });
     stops.push(anvil.stop);
-    const assets = await startAssetsServer({ log });
+    const assets = await startAssetsServer({ log, chainId });
     stops.push(assets.stop);
 
     const accounts = namedAccounts();
     const ledger = new Ledger();
     for (const { address } of accounts) ledger.addNative(address, INITIAL_NATIVE_BALANCE);
-    const ctx = createSeedContext({ rpcUrl: anvil.rpcUrl, accounts, ledger, log: () => {} });
+    const ctx = createSeedContext({ rpcUrl: anvil.rpcUrl, accounts, ledger, chainId, log: () => {} });
 
     await ctx.rpc('anvil_setBlockTimestampInterval', [SEED_BLOCK_INTERVAL]);
     await seedAll(ctx, assets.url, log);
@@ -75,7 +77,7 @@ export async function startDevnet({ manifestPath, log = console.error } = {}) {
 
     const contracts = Object.fromEntries(Object.entries(ctx.contracts).map(([k, c]) => [k, c.address]));
     assets.setContracts(contracts);
-    const manifest = buildManifest({ rpcUrl: anvil.rpcUrl, assetsUrl: assets.url, ctx, seeded });
+    const manifest = buildManifest({ rpcUrl: anvil.rpcUrl, assetsUrl: assets.url, ctx, seeded, chainId });
     if (manifestPath) writeManifest(manifestPath, manifest);
     log(`devnet ready in ${Math.round(performance.now() - started)} ms: rpc ${anvil.rpcUrl}, assets ${assets.url}`);
     return { rpcUrl: anvil.rpcUrl, assetsUrl: assets.url, manifest, stop };

@@ -117,11 +117,11 @@ export function seededFacts(ctx, { assetsUrl, timeBase, chainTime, lockDuration 
   };
 }
 
-export function buildManifest({ rpcUrl, assetsUrl, ctx, seeded }) {
+export function buildManifest({ rpcUrl, assetsUrl, ctx, seeded, chainId = CHAIN_ID }) {
   return {
     version: 1,
     network: 'telos-evm-devnet',
-    chainId: CHAIN_ID,
+    chainId,
     rpcUrl,
     assetsUrl,
     tokenListUrl: `${assetsUrl}/tokenlist.json`,

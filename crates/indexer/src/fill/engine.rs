@@ -218,6 +218,23 @@ impl Filler {
         self: &Arc<Self>,
         account: Address,
     ) -> Result<AccountCoverage, IndexerError> {
+        self.ensure_holding(account, || Some(())).await
+    }
+
+    /// As [`ensure`](Self::ensure), asking `take_slot` for a slot before a fill starts:
+    /// the fill holds what it gives until it ends, and none starts while it gives
+    /// nothing (the account's fill then stays queued, and a later call tries again). A
+    /// server counts fills against its per-client and total caps this way. `take_slot`
+    /// is called only when a fill would start, with the fills' table locked: keep it to
+    /// a few atomic operations.
+    ///
+    /// # Errors
+    /// When the store fails.
+    pub async fn ensure_holding<S: Send + 'static>(
+        self: &Arc<Self>,
+        account: Address,
+        take_slot: impl FnOnce() -> Option<S>,
+    ) -> Result<AccountCoverage, IndexerError> {
         let coverage = self.stored_coverage(account).await?;
         if coverage.is_complete() || coverage.indexed_through.is_none() {
             // Covered, or the index has not begun: nothing a fill could stand on yet.
@@ -238,14 +255,17 @@ impl Filler {
                 }
                 Some(_) => false,
             };
-            if retry {
-                let (sender, receiver) = watch::channel(FillProgress::Queued);
-                jobs.insert(account, Job { progress: receiver });
-                self.started.fetch_add(1, Ordering::Relaxed);
-                tokio::spawn(Arc::clone(self).run(account, sender));
-                FillProgress::Queued
-            } else {
-                current.unwrap_or(FillProgress::Queued)
+            match (retry, retry.then(take_slot).flatten()) {
+                (true, Some(slot)) => {
+                    let (sender, receiver) = watch::channel(FillProgress::Queued);
+                    jobs.insert(account, Job { progress: receiver });
+                    self.started.fetch_add(1, Ordering::Relaxed);
+                    tokio::spawn(Arc::clone(self).run(account, sender, slot));
+                    FillProgress::Queued
+                }
+                // No slot: the account waits, as a queued fill does.
+                (true, None) => FillProgress::Queued,
+                (false, _) => current.unwrap_or(FillProgress::Queued),
             }
         };
         Ok(AccountCoverage {
@@ -254,8 +274,14 @@ impl Filler {
         })
     }
 
-    /// One background fill: waits for a slot, fills, and leaves its outcome.
-    async fn run(self: Arc<Self>, account: Address, progress: watch::Sender<FillProgress>) {
+    /// One background fill: waits for a slot, fills, and leaves its outcome; `_held` (the
+    /// caller's slot) goes when it ends.
+    async fn run<S: Send>(
+        self: Arc<Self>,
+        account: Address,
+        progress: watch::Sender<FillProgress>,
+        _held: S,
+    ) {
         let outcome = match self.slots.acquire().await {
             Ok(_slot) => {
                 let report = |step: FillProgress| {

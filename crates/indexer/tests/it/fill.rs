@@ -145,6 +145,20 @@ async fn background_fills_report_progress_and_end_covered() {
         .expect("index from the head");
     let filler = Arc::new(Filler::new(writer, &settings, 1).expect("filler"));
     let accounts = holders(manifest);
+    // A caller that has no slot to give starts nothing: the account waits, queued.
+    let refused = filler
+        .ensure_holding(accounts[0], || None::<()>)
+        .await
+        .expect("ensure");
+    assert_eq!(refused.fill, Some(FillProgress::Queued));
+    assert_eq!(filler.counts().started, 0, "no fill without a slot");
+    // A slot given is held by the fill it starts, and let go when that ends.
+    let slot = Arc::new(());
+    filler
+        .ensure_holding(accounts[0], || Some(Arc::clone(&slot)))
+        .await
+        .expect("ensure");
+    assert_eq!(filler.counts().started, 1);
     // One slot: every account but the first waits its turn.
     for &account in &accounts {
         let asked = filler.ensure(account).await.expect("ensure");
@@ -170,6 +184,7 @@ async fn background_fills_report_progress_and_end_covered() {
         assert_eq!(covered.fill, None);
         assert_eq!(covered.progress(), 1.0);
     }
+    assert_eq!(Arc::strong_count(&slot), 1, "the fill let its slot go");
     let counts = filler.counts();
     assert_eq!(counts.completed, accounts.len() as u64);
     assert_eq!((counts.failed, counts.active), (0, 0));

@@ -22,7 +22,8 @@ pub struct Health {
     /// The served networks' names.
     #[schema(value_type = Vec<String>)]
     networks: Vec<NetworkName>,
-    /// Per EVM network: the data source in use and the primary's health.
+    /// Per EVM network: which source serves balances and which serves lists, the
+    /// primary's health, and the own index's lag where it is the primary.
     evm_sources: Vec<SourceStatusView>,
 }
 
@@ -46,7 +47,7 @@ pub async fn health(State(state): State<AppState>) -> Json<Health> {
         evm_sources: state
             .evm_networks()
             .iter()
-            .map(|network| SourceStatusView::new(network.name().as_str(), &network.health()))
+            .map(SourceStatusView::new)
             .collect(),
     })
 }

@@ -11,7 +11,8 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use super::error::ApiError;
-use crate::limits::{ClientIp, ExpensivePermit, Limits};
+use crate::evm::coverage::FillSlots;
+use crate::limits::{Busy, ClientIp, ExpensivePermit, Limits};
 
 /// Works out the request's client and turns it away, before any other work, when it is
 /// over its rate: a 429 `rate_limited` with `Retry-After` and the JSON error body.
@@ -61,6 +62,14 @@ impl Client {
     /// `server_busy` when the server does.
     pub fn expensive(&self) -> Result<Option<ExpensivePermit>, ApiError> {
         Ok(self.limits.expensive(self.client)?)
+    }
+}
+
+/// A fill of an account's earlier activity is expensive work of the client whose request
+/// started it, held for as long as it runs.
+impl FillSlots for Client {
+    fn take(&self) -> Result<Option<ExpensivePermit>, Busy> {
+        self.limits.expensive(self.client)
     }
 }
 

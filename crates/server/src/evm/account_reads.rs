@@ -18,6 +18,7 @@ use tandem_evm::source::{
 use super::EvmNetwork;
 use super::approvals::rows::ApprovalFacts;
 use super::cache::{CodeKinds, IndexStamp, IndexStampedCache};
+use super::coverage::IndexContext;
 use super::prices::{PriceService, PricedToken};
 use crate::cache::{CacheStore, FlightCache, weigh_inline};
 
@@ -28,19 +29,18 @@ pub const NFT_TRANSFERS_TTL: Duration = Duration::from_secs(3);
 /// How long an NFT's record and metadata are reused (its owner is read fresh anyway).
 pub const NFT_RECORD_TTL: Duration = Duration::from_secs(300);
 
-/// The own index's position when it is the source in use: the stamp under which
-/// answers built from it stay true.
+/// The own index's position when it answers account lists: the stamp under which
+/// answers about the account of `index` built from it stay true.
 #[must_use]
-pub fn own_index_stamp(network: &EvmNetwork) -> Option<IndexStamp> {
-    if network.source_kind() != tandem_evm::source::SourceKind::OwnIndex {
-        return None;
-    }
+pub fn own_index_stamp(network: &EvmNetwork, index: Option<&IndexContext>) -> Option<IndexStamp> {
+    let index = index?;
     let status = network.indexer_status()?;
     Some(IndexStamp {
         block: status.indexed_block?,
         reorgs: status.reorgs,
         enrichments: status.enrichments,
         token_list: network.token_list().is_some(),
+        account_fill: index.fill_mark(),
     })
 }
 
@@ -86,8 +86,9 @@ weigh_inline!(HistoryFilter);
 /// The caches of one network's account reads.
 #[derive(Debug)]
 pub struct AccountReadCaches {
-    /// Transaction pages by account and filter, one upstream fetch per account at a time.
-    pub history: FlightCache<Address, HistoryFilter, Page<TransactionRecord>>,
+    /// Transaction pages by account, filter and the account's fill in the own index (a
+    /// fill brings earlier pages), one upstream fetch per account at a time.
+    pub history: FlightCache<Address, (HistoryFilter, Option<u64>), Page<TransactionRecord>>,
     /// An account's NFT transfers within a block range.
     pub nft_transfers: FlightCache<Address, (u64, u64), Vec<TransferRecord>>,
     /// One NFT's record (with metadata), `None` when the source does not list it.

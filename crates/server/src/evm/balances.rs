@@ -1,6 +1,12 @@
 //! Balances as the source reports them, cached per account for 10 s (spec §4
 //! "Balances": refresh every 10000 ms); concurrent requests share one fetch. When the
 //! source in use fails, the RPC fallback answers instead.
+//!
+//! On a network whose primary is the own index, the index answers only while it is
+//! fresh and holds the account's whole history; otherwise every amount is read from the
+//! chain — the token-list tokens, and those the index has seen the account hold — so
+//! what chain reads can answer exactly never comes from an index that lags or still
+//! fills the account.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -10,6 +16,7 @@ use tandem_domain::time::now_ms;
 use tandem_evm::source::{EvmSource, SourceKind, TokenBalance};
 
 use super::EvmNetwork;
+use super::coverage::IndexContext;
 
 use crate::cache::{BoundedCache, CacheStore, Lifetimes, weigh_by_debug};
 use crate::error::ServiceError;
@@ -54,7 +61,8 @@ impl BalanceCache {
         }
     }
 
-    /// The cached balances of `owner`, fetched from `network`'s source when stale.
+    /// The cached balances of `owner`, fetched from `network`'s source when stale;
+    /// `index` is the own index's side of the answer on a network whose primary it is.
     ///
     /// # Errors
     /// When the source in use and the RPC fallback both fail.
@@ -62,14 +70,67 @@ impl BalanceCache {
         &self,
         network: &EvmNetwork,
         owner: Address,
+        index: Option<&IndexContext>,
     ) -> Result<Arc<FetchedBalances>, ServiceError> {
-        let kind = network.source_kind();
-        self.cache
-            .get_or_fetch((kind, owner), || async {
-                fetch(network, owner).await.map(Arc::new)
-            })
-            .await
+        match index {
+            Some(context) => {
+                let kind = if context.fresh && context.coverage.is_complete() {
+                    SourceKind::OwnIndex
+                } else {
+                    SourceKind::Rpc
+                };
+                self.cache
+                    .get_or_fetch((kind, owner), || async {
+                        fetch_own(network, owner, kind).await.map(Arc::new)
+                    })
+                    .await
+            }
+            None => {
+                let kind = network.source_kind();
+                self.cache
+                    .get_or_fetch((kind, owner), || async {
+                        fetch(network, owner).await.map(Arc::new)
+                    })
+                    .await
+            }
+        }
     }
+}
+
+/// From the own index when `kind` says so (the chain when it fails), else from the chain.
+async fn fetch_own(
+    network: &EvmNetwork,
+    owner: Address,
+    kind: SourceKind,
+) -> Result<FetchedBalances, ServiceError> {
+    if kind == SourceKind::OwnIndex {
+        match network.source().balances(owner).await {
+            Ok(balances) => {
+                return Ok(FetchedBalances {
+                    source: SourceKind::OwnIndex,
+                    balances,
+                    fetched_ms: now_ms(),
+                });
+            }
+            Err(error) => {
+                tracing::warn!(network = %network.name(), %error, "balances from the chain: the own index failed");
+            }
+        }
+    }
+    let mut balances = network.rpc.balances(owner).await?;
+    let seen = match network.source().balances(owner).await {
+        Ok(indexed) => indexed.into_iter().filter_map(|row| row.token).collect(),
+        Err(error) => {
+            tracing::warn!(network = %network.name(), %error, "the own index's tokens of the account unknown");
+            Vec::new()
+        }
+    };
+    add_chain_balances(network, owner, &mut balances, seen).await;
+    Ok(FetchedBalances {
+        source: SourceKind::Rpc,
+        balances,
+        fetched_ms: now_ms(),
+    })
 }
 
 async fn fetch(network: &EvmNetwork, owner: Address) -> Result<FetchedBalances, ServiceError> {
@@ -114,11 +175,30 @@ async fn complete_core_balances(
             Err(error) => tracing::warn!(%error, "native balance not read"),
         }
     }
-    let missing: Vec<Address> = [network.staked_token(), network.wrapped_token()]
+    let core = [network.staked_token(), network.wrapped_token()];
+    add_chain_balances(
+        network,
+        owner,
+        balances,
+        core.into_iter().flatten().collect(),
+    )
+    .await;
+}
+
+/// Reads from the chain the balances of `tokens` that `balances` lacks, adding those
+/// above zero.
+async fn add_chain_balances(
+    network: &EvmNetwork,
+    owner: Address,
+    balances: &mut Vec<TokenBalance>,
+    tokens: Vec<Address>,
+) {
+    let mut missing: Vec<Address> = tokens
         .into_iter()
-        .flatten()
-        .filter(|token| !has(balances, Some(*token)))
+        .filter(|token| !balances.iter().any(|b| b.token == Some(*token)))
         .collect();
+    missing.sort_unstable();
+    missing.dedup();
     if missing.is_empty() {
         return;
     }
@@ -135,7 +215,7 @@ async fn complete_core_balances(
                 }
             }
         }
-        Err(error) => tracing::warn!(%error, "core token balances not read"),
+        Err(error) => tracing::warn!(%error, "token balances not read"),
     }
 }
 

@@ -1,20 +1,25 @@
 //! Per-network EVM state, built once at start (docs/architecture.md):
-//! the data source chosen by health (Teloscan on telos-evm / telos-evm-testnet, the
-//! built-in index on the devnet, plain RPC reads as the fallback), chain reads, the
-//! contract resolver, the token list, prices and the balance cache.
+//! the configured primary source (`data_source`: Teloscan by default on telos-evm /
+//! telos-evm-testnet, the own index — `own_index` — on the devnet or where configured,
+//! plain RPC reads) and the RPC fallback chosen by health, chain reads, the contract
+//! resolver, the token list, prices and the balance cache. On a network whose primary
+//! is the own index, account lists keep coming from it while it lags (with its lag and
+//! the account's coverage in each answer, `coverage`); balances then come from the chain.
 //!
 //! Nothing here waits for an upstream at start: the selector starts on the RPC fallback
 //! until its first health check, the token list loads in the background with retries,
-//! and the devnet's indexer follows the chain in a background task that stops with the
+//! and an own index follows the chain in a background task that stops with the
 //! server. Handlers reach a network through the `EvmNet` extractor (`api/extract.rs`).
 
 pub mod account_reads;
 pub mod approvals;
 mod balances;
 pub mod cache;
+pub mod coverage;
+pub mod data_source;
 pub mod history;
-mod index;
 pub mod nfts;
+pub mod own_index;
 pub mod prepare;
 pub mod prices;
 mod setup;
@@ -45,7 +50,8 @@ pub use prices::{PriceQuote, PriceService, PriceSource, PricedToken};
 pub use sheet::{BalanceSheet, NATIVE_MARKER, SheetRow};
 
 use account_reads::AccountReadCaches;
-use index::OwnIndex;
+use data_source::{Primary, SourceSettings};
+use own_index::OwnIndex;
 use staking::apy::StakingApy;
 
 use crate::cache::{BoundedCache, CacheStore, weigh_inline};
@@ -75,6 +81,8 @@ pub struct EvmOptions {
     pub devnet: Option<DevnetExtras>,
     /// How often the primary source's health is checked.
     pub selector: SelectorConfig,
+    /// Per network: the configured primary source and own index (`[networks.<name>]`).
+    pub sources: BTreeMap<NetworkName, SourceSettings>,
     /// The store every cache of the networks keeps its entries in (one byte budget).
     pub cache: CacheStore,
 }
@@ -84,6 +92,7 @@ pub struct EvmOptions {
 pub struct EvmNetwork {
     settings: ChainSettings,
     chain_id: u64,
+    primary: Primary,
     selector: Arc<SourceSelector>,
     rpc: Arc<SwitchableSource>,
     reader: ChainReader,
@@ -135,13 +144,25 @@ impl EvmNetwork {
         self.chain_id
     }
 
-    /// The data source: the primary while it is healthy, else the RPC fallback.
+    /// The data source of account lists and records: the own index on a network whose
+    /// primary it is (with its lag shown, even while it lags), else the primary while it
+    /// is healthy and the RPC fallback meanwhile.
     #[must_use]
     pub fn source(&self) -> Arc<dyn EvmSource> {
-        self.selector.source()
+        match &self.own_index {
+            Some(index) => index.source(),
+            None => self.selector.source(),
+        }
     }
 
-    /// Which source answers now.
+    /// The configured (or default) primary source.
+    #[must_use]
+    pub fn primary(&self) -> Primary {
+        self.primary
+    }
+
+    /// Which source answers what plain chain reads can answer too (balances, contract
+    /// facts): the primary while healthy, else the RPC fallback.
     #[must_use]
     pub fn source_kind(&self) -> SourceKind {
         self.selector.current().0
@@ -212,10 +233,16 @@ impl EvmNetwork {
         self.history_service.as_ref()
     }
 
-    /// The built-in indexer's progress, on networks it follows (the devnet).
+    /// The own index's progress, on networks whose primary it is.
     #[must_use]
     pub fn indexer_status(&self) -> Option<IndexerStatus> {
         self.own_index.as_ref().map(|index| index.status())
+    }
+
+    /// The own index's account fills since start and running now.
+    #[must_use]
+    pub fn fill_counts(&self) -> Option<tandem_indexer::fill::FillCounts> {
+        self.own_index.as_ref().map(|index| index.fill_counts())
     }
 
     /// The gateway `ipfs://` links (NFT metadata and media) are shown through.
@@ -273,8 +300,12 @@ impl EvmNetwork {
     ///
     /// # Errors
     /// When neither the source in use nor the RPC fallback can answer.
-    pub async fn raw_balances(&self, owner: Address) -> Result<Arc<FetchedBalances>, ServiceError> {
-        self.balances.get(self, owner).await
+    pub async fn raw_balances(
+        &self,
+        owner: Address,
+        index: Option<&coverage::IndexContext>,
+    ) -> Result<Arc<FetchedBalances>, ServiceError> {
+        self.balances.get(self, owner, index).await
     }
 }
 

@@ -16,6 +16,7 @@ use tandem_evm::source::{
 
 use super::EvmNetwork;
 use super::account_reads::{MAX_LIMIT, nft_record, resolve_contracts};
+use super::coverage::{FillSlots, IndexContext};
 use crate::error::ServiceError;
 
 /// Owners whose operators are looked up, at most (an ERC-1155 id may have thousands).
@@ -29,6 +30,10 @@ pub struct Holdings {
     pub records: Vec<NftRecord>,
     /// Collection names by contract.
     pub names: HashMap<Address, String>,
+    /// The own index's side, on a network whose primary it is: the owner's coverage (NFTs
+    /// received before the index's start are missing until it is complete) and the
+    /// index's lag.
+    pub index: Option<IndexContext>,
 }
 
 /// One NFT with everything its details page shows.
@@ -48,7 +53,8 @@ pub struct NftDetails {
 }
 
 impl EvmNetwork {
-    /// The ERC-721 and ERC-1155 tokens `owner` holds, of one `collection` or all.
+    /// The ERC-721 and ERC-1155 tokens `owner` holds, of one `collection` or all; on an
+    /// own-index network, a fill of the owner's earlier activity takes its slot from `slots`.
     ///
     /// # Errors
     /// When the source cannot list NFTs.
@@ -56,7 +62,9 @@ impl EvmNetwork {
         &self,
         owner: Address,
         collection: Option<Address>,
+        slots: &dyn FillSlots,
     ) -> Result<Holdings, ServiceError> {
+        let index = self.index_context(owner, slots).await?;
         let source = self.source();
         let everything = PageRequest {
             offset: 0,
@@ -97,7 +105,11 @@ impl EvmNetwork {
                 b.token_id,
             ))
         });
-        Ok(Holdings { records, names })
+        Ok(Holdings {
+            records,
+            names,
+            index,
+        })
     }
 
     /// Forgets what is cached of one NFT (after a transfer).

@@ -25,7 +25,8 @@ use tokio::sync::watch;
 use super::account_reads::AccountReadCaches;
 use super::balances::BalanceCache;
 use super::cache::ContractLookups;
-use super::index::OwnIndex;
+use super::data_source::{IndexSettings, Primary, StartBlock};
+use super::own_index::{IndexSpec, OwnIndex};
 use super::prices::{AggregatorClient, PriceService};
 use super::staking::apy::StakingApy;
 use super::token_list::{TokenListSlot, TokenListSource};
@@ -136,33 +137,43 @@ fn build(
         .unwrap_or_default();
     let mut jobs: Vec<Job> = Vec::new();
 
-    let own_index = match (&options.data_dir, is_devnet) {
-        (Some(data_dir), true) => {
-            let path = data_dir
-                .join("index")
-                .join(format!("{}.sqlite", settings.name));
+    let configured = options
+        .sources
+        .get(&settings.name)
+        .cloned()
+        .unwrap_or_default();
+    let primary = Primary::effective(configured.primary, settings, options.data_dir.is_some());
+    let own_index = match primary {
+        Primary::Own => {
             let wrapped = core.iter().filter(|r| r.symbol.as_deref() == Some("WTLOS"));
-            OwnIndex::start(
-                path,
-                settings.rpc_endpoint.url(),
-                devnet.start_block,
+            let default_start = if is_devnet {
+                StartBlock::Number(devnet.start_block)
+            } else {
+                StartBlock::Head
+            };
+            let index = configured.index.clone().unwrap_or_default();
+            start_own_index(
+                settings,
+                index,
+                options.data_dir.as_deref(),
                 wrapped.map(|r| r.address).collect(),
-                stop.subscribe(),
+                default_start,
+                stop,
             )
-            .map(|(index, job)| {
-                jobs.push(job);
+            .map(|(index, index_jobs)| {
+                jobs.extend(index_jobs);
                 index
             })
         }
-        _ => None,
+        Primary::Teloscan | Primary::Rpc => None,
     };
-    let primary: Arc<dyn EvmSource> = match (&teloscan, &own_index) {
-        (_, Some(index)) => index.source(),
-        (Some(teloscan), None) => Arc::new(teloscan.clone()),
-        (None, None) => Arc::clone(&rpc) as Arc<dyn EvmSource>,
+    let primary_source: Arc<dyn EvmSource> = match (primary, &teloscan, &own_index) {
+        (Primary::Own, _, Some(index)) => index.source(),
+        (Primary::Teloscan, Some(teloscan), _) => Arc::new(teloscan.clone()),
+        _ => Arc::clone(&rpc) as Arc<dyn EvmSource>,
     };
     let selector = Arc::new(SourceSelector::new(
-        primary,
+        primary_source,
         Arc::clone(&rpc) as Arc<dyn EvmSource>,
         options.selector,
     ));
@@ -175,11 +186,16 @@ fn build(
     let token_list = Arc::new(TokenListSlot::default());
     let mut resolver = ContractResolver::new(CacheTtl::default())
         .with_cache(Arc::new(ContractLookups::new(&options.cache)));
-    if let Some(teloscan) = &teloscan {
-        resolver = resolver.with_indexer(Arc::new(teloscan.clone()), Some(selector.clone()));
-    } else if let Some(index) = &own_index {
-        let facts = SourceFacts::new(index.source(), LookupStep::Indexer);
-        resolver = resolver.with_indexer(Arc::new(facts), Some(selector.clone()));
+    // The primary is asked for contract facts while it is healthy.
+    match (&own_index, &teloscan) {
+        (Some(index), _) => {
+            let facts = SourceFacts::new(index.source(), LookupStep::Indexer);
+            resolver = resolver.with_indexer(Arc::new(facts), Some(selector.clone()));
+        }
+        (None, Some(teloscan)) if primary == Primary::Teloscan => {
+            resolver = resolver.with_indexer(Arc::new(teloscan.clone()), Some(selector.clone()));
+        }
+        _ => {}
     }
     if let Some(history) = &history_service {
         resolver = resolver.with_history(Arc::new(history.clone()));
@@ -252,6 +268,7 @@ fn build(
     let network = EvmNetwork {
         settings: settings.clone(),
         chain_id,
+        primary,
         selector,
         rpc,
         reader,
@@ -278,6 +295,41 @@ fn build(
         ),
     };
     Ok((network, jobs))
+}
+
+/// Starts the own index of `settings`' network; `None` (logged) when its store cannot be
+/// opened, or there is no store to open: the network's reads then come from the RPC
+/// fallback.
+fn start_own_index(
+    settings: &ChainSettings,
+    index: IndexSettings,
+    data_dir: Option<&std::path::Path>,
+    wrapped: Vec<Address>,
+    default_start: StartBlock,
+    stop: &watch::Sender<bool>,
+) -> Option<(Arc<OwnIndex>, Vec<Job>)> {
+    let network = settings.name;
+    let Some(url) = index.store_url(data_dir, network) else {
+        tracing::error!(%network, "own index not started: no store configured and no data directory");
+        return None;
+    };
+    let spec = IndexSpec {
+        network,
+        url,
+        rpc_url: settings.rpc_endpoint.url(),
+        wrapped,
+        default_start,
+        settings: index,
+        rebuild_on_mismatch: network == NetworkName::TelosEvmDevnet,
+    };
+    let store = spec.url.to_string();
+    match OwnIndex::start(spec, &stop.subscribe()) {
+        Ok(started) => Some(started),
+        Err(error) => {
+            tracing::error!(%network, %store, error = %error.with_causes(), "own index not started");
+            None
+        }
+    }
 }
 
 /// The staked and wrapped tokens as contract records: read by the RPC fallback even

@@ -12,6 +12,7 @@ use tandem_evm::lookup::ContractLookup;
 use tandem_evm::source::{ContractInterface, ContractRecord, SourceKind, TokenBalance};
 
 use super::EvmNetwork;
+use super::coverage::{FillSlots, IndexContext};
 use super::prices::{PriceQuote, PricedToken};
 use crate::error::ServiceError;
 
@@ -30,7 +31,7 @@ pub struct SheetRow {
 }
 
 /// An account's balances, ordered for display.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct BalanceSheet {
     /// The source that answered.
     pub source: SourceKind,
@@ -38,6 +39,10 @@ pub struct BalanceSheet {
     pub fetched_ms: u64,
     /// The rows, in display order.
     pub rows: Vec<SheetRow>,
+    /// The own index's side, on a network whose primary it is: the account's coverage
+    /// (the rows may miss tokens it held before the index's start until it is
+    /// complete) and the index's lag.
+    pub index: Option<IndexContext>,
 }
 
 /// A token's facts as gathered from the token list, the source and the resolver.
@@ -69,7 +74,8 @@ impl Facts {
 }
 
 impl EvmNetwork {
-    /// The balance sheet of `owner` with prices and fiat values in `fiat`.
+    /// The balance sheet of `owner` with prices and fiat values in `fiat`; on an
+    /// own-index network, a fill of the owner's earlier activity takes its slot from `slots`.
     ///
     /// # Errors
     /// When no source can read the balances.
@@ -77,8 +83,10 @@ impl EvmNetwork {
         &self,
         owner: Address,
         fiat: &str,
+        slots: &dyn FillSlots,
     ) -> Result<BalanceSheet, ServiceError> {
-        let fetched = self.raw_balances(owner).await?;
+        let index = self.index_context(owner, slots).await?;
+        let fetched = self.raw_balances(owner, index.as_ref()).await?;
         let mut rows: Vec<(Token, Option<Address>, U256)> = Vec::new();
         for entry in &fetched.balances {
             match entry.token {
@@ -166,6 +174,7 @@ impl EvmNetwork {
             source: fetched.source,
             fetched_ms: fetched.fetched_ms,
             rows,
+            index,
         })
     }
 

@@ -67,6 +67,7 @@ mod evm_core_http;
 mod evm_core_teloscan;
 mod evm_history;
 mod evm_nfts;
+mod evm_own_index;
 mod evm_prepare;
 mod evm_router_props;
 mod evm_staking;

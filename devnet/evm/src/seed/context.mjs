@@ -7,17 +7,17 @@ import { CHAIN_ID } from '../catalog.mjs';
 
 const RECEIPT_TIMEOUT_MS = 10_000;
 
-export function devnetChain(rpcUrl) {
+export function devnetChain(rpcUrl, chainId = CHAIN_ID) {
   return defineChain({
-    id: CHAIN_ID,
+    id: chainId,
     name: 'Telos EVM Devnet',
     nativeCurrency: { name: 'Telos', symbol: 'TLOS', decimals: 18 },
     rpcUrls: { default: { http: [rpcUrl] } },
   });
 }
 
-export function createSeedContext({ rpcUrl, accounts, ledger, log = () => {} }) {
-  const chain = devnetChain(rpcUrl);
+export function createSeedContext({ rpcUrl, accounts, ledger, chainId = CHAIN_ID, log = () => {} }) {
+  const chain = devnetChain(rpcUrl, chainId);
   const transport = http(rpcUrl, { retryCount: 0 });
   const publicClient = createPublicClient({ chain, transport });
   const walletClient = createWalletClient({ chain, transport });

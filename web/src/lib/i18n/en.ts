@@ -95,6 +95,37 @@ export const en = {
     offline_message:
       "We're sorry, it looks like you're not connected to the internet. Please check your network connection and try again.",
   },
+  coverage: {
+    // A no-break space keeps the figure and its sign together on narrow screens.
+    filling: 'Reading this account’s earlier activity: {{percent}}\u00a0%',
+    filling_label: 'Reading this account’s earlier activity',
+    partial: 'Until it is read, older tokens and activity may be missing here.',
+    failed: 'Reading this account’s earlier activity failed: {{error}}',
+    retry_in_one: 'Trying again in {{count}} second.',
+    retry_in_other: 'Trying again in {{count}} seconds.',
+    retry_now: 'Trying again now…',
+    lag_balances: 'Balances are {{behind}} behind the chain.',
+    lag_history: 'History is {{behind}} behind the chain.',
+    lag_collectibles: 'Collectibles are {{behind}} behind the chain.',
+    lag_approvals: 'Approvals are {{behind}} behind the chain.',
+  },
+  /** Spans of time in words, with plural forms (spec §9 units): staking's lock period, the own index's lag. */
+  duration: {
+    second_one: '{{count}} second',
+    second_other: '{{count}} seconds',
+    minute_one: '{{count}} minute',
+    minute_other: '{{count}} minutes',
+    hour_one: '{{count}} hour',
+    hour_other: '{{count}} hours',
+    day_one: '{{count}} day',
+    day_other: '{{count}} days',
+    week_one: '{{count}} week',
+    week_other: '{{count}} weeks',
+    month_one: '{{count}} month',
+    month_other: '{{count}} months',
+    year_one: '{{count}} year',
+    year_other: '{{count}} years',
+  },
   state: {
     retry: 'Try again',
     next_server: 'The Tandem server did not answer. Check your connection, then try again.',

@@ -16,9 +16,9 @@ describe('staking and wrap texts', () => {
 
   it('word durations with plural forms (spec §9 units)', () => {
     registerStakingTexts();
-    expect(translate('staking.duration.hour', { count: 1 })).toBe('1 hour');
-    expect(translate('staking.duration.day', { count: 4 })).toBe('4 days');
-    expect(translate('staking.duration.minute', { count: 0 })).toBe('0 minutes');
+    expect(translate('duration.hour', { count: 1 })).toBe('1 hour');
+    expect(translate('duration.day', { count: 4 })).toBe('4 days');
+    expect(translate('duration.minute', { count: 0 })).toBe('0 minutes');
     expect(translate('staking.countdown_days', { count: 2, clock: '03:04:05' })).toBe('2 days 03:04:05');
   });
 

@@ -8,10 +8,12 @@ use tandem_domain::amount::{Amount, DisplayFormat, NumberFormat};
 use tandem_domain::price::PRICE_DECIMALS;
 use utoipa::ToSchema;
 
+use super::coverage::{CoverageView, IndexLagView, index_fields};
 use super::params::{FiatQuery, evm_address};
 use super::views::{AmountView, SourceKindView, TokenView};
 use crate::api::error::ApiError;
 use crate::api::extract::{EvmNet, Path, Query};
+use crate::api::limits::Client;
 use crate::evm::{PriceSource, SheetRow};
 use crate::state::AppState;
 
@@ -68,8 +70,16 @@ pub struct BalancesView {
     pub fiat: String,
     /// Locale of the `formatted` texts.
     pub locale: String,
-    /// The source that read the balances.
+    /// The source that read the balances: on a network whose primary is the own index,
+    /// `ownIndex` only while it is fresh and holds the account's whole history, else
+    /// `rpc` (every amount read from the chain).
     pub source: SourceKindView,
+    /// On a network whose primary is the own index: how much of the account's history
+    /// it holds. Until `complete`, tokens held since before the index's start may be
+    /// missing (their fill is under way).
+    pub coverage: Option<CoverageView>,
+    /// How far the own index is behind the head, when it read the balances.
+    pub index_lag: Option<IndexLagView>,
     /// When they were read, ms since the epoch (refreshed at most every 10 s).
     pub fetched_ms: u64,
     /// Sum of the fiat values.
@@ -98,11 +108,12 @@ pub async fn balances(
     network: EvmNet,
     Path(path): Path<AccountPath>,
     Query(query): Query<FiatQuery>,
+    client: Client,
 ) -> Result<Json<BalancesView>, ApiError> {
     let owner = evm_address("address", &path.address)?;
     let (fiat, locale) = query.checked()?;
     let number = NumberFormat::for_locale(&locale);
-    let sheet = network.balance_sheet(owner, &fiat).await?;
+    let sheet = network.balance_sheet(owner, &fiat, &client).await?;
     let mut total = Amount::zero(PRICE_DECIMALS);
     let rows = sheet
         .rows
@@ -114,12 +125,18 @@ pub async fn balances(
             row_view(row, &number)
         })
         .collect();
+    let (coverage, index_lag) = index_fields(
+        sheet.index.as_ref(),
+        sheet.source == tandem_evm::source::SourceKind::OwnIndex,
+    );
     Ok(Json(BalancesView {
         network: network.name().to_string(),
         address: owner.to_checksum(None),
         fiat,
         locale,
         source: sheet.source.into(),
+        coverage,
+        index_lag,
         fetched_ms: sheet.fetched_ms,
         total_fiat_value: AmountView::with(&total, &DisplayFormat::FIAT, &number),
         balances: rows,

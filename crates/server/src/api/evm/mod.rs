@@ -9,6 +9,7 @@ pub mod account_params;
 pub mod approvals;
 pub mod balances;
 pub mod contracts;
+pub mod coverage;
 pub mod history;
 pub mod nfts;
 pub mod params;

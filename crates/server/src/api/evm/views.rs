@@ -4,9 +4,11 @@
 use serde::Serialize;
 use tandem_domain::amount::{Amount, DisplayFormat, NumberFormat};
 use tandem_domain::token::{Token, TokenType};
-use tandem_evm::selector::HealthSnapshot;
 use tandem_evm::source::{SourceHealth, SourceKind};
 use utoipa::ToSchema;
+
+use super::coverage::IndexLagView;
+use crate::evm::EvmNetwork;
 
 /// An exact amount.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -161,9 +163,13 @@ impl From<&SourceHealth> for SourceHealthView {
 pub struct SourceStatusView {
     /// The network.
     pub network: String,
-    /// The source answering now.
+    /// The source answering what plain chain reads can answer too (balances, contract
+    /// facts) now: the primary while healthy, else the fallback.
     pub in_use: SourceKindView,
-    /// The preferred source (Teloscan or the built-in index).
+    /// The source account lists (history, NFTs, approvals) come from now: with the own
+    /// index as primary, the index even while it lags (`indexLag` says by how much).
+    pub lists: SourceKindView,
+    /// The preferred source (Teloscan, the own index, or RPC reads).
     pub primary: SourceKindView,
     /// The source used while the primary is unhealthy.
     pub fallback: SourceKindView,
@@ -175,21 +181,26 @@ pub struct SourceStatusView {
     pub checked_at_ms: Option<u64>,
     /// Whether the primary was ever unhealthy (the UI warns once).
     pub ever_unhealthy: bool,
+    /// How far the own index is behind the head, on networks whose primary it is.
+    pub index_lag: Option<IndexLagView>,
 }
 
 impl SourceStatusView {
-    /// The view of `network`'s selector snapshot.
+    /// The view of `network`'s sources.
     #[must_use]
-    pub fn new(network: &str, snapshot: &HealthSnapshot) -> Self {
+    pub fn new(network: &EvmNetwork) -> Self {
+        let snapshot = network.health();
         Self {
-            network: network.to_owned(),
+            network: network.name().to_string(),
             in_use: snapshot.in_use.into(),
+            lists: network.lists_kind().into(),
             primary: snapshot.primary.into(),
             fallback: snapshot.fallback.into(),
             primary_health: snapshot.primary_health.as_ref().map(Into::into),
             last_error: snapshot.last_error.clone(),
             checked_at_ms: snapshot.checked_at_ms,
             ever_unhealthy: snapshot.ever_unhealthy,
+            index_lag: network.index_lag().as_ref().map(IndexLagView::from),
         }
     }
 }

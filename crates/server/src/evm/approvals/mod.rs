@@ -5,8 +5,9 @@
 //!
 //! Every approval the source lists gets a row, also for tokens missing from the token
 //! list (the resolver names them, else their address does). Balances are read from the
-//! chain (the source's when the node fails). While the own index is the source and has
-//! not moved, snapshots and whole answers are reused (nothing on chain changed).
+//! chain (the source's when the node fails). While the own index answers and has not
+//! moved (nor filled the owner), snapshots and whole answers are reused (nothing on
+//! chain changed).
 
 pub mod rows;
 
@@ -30,35 +31,40 @@ use super::account_reads::{
     with_token_list,
 };
 pub use super::account_reads::{ApprovalsKey, ApprovalsQuestion};
+use super::cache::IndexStamp;
+use super::coverage::{FillSlots, IndexContext};
 use crate::error::ServiceError;
 
 impl EvmNetwork {
     /// The answer to `question`: its rows sorted and filtered, with their facts, as
-    /// `render` writes them. While the own index is the source and stands still, the
-    /// rendered answer to the same question is reused.
+    /// `render` writes them, and the own index's side of it (the owner's coverage and
+    /// the index's lag) on a network whose primary it is. While the own index stands
+    /// still, the rendered answer to the same question is reused.
     ///
     /// # Errors
     /// When the source cannot list approvals, or `render` fails.
     pub async fn approvals_answer<E, F>(
         &self,
         question: ApprovalsQuestion,
+        slots: &dyn FillSlots,
         render: F,
-    ) -> Result<Bytes, E>
+    ) -> Result<(Bytes, Option<IndexContext>), E>
     where
         E: From<ServiceError>,
         F: FnOnce(&[&AllowanceRow], &ApprovalFacts) -> Result<Bytes, E>,
     {
+        let ((owner, kinds, fiat), key, direction, include_revoked, search) = &question;
+        let index = self.index_context(*owner, slots).await?;
         // The stamp is taken before anything is read, so an answer is never kept under a
         // newer index position than the data it was built from.
-        let stamp = own_index_stamp(self);
+        let stamp = own_index_stamp(self, index.as_ref());
         let answers = &self.account_caches().approval_answers;
         if let Some(stamp) = stamp
             && let Some(body) = answers.get(&question, stamp).await
         {
-            return Ok(Bytes::clone(&body));
+            return Ok((Bytes::clone(&body), index));
         }
-        let ((owner, kinds, fiat), key, direction, include_revoked, search) = &question;
-        let snapshot = approval_snapshot(self, *owner, kinds.clone(), fiat.clone()).await?;
+        let snapshot = approval_snapshot(self, *owner, kinds.clone(), fiat.clone(), stamp).await?;
         let (records, facts) = snapshot.as_ref();
         let mut rows = build_rows(records, facts);
         sort_allowances(&mut rows, *key, *direction);
@@ -70,20 +76,20 @@ impl EvmNetwork {
         if let Some(stamp) = stamp {
             answers.put(question, stamp, Arc::new(body.clone())).await;
         }
-        Ok(body)
+        Ok((body, index))
     }
 }
 
-/// The owner's approvals of `kinds` with their facts; while the own index is the source
-/// and has not moved, the snapshot built for the same question is reused (nothing on
-/// chain changed), so repeated reads cost no upstream work.
+/// The owner's approvals of `kinds` with their facts; while the own index answers and
+/// has not moved (`stamp`), the snapshot built for the same question is reused (nothing
+/// on chain changed), so repeated reads cost no upstream work.
 async fn approval_snapshot(
     network: &EvmNetwork,
     owner: Address,
     kinds: Vec<TokenStandard>,
     fiat: String,
+    stamp: Option<IndexStamp>,
 ) -> Result<Arc<ApprovalSnapshot>, ServiceError> {
-    let stamp = own_index_stamp(network);
     let cache = &network.account_caches().approvals;
     let key = (owner, kinds, fiat);
     if let Some(stamp) = stamp

@@ -1,7 +1,8 @@
 //! [`IndexStampedCache`]: values that hold as long as the own index has not moved. An
 //! answer built from the own index stays true until the index takes in a block, handles
-//! a reorg, learns a contract's name or NFT metadata, or the token list loads; the
-//! [`IndexStamp`] records all four, so an entry is reused only under the same stamp.
+//! a reorg, learns a contract's name or NFT metadata, the token list loads, or the
+//! account's earlier history is filled in; the [`IndexStamp`] records all five, so an
+//! entry is reused only under the same stamp.
 
 use std::convert::Infallible;
 use std::hash::Hash;
@@ -21,6 +22,8 @@ pub struct IndexStamp {
     pub enrichments: u64,
     /// Whether the network's token list (names, logos) had loaded.
     pub token_list: bool,
+    /// The block the account's fill was read at, once it was filled.
+    pub account_fill: Option<u64>,
 }
 
 weigh_inline!(IndexStamp);
@@ -69,6 +72,7 @@ mod tests {
             reorgs: 0,
             enrichments: 0,
             token_list: true,
+            account_fill: None,
         }
     }
 

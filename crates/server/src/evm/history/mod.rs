@@ -31,14 +31,28 @@ use super::EvmNetwork;
 use super::account_reads::{
     AccountReadCaches, HistoryFilter, nft_record, prices_of, resolve_contracts,
 };
+use super::coverage::{FillSlots, IndexContext};
 use crate::error::ServiceError;
 
 /// Spec §9: NFT transfers are fetched up to 10000 at a time.
 const NFT_TRANSFERS_LIMIT: u64 = 10_000;
 
+/// One page of an account's history.
+#[derive(Debug, Clone)]
+pub struct HistoryAnswer {
+    /// The source's page: rows, total, whether more follow.
+    pub page: Arc<Page<TransactionRecord>>,
+    /// Its rows shaped for display.
+    pub rows: Vec<ShapedTransaction>,
+    /// The own index's side, on a network whose primary it is: the account's coverage
+    /// (earlier rows are missing until it is complete) and the index's lag.
+    pub index: Option<IndexContext>,
+}
+
 impl EvmNetwork {
     /// One page of `account`'s transactions (with the source's total and whether more
-    /// follow) and its rows shaped for display, values priced in `fiat`.
+    /// follow) and its rows shaped for display, values priced in `fiat`; on an own-index
+    /// network, a fill of the account's earlier activity takes its slot from `slots`.
     ///
     /// # Errors
     /// When the source cannot list the account's transactions.
@@ -47,15 +61,18 @@ impl EvmNetwork {
         account: Address,
         filter: HistoryFilter,
         fiat: &str,
-    ) -> Result<(Arc<Page<TransactionRecord>>, Vec<ShapedTransaction>), ServiceError> {
+        slots: &dyn FillSlots,
+    ) -> Result<HistoryAnswer, ServiceError> {
+        let index = self.index_context(account, slots).await?;
         let caches = self.account_caches();
         let source = self.source();
+        let key = (filter, index.as_ref().and_then(IndexContext::fill_mark));
         let page = caches
             .history
-            .get_or_fetch(&account, &filter, || fetch_page(&source, account, filter))
+            .get_or_fetch(&account, &key, || fetch_page(&source, account, filter))
             .await?;
         let rows = shape_page(self, caches, &source, account, &page.rows, fiat).await;
-        Ok((page, rows))
+        Ok(HistoryAnswer { page, rows, index })
     }
 }
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { RequestOptions } from '../../../lib/api/client';
 import { apiGet, type Schemas } from '../../../lib/api/endpoints';
+import { checkIndexFields, coveragePollMs } from '../../../lib/api/evm/coverage';
 import { evmAccountResourceKey } from '../../../lib/api/evm/keys';
 import { expectArray, expectBoolean, expectRecord, expectString } from '../../../lib/api/shape';
 import { serverQuery, type ListQuery } from '../model/listQuery';
@@ -15,6 +16,7 @@ const TYPES = new Set(['erc20', 'erc721', 'erc1155']);
 export function parseApprovals(json: unknown): ApprovalList {
   const list = expectRecord(json, 'approvals');
   expectString(list.address, 'address');
+  checkIndexFields(list);
   expectArray(list.approvals, 'approvals').forEach((item, index) => {
     const at = `approvals[${index}]`;
     const row = expectRecord(item, at);
@@ -58,6 +60,8 @@ export const approvalsQueryOptions = (request: ApprovalsRequest) =>
     queryFn: ({ signal }) => fetchApprovals(request, { signal }),
     // The current rows stay on screen while another filter or sort loads.
     placeholderData: keepPreviousData,
+    // Asked again while the server's own index reads the account's earlier activity.
+    refetchInterval: (query) => coveragePollMs(query.state.data?.coverage) ?? false,
   });
 
 export function useApprovals(request: ApprovalsRequest) {

@@ -7,6 +7,7 @@ import { isBusy as isFlowBusy } from '../../../lib/evm-wallet/transactionFlow';
 import { useTransactionFlow } from '../../../lib/evm-wallet/useTransactionFlow';
 import { useAmountFormatter, usePreferences } from '../../../lib/preferences/usePreferences';
 import { toPlainString } from '../../../lib/amount/fixedAmount';
+import { CoverageNotice } from '../../../lib/ui/CoverageNotice';
 import { useApprovals, type ApprovalRow } from '../api/approvals';
 import {
   approveRequest,
@@ -142,6 +143,8 @@ export function ApprovalsCard({ network, account, canSign }: ApprovalsCardProps)
           </span>
         )}
       </header>
+
+      <CoverageNotice coverage={approvals.data?.coverage} lag={approvals.data?.indexLag} subject="approvals" />
 
       <ApprovalsToolbar query={query} onChange={changeQuery} />
 

@@ -8,6 +8,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { isRecord, type RequestOptions } from '../../../lib/api/client';
 import { apiGet, endpointUrl } from '../../../lib/api/endpoints';
+import { checkIndexFields, coveragePollMs } from '../../../lib/api/evm/coverage';
 import { evmAccountResourceKey, isEvmAccountResourceKey } from '../../../lib/api/evm/keys';
 import { keepPageOf, type PageRequest } from '../model/inventory';
 import { checkNftView, type NftList } from './collectiblesApi';
@@ -23,6 +24,7 @@ export function parseNftList(json: unknown): NftList {
   }
   if (!Array.isArray(json.nfts)) throw new Error('nfts is not a list');
   json.nfts.forEach((row, index) => checkNftView(row, `nfts[${index}]`));
+  checkIndexFields(json);
   return json as unknown as NftList;
 }
 
@@ -59,6 +61,8 @@ export const inventoryQueryOptions = (request: InventoryRequest) =>
     queryFn: ({ signal }) => fetchInventory(request, { signal }),
     // The current page stays while the next one loads, but never another account's.
     placeholderData: (previous) => keepPageOf(request.address, previous),
+    // Asked again while the server's own index reads the account's earlier activity.
+    refetchInterval: (query) => coveragePollMs(query.state.data?.coverage) ?? false,
   });
 
 export function useInventory(request: InventoryRequest) {
@@ -71,6 +75,7 @@ export const collectionsQueryOptions = (network: string, address: string) =>
     queryFn: ({ signal }) =>
       fetchInventory({ network, address, collection: null, search: null, offset: 0, limit: COLLECTION_FETCH_LIMIT }, { signal }),
     staleTime: 30_000,
+    refetchInterval: (query) => coveragePollMs(query.state.data?.coverage) ?? false,
   });
 
 export function useInventoryCollections(network: string, address: string) {

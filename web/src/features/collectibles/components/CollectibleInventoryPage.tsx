@@ -4,6 +4,7 @@ import { useEvmWallet } from '../../../lib/evm-wallet/useEvmWallet';
 import { registerCollectiblesTexts } from '../../../lib/i18n/collectibles';
 import type { NetworkSummary } from '../../../lib/networks/api/networks';
 import { browserStorage } from '../../../lib/storage';
+import { CoverageNotice } from '../../../lib/ui/CoverageNotice';
 import { QueryError } from '../../../lib/ui/QueryError';
 import { useInventory, useInventoryCollections } from '../api/inventory';
 import {
@@ -117,6 +118,8 @@ function Inventory({ network, address }: { network: NetworkSummary; address: str
         onView={chooseView}
         onPageSize={(pageSize) => { dispatch({ type: 'pageSize', pageSize }); }}
       />
+
+      <CoverageNotice coverage={data?.coverage} lag={data?.indexLag} subject="collectibles" />
 
       <div className="nft-summary" aria-live="polite">
         {data && (

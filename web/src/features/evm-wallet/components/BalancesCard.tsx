@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useEvmBalances, type BalanceRow } from '../../../lib/api/evm/balances';
 import { usePreferences, useAmountFormatter } from '../../../lib/preferences/usePreferences';
+import { CoverageNotice } from '../../../lib/ui/CoverageNotice';
 import { QueryError } from '../../../lib/ui/QueryError';
 import { useEvmStatus } from '../api/status';
 import { isOutOfSync } from '../model/wallet';
@@ -47,6 +48,8 @@ export function BalancesCard({ network, address, sendable }: { network: string; 
           {t('evm.balances.out_of_sync')}
         </p>
       )}
+
+      <CoverageNotice coverage={balances.data?.coverage} lag={balances.data?.indexLag} subject="balances" />
 
       {balances.isPending && (
         <div role="status" aria-label={t('evm.balances.loading')}>

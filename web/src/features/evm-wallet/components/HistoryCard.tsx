@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isoDateTime } from '../../../lib/preferences/dateTime';
 import { useAmountFormatter, useDateTimeFormatter, usePreferences } from '../../../lib/preferences/usePreferences';
+import { CoverageNotice } from '../../../lib/ui/CoverageNotice';
 import { QueryError } from '../../../lib/ui/QueryError';
 import { useHistory, type TransactionRow } from '../api/history';
 import {
@@ -80,6 +81,8 @@ export function HistoryCard({ network, address, explorerUrl }: HistoryCardProps)
           </select>
         </label>
       </header>
+
+      <CoverageNotice coverage={history.data?.coverage} lag={history.data?.indexLag} subject="history" />
 
       {history.isPending && (
         <p className="state" role="status">

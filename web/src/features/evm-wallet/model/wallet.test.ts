@@ -15,7 +15,7 @@ const NETWORKS = [network('telos', 'native'), network('telos-evm', 'evm'), netwo
 function status(source: Partial<StatusView['source']>): StatusView {
   return {
     chainId: 41, network: 'telos-evm-devnet', pricesConfigured: true, tokenListLoaded: true,
-    source: { network: 'telos-evm-devnet', primary: 'ownIndex', inUse: 'ownIndex', fallback: 'rpc', everUnhealthy: false, ...source },
+    source: { network: 'telos-evm-devnet', primary: 'ownIndex', inUse: 'ownIndex', lists: 'ownIndex', fallback: 'rpc', everUnhealthy: false, ...source },
   };
 }
 

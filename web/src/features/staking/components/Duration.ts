@@ -8,7 +8,7 @@ export function useDurationText() {
     /** The server's lockPeriod ({ value, unit, text }) in the user's language. */
     period: ({ value, unit, text }: { value: number; unit: string; text: string }): string => {
       const known = durationUnit(unit);
-      return known === null ? text : t(`staking.duration.${known}`, { count: value });
+      return known === null ? text : t(`duration.${known}`, { count: value });
     },
     /** "0:59:58", or "2 days 03:04:05". */
     countdown: (secondsLeft: number): string => {

@@ -10,6 +10,7 @@ import type { RequestOptions } from '../client';
 import { apiGet, type Schemas } from '../endpoints';
 import { expectArray, expectBoolean, expectNumber, expectRecord, expectString } from '../shape';
 import { balancesRefreshMs, confirmedWrites } from './accountWrites';
+import { checkIndexFields, coveragePollMs } from './coverage';
 import { evmAccountResourceKey } from './keys';
 
 export type BalancesView = Schemas['BalancesView'];
@@ -28,6 +29,7 @@ export function parseBalances(json: unknown): BalancesView {
   expectString(view.fiat, 'fiat');
   expectNumber(view.fetchedMs, 'fetchedMs');
   checkValue(view.totalFiatValue, 'totalFiatValue');
+  checkIndexFields(view);
   expectArray(view.balances, 'balances').forEach((row, index) => {
     const at = `balances[${index}]`;
     const entry = expectRecord(row, at);
@@ -48,13 +50,17 @@ export function fetchEvmBalances(network: string, address: string, fiat: string,
 
 /**
  * Every 10 s; after a confirmed write by the account, every 2 s until the server
- * answers with balances read after it. The rows stay while the next answer loads.
+ * answers with balances read after it; while the server's own index reads the
+ * account's earlier activity, every 1.5 s until it is complete. The rows stay while
+ * the next answer loads.
  */
 export const evmBalancesQueryOptions = (network: string, address: string, fiat: string) =>
   queryOptions({
     queryKey: [...evmAccountResourceKey(network, address, 'balances'), fiat] as const,
     queryFn: ({ signal }) => fetchEvmBalances(network, address, fiat, { signal }),
-    refetchInterval: (query) => balancesRefreshMs(query.state.data?.fetchedMs, confirmedWrites.at(network, address), Date.now()),
+    refetchInterval: (query) =>
+      coveragePollMs(query.state.data?.coverage) ??
+      balancesRefreshMs(query.state.data?.fetchedMs, confirmedWrites.at(network, address), Date.now()),
     placeholderData: keepPreviousData,
   });
 

@@ -407,6 +407,10 @@ export interface components {
             address: string;
             /** @description The rows, sorted. */
             approvals: components["schemas"]["ApprovalView"][];
+            coverage?: null | components["schemas"]["CoverageView"];
+            indexLag?: null | components["schemas"]["IndexLagView"];
+            /** @description The source that listed them. */
+            source: components["schemas"]["SourceKindView"];
             /**
              * Format: int64
              * @description Rows shown.
@@ -462,6 +466,7 @@ export interface components {
             address: string;
             /** @description System token first, then by fiat value, then by amount; zero STLOS / WTLOS last. */
             balances: components["schemas"]["BalanceRowView"][];
+            coverage?: null | components["schemas"]["CoverageView"];
             /**
              * Format: int64
              * @description When they were read, ms since the epoch (refreshed at most every 10 s).
@@ -469,11 +474,16 @@ export interface components {
             fetchedMs: number;
             /** @description Fiat currency of prices and values. */
             fiat: string;
+            indexLag?: null | components["schemas"]["IndexLagView"];
             /** @description Locale of the `formatted` texts. */
             locale: string;
             /** @description The network. */
             network: string;
-            /** @description The source that read the balances. */
+            /**
+             * @description The source that read the balances: on a network whose primary is the own index,
+             *     `ownIndex` only while it is fresh and holds the account's whole history, else
+             *     `rpc` (every amount read from the chain).
+             */
             source: components["schemas"]["SourceKindView"];
             /** @description Sum of the fiat values. */
             totalFiatValue: components["schemas"]["AmountView"];
@@ -550,6 +560,32 @@ export interface components {
             symbol?: string | null;
             /** @description Whether its source is verified. */
             verified: boolean;
+        };
+        /** @description How much of an account's history the own index holds. */
+        CoverageView: {
+            /**
+             * @description Whether the index holds the account's whole history. Until it does, lists may
+             *     miss what happened before `fromBlock`, and are never complete.
+             */
+            complete: boolean;
+            fill?: null | components["schemas"]["FillView"];
+            /**
+             * Format: int64
+             * @description The first block of the account's history the index holds: 0 once complete,
+             *     else the index's start block (`null` before the index has begun).
+             */
+            fromBlock?: number | null;
+            /**
+             * Format: double
+             * @description The share held, 0 to 1 (1 once complete).
+             * @example 0.63
+             */
+            progress: number;
+            /**
+             * Format: int64
+             * @description The last block the index holds.
+             */
+            throughBlock?: number | null;
         };
         /** @description Who created the contract, and where. */
         CreationView: {
@@ -671,9 +707,67 @@ export interface components {
             /** @description The body field. */
             field: string;
         };
+        /** @description Account fills since the server started. */
+        FillCountsView: {
+            /**
+             * Format: int64
+             * @description Running or queued now.
+             */
+            active: number;
+            /**
+             * Format: int64
+             * @description Fills written.
+             */
+            completed: number;
+            /**
+             * Format: int64
+             * @description Attempts that failed.
+             */
+            failed: number;
+            /**
+             * Format: int64
+             * @description Fills begun.
+             */
+            started: number;
+        };
+        /**
+         * @description Where the fill of an account's earlier history stands.
+         * @enum {string}
+         */
+        FillState: "queued" | "scanning" | "confirming" | "failed";
+        /** @description The fill of an account's earlier history, while it runs or after it failed. */
+        FillView: {
+            /** @description What failed, in words (when failed). */
+            error?: string | null;
+            /**
+             * Format: int64
+             * @description When it failed, ms since the epoch.
+             */
+            failedAtMs?: number | null;
+            /**
+             * Format: int64
+             * @description When it is tried again at the earliest, ms since the epoch.
+             */
+            retryAtMs?: number | null;
+            /**
+             * Format: int64
+             * @description Blocks scanned so far (while scanning).
+             */
+            scannedBlocks?: number | null;
+            /** @description Where it stands. */
+            state: components["schemas"]["FillState"];
+            /**
+             * Format: int64
+             * @description Blocks to scan (while scanning).
+             */
+            totalBlocks?: number | null;
+        };
         /** @description The server's health. */
         Health: {
-            /** @description Per EVM network: the data source in use and the primary's health. */
+            /**
+             * @description Per EVM network: which source serves balances and which serves lists, the
+             *     primary's health, and the own index's lag where it is the primary.
+             */
             evmSources: components["schemas"]["SourceStatusView"][];
             /** @description The served networks' names. */
             networks: string[];
@@ -691,6 +785,8 @@ export interface components {
         HistoryPage: {
             /** @description The account (EIP-55). */
             address: string;
+            coverage?: null | components["schemas"]["CoverageView"];
+            indexLag?: null | components["schemas"]["IndexLagView"];
             /**
              * Format: int64
              * @description Rows asked for.
@@ -705,6 +801,8 @@ export interface components {
             offset: number;
             /** @description `desc` or `asc`. */
             sort: string;
+            /** @description The source that listed them. */
+            source: components["schemas"]["SourceKindView"];
             /**
              * Format: int64
              * @description Transactions of the account in total, when the source knows.
@@ -713,14 +811,59 @@ export interface components {
             /** @description The rows. */
             transactions: components["schemas"]["TransactionRowView"][];
         };
-        /** @description The built-in indexer's progress. */
+        /** @description How far the own index is behind the chain's head. */
+        IndexLagView: {
+            /**
+             * Format: int64
+             * @description Blocks behind the head.
+             */
+            blocksBehind: number;
+            /**
+             * Format: int64
+             * @description The chain's head as last seen.
+             */
+            headBlock: number;
+            /**
+             * Format: int64
+             * @description The last block the index holds.
+             */
+            indexedBlock: number;
+            /**
+             * @description Whether that is beyond the health threshold (10 s): the answer's data is older
+             *     than the chain by `secondsBehind`.
+             */
+            lagging: boolean;
+            /**
+             * Format: int64
+             * @description Seconds behind the head.
+             */
+            secondsBehind: number;
+        };
+        /**
+         * @description What this server does for the own index.
+         * @enum {string}
+         */
+        IndexRoleView: "starting" | "writer" | "standby" | "reader" | "stopped";
+        /** @description The own index's progress. */
         IndexerView: {
+            /**
+             * Format: int64
+             * @description Blocks between them.
+             */
+            blocksBehind?: number | null;
+            /**
+             * Format: double
+             * @description Blocks indexed per second over the last minute.
+             * @example 850
+             */
+            blocksPerSecond?: number | null;
             /**
              * Format: int64
              * @description The last block whose contracts and NFT metadata the index has read as well
              *     (names, symbols, media lag the blocks until this reaches `indexedBlock`).
              */
             enrichedBlock?: number | null;
+            fills?: null | components["schemas"]["FillCountsView"];
             /**
              * Format: int64
              * @description Chain head last seen.
@@ -731,13 +874,27 @@ export interface components {
              * @description Last committed block.
              */
             indexedBlock?: number | null;
-            /** @description The last error, cleared by the next successful round. */
+            /** @description The last error, cleared by the next successful round; or why the index stopped. */
             lastError?: string | null;
+            /** @description The same figures as the server's progress log line. */
+            progress: string;
             /**
              * Format: int64
              * @description Reorgs handled since start.
              */
             reorgs: number;
+            role?: null | components["schemas"]["IndexRoleView"];
+            /**
+             * Format: int64
+             * @description Estimated seconds to catch up with the head at that rate (`null` while unknown or
+             *     while the index does not gain on the head; 0 when caught up).
+             */
+            secondsToCatchUp?: number | null;
+            /**
+             * Format: int64
+             * @description The first block the index holds (accounts are filled on demand below it).
+             */
+            startBlock?: number | null;
         };
         /** @description The escrow's lock period, in seconds and in words. */
         LockPeriod: {
@@ -805,6 +962,8 @@ export interface components {
         NftList: {
             /** @description The owner (EIP-55). */
             address: string;
+            coverage?: null | components["schemas"]["CoverageView"];
+            indexLag?: null | components["schemas"]["IndexLagView"];
             /**
              * Format: int64
              * @description Rows asked for.
@@ -817,6 +976,8 @@ export interface components {
              * @description Rows skipped.
              */
             offset: number;
+            /** @description The source that listed them. */
+            source: components["schemas"]["SourceKindView"];
             /**
              * Format: int64
              * @description NFTs matching the filters, in total.
@@ -1051,13 +1212,22 @@ export interface components {
             everUnhealthy: boolean;
             /** @description The source used while the primary is unhealthy. */
             fallback: components["schemas"]["SourceKindView"];
-            /** @description The source answering now. */
+            /**
+             * @description The source answering what plain chain reads can answer too (balances, contract
+             *     facts) now: the primary while healthy, else the fallback.
+             */
             inUse: components["schemas"]["SourceKindView"];
+            indexLag?: null | components["schemas"]["IndexLagView"];
             /** @description Why the last check failed. */
             lastError?: string | null;
+            /**
+             * @description The source account lists (history, NFTs, approvals) come from now: with the own
+             *     index as primary, the index even while it lags (`indexLag` says by how much).
+             */
+            lists: components["schemas"]["SourceKindView"];
             /** @description The network. */
             network: string;
-            /** @description The preferred source (Teloscan or the built-in index). */
+            /** @description The preferred source (Teloscan, the own index, or RPC reads). */
             primary: components["schemas"]["SourceKindView"];
             primaryHealth?: null | components["schemas"]["SourceHealthView"];
         };

@@ -12,6 +12,7 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use tandem_domain::allowance::{AllowanceSortKey, SortDirection};
 use tandem_evm::source::TokenStandard;
 
@@ -20,7 +21,9 @@ pub use self::view::{
     RiskFactView,
 };
 use super::account_params::{AccountPath, bad_parameter, descending};
+use super::coverage::{CoverageView, IndexLagView, index_fields};
 use super::params::{evm_address, fiat_currency};
+use super::views::SourceKindView;
 use crate::api::error::ApiError;
 use crate::api::extract::{EvmNet, Path, Query};
 use crate::api::limits::Client;
@@ -50,13 +53,29 @@ pub struct ApprovalsQuery {
 /// An account's approvals.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct ApprovalList {
+pub struct ApprovalList<'a> {
     /// The owner (EIP-55).
     address: String,
     /// Rows shown.
     total: u64,
     /// The rows, sorted.
-    approvals: Vec<ApprovalView>,
+    #[schema(value_type = Vec<ApprovalView>)]
+    approvals: &'a RawValue,
+    /// The source that listed them.
+    source: SourceKindView,
+    /// On a network whose primary is the own index: how much of the owner's history it
+    /// holds. Until `complete`, approvals granted before `fromBlock` may be missing.
+    coverage: Option<CoverageView>,
+    /// How far the own index is behind the head, when it listed them.
+    index_lag: Option<IndexLagView>,
+}
+
+/// The rows of an answer, rendered once and reused while the index stands still; the
+/// rest of [`ApprovalList`] is written around them for each request.
+#[derive(Debug, Serialize, Deserialize)]
+struct ApprovalRows<R> {
+    total: u64,
+    approvals: R,
 }
 
 fn kinds(text: Option<&str>) -> Result<Vec<TokenStandard>, ApiError> {
@@ -150,8 +169,8 @@ pub async fn approvals(
     // Gathering an owner's approvals can take many upstream reads: one of the
     // expensive operations a client may run only a few of at once.
     let _slot = client.expensive()?;
-    let body = network
-        .approvals_answer(question, |rows, facts| {
+    let (rows, index) = network
+        .approvals_answer(question, &client, |rows, facts| {
             let shown: Vec<ApprovalView> = rows
                 .iter()
                 .map(|row| {
@@ -161,16 +180,27 @@ pub async fn approvals(
                     )
                 })
                 .collect();
-            let list = ApprovalList {
-                address: owner.to_checksum(None),
+            let rows = ApprovalRows {
                 total: shown.len() as u64,
                 approvals: shown,
             };
-            serde_json::to_vec(&list)
+            serde_json::to_vec(&rows)
                 .map(Bytes::from)
                 .map_err(|_| ApiError::internal())
         })
         .await?;
+    let rows: ApprovalRows<&RawValue> =
+        serde_json::from_slice(&rows).map_err(|_| ApiError::internal())?;
+    let (coverage, index_lag) = index_fields(index.as_ref(), true);
+    let list = ApprovalList {
+        address: owner.to_checksum(None),
+        total: rows.total,
+        approvals: rows.approvals,
+        source: network.lists_kind().into(),
+        coverage,
+        index_lag,
+    };
+    let body = serde_json::to_vec(&list).map_err(|_| ApiError::internal())?;
     Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
 }
 

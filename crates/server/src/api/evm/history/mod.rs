@@ -12,9 +12,12 @@ use serde::{Deserialize, Serialize};
 
 use self::view::TransactionRowView;
 use super::account_params::{AccountPath, descending, paging};
+use super::coverage::{CoverageView, IndexLagView, index_fields};
 use super::params::{evm_address, fiat_currency};
+use super::views::SourceKindView;
 use crate::api::error::ApiError;
 use crate::api::extract::{EvmNet, Path, Query};
+use crate::api::limits::Client;
 use crate::evm::account_reads::HistoryFilter;
 use crate::state::AppState;
 
@@ -54,6 +57,14 @@ pub struct HistoryPage {
     more: bool,
     /// The rows.
     transactions: Vec<TransactionRowView>,
+    /// The source that listed them.
+    source: SourceKindView,
+    /// On a network whose primary is the own index: how much of the account's history
+    /// it holds. Until `complete`, rows before `fromBlock` are missing (and `total`
+    /// counts only those held).
+    coverage: Option<CoverageView>,
+    /// How far the own index is behind the head, when it listed the rows.
+    index_lag: Option<IndexLagView>,
 }
 
 /// The history route.
@@ -88,6 +99,7 @@ pub async fn transactions(
     Query(query): Query<HistoryQuery>,
     network: EvmNet,
     Path(path): Path<AccountPath>,
+    client: Client,
 ) -> Result<Json<HistoryPage>, ApiError> {
     let account = evm_address("address", &path.address)?;
     let filter = HistoryFilter {
@@ -95,7 +107,9 @@ pub async fn transactions(
         descending: descending("sort", query.sort.as_deref(), true)?,
     };
     let fiat = fiat_currency(query.fiat.as_deref())?;
-    let (page, rows) = network.history(account, filter, &fiat).await?;
+    let answer = network.history(account, filter, &fiat, &client).await?;
+    let (page, rows) = (&answer.page, &answer.rows);
+    let (coverage, index_lag) = index_fields(answer.index.as_ref(), true);
     Ok(Json(HistoryPage {
         address: account.to_checksum(None),
         offset: filter.paging.offset,
@@ -104,5 +118,8 @@ pub async fn transactions(
         total: page.total,
         more: page.more,
         transactions: rows.iter().map(TransactionRowView::from).collect(),
+        source: network.lists_kind().into(),
+        coverage,
+        index_lag,
     }))
 }

@@ -20,9 +20,12 @@ use serde::{Deserialize, Serialize};
 pub use self::details::{NftApprovals, NftDetailsView, NftOperator, details, refresh};
 use self::view::{NftView, matches_search, nft_view};
 use super::account_params::{AccountPath, MAX_LIMIT, paging};
+use super::coverage::{CoverageView, IndexLagView, index_fields};
 use super::params::evm_address;
+use super::views::SourceKindView;
 use crate::api::error::ApiError;
 use crate::api::extract::{EvmNet, Path, Query};
+use crate::api::limits::Client;
 use crate::evm::nfts::Holdings;
 use crate::state::AppState;
 
@@ -55,6 +58,13 @@ pub struct NftList {
     limit: u64,
     /// The page.
     nfts: Vec<NftView>,
+    /// The source that listed them.
+    source: SourceKindView,
+    /// On a network whose primary is the own index: how much of the owner's history it
+    /// holds. Until `complete`, NFTs received before `fromBlock` may be missing.
+    coverage: Option<CoverageView>,
+    /// How far the own index is behind the head, when it listed them.
+    index_lag: Option<IndexLagView>,
 }
 
 /// The NFT routes.
@@ -96,6 +106,7 @@ pub async fn account_nfts(
     Query(query): Query<NftListQuery>,
     network: EvmNet,
     Path(path): Path<AccountPath>,
+    client: Client,
 ) -> Result<Json<NftList>, ApiError> {
     let owner = evm_address("address", &path.address)?;
     let collection = query
@@ -105,7 +116,12 @@ pub async fn account_nfts(
         .transpose()?;
     let paging = paging(query.offset, query.limit, MAX_LIMIT)?;
     let needle = query.search.unwrap_or_default().trim().to_lowercase();
-    let Holdings { records, names } = network.holdings(owner, collection).await?;
+    let Holdings {
+        records,
+        names,
+        index,
+    } = network.holdings(owner, collection, &client).await?;
+    let (coverage, index_lag) = index_fields(index.as_ref(), true);
     let gateway = network.ipfs_gateway();
     let views: Vec<NftView> = records
         .iter()
@@ -124,5 +140,8 @@ pub async fn account_nfts(
         offset: paging.offset,
         limit: paging.limit,
         nfts: paging.slice(&views).to_vec(),
+        source: network.lists_kind().into(),
+        coverage,
+        index_lag,
     }))
 }

@@ -1,0 +1,236 @@
+//! The own index's side of an account answer, as sent: how much of the account's
+//! history the index holds (`coverage`: the covered blocks, whether that is all of it,
+//! the progress of the fill of its earlier history) and how far the index is behind the
+//! chain's head (`indexLag`). Answers not built from the own index carry neither.
+
+use serde::Serialize;
+use tandem_indexer::fill::FillProgress;
+use tandem_indexer::fill::engine::RETRY_AFTER;
+use utoipa::ToSchema;
+
+use crate::evm::coverage::IndexContext;
+use crate::evm::own_index::IndexLag;
+
+/// Behind by this much or more, the index lags (the health threshold, spec: 10 s).
+pub const LAG_THRESHOLD_SECONDS: u64 = 10;
+
+/// Where the fill of an account's earlier history stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum FillState {
+    /// Waiting for a free slot (a bounded number of fills run at once).
+    Queued,
+    /// Looking for the account's events below the index's start block.
+    Scanning,
+    /// Reading the account's transactions and state back from the chain, and storing them.
+    Confirming,
+    /// The last attempt failed (`error` says why); it is tried again from `retryAtMs` on,
+    /// by the next request for the account.
+    Failed,
+}
+
+/// The fill of an account's earlier history, while it runs or after it failed.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FillView {
+    /// Where it stands.
+    pub state: FillState,
+    /// Blocks scanned so far (while scanning).
+    pub scanned_blocks: Option<u64>,
+    /// Blocks to scan (while scanning).
+    pub total_blocks: Option<u64>,
+    /// What failed, in words (when failed).
+    pub error: Option<String>,
+    /// When it failed, ms since the epoch.
+    pub failed_at_ms: Option<u64>,
+    /// When it is tried again at the earliest, ms since the epoch.
+    pub retry_at_ms: Option<u64>,
+}
+
+/// How much of an account's history the own index holds.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CoverageView {
+    /// The first block of the account's history the index holds: 0 once complete,
+    /// else the index's start block (`null` before the index has begun).
+    pub from_block: Option<u64>,
+    /// The last block the index holds.
+    pub through_block: Option<u64>,
+    /// Whether the index holds the account's whole history. Until it does, lists may
+    /// miss what happened before `fromBlock`, and are never complete.
+    pub complete: bool,
+    /// The share held, 0 to 1 (1 once complete).
+    #[schema(example = 0.63)]
+    pub progress: f64,
+    /// The fill of the earlier history: `null` when complete or not asked for yet.
+    pub fill: Option<FillView>,
+}
+
+/// How far the own index is behind the chain's head.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct IndexLagView {
+    /// The last block the index holds.
+    pub indexed_block: u64,
+    /// The chain's head as last seen.
+    pub head_block: u64,
+    /// Blocks behind the head.
+    pub blocks_behind: u64,
+    /// Seconds behind the head.
+    pub seconds_behind: u64,
+    /// Whether that is beyond the health threshold (10 s): the answer's data is older
+    /// than the chain by `secondsBehind`.
+    pub lagging: bool,
+}
+
+impl From<&IndexLag> for IndexLagView {
+    fn from(lag: &IndexLag) -> Self {
+        Self {
+            indexed_block: lag.indexed_block,
+            head_block: lag.head_block,
+            blocks_behind: lag.blocks,
+            seconds_behind: lag.seconds,
+            lagging: lag.seconds >= LAG_THRESHOLD_SECONDS,
+        }
+    }
+}
+
+fn fill_view(fill: &FillProgress) -> FillView {
+    let mut view = FillView {
+        state: FillState::Queued,
+        scanned_blocks: None,
+        total_blocks: None,
+        error: None,
+        failed_at_ms: None,
+        retry_at_ms: None,
+    };
+    match fill {
+        FillProgress::Queued => {}
+        FillProgress::Scanning { scanned, total } => {
+            view.state = FillState::Scanning;
+            view.scanned_blocks = Some(*scanned);
+            view.total_blocks = Some(*total);
+        }
+        FillProgress::Confirming => view.state = FillState::Confirming,
+        FillProgress::Failed { error, at_ms } => {
+            view.state = FillState::Failed;
+            view.error = Some(error.clone());
+            view.failed_at_ms = Some(*at_ms);
+            let pause = u64::try_from(RETRY_AFTER.as_millis()).unwrap_or(u64::MAX);
+            view.retry_at_ms = Some(at_ms.saturating_add(pause));
+        }
+    }
+    view
+}
+
+/// The coverage part of `index`.
+#[must_use]
+pub fn coverage_view(index: &IndexContext) -> CoverageView {
+    let held = &index.coverage;
+    let complete = held.is_complete();
+    CoverageView {
+        from_block: if complete {
+            Some(0)
+        } else {
+            held.coverage.index_start
+        },
+        through_block: held.coverage.indexed_through,
+        complete,
+        // Three decimals: enough for a percentage, and stable in JSON.
+        progress: (held.progress().clamp(0.0, 1.0) * 1000.0).round() / 1000.0,
+        fill: held.fill.as_ref().filter(|_| !complete).map(fill_view),
+    }
+}
+
+/// `coverage` and `indexLag` of an answer built from the own index (`None` for both
+/// elsewhere); the lag only when `lag_applies` (the index, not the chain, answered).
+#[must_use]
+pub fn index_fields(
+    index: Option<&IndexContext>,
+    lag_applies: bool,
+) -> (Option<CoverageView>, Option<IndexLagView>) {
+    let Some(index) = index else {
+        return (None, None);
+    };
+    let lag = index
+        .lag
+        .as_ref()
+        .filter(|_| lag_applies)
+        .map(IndexLagView::from);
+    (Some(coverage_view(index)), lag)
+}
+
+#[cfg(test)]
+mod tests {
+    use tandem_indexer::Coverage;
+    use tandem_indexer::fill::AccountCoverage;
+
+    use super::*;
+
+    fn context(coverage: Coverage, fill: Option<FillProgress>) -> IndexContext {
+        IndexContext {
+            coverage: AccountCoverage { coverage, fill },
+            lag: Some(IndexLag {
+                indexed_block: 90,
+                head_block: 100,
+                blocks: 10,
+                seconds: 12,
+            }),
+            fresh: false,
+        }
+    }
+
+    #[test]
+    fn an_account_being_filled_is_never_complete() {
+        let partial = Coverage {
+            index_start: Some(500),
+            indexed_through: Some(900),
+            filled_from: None,
+            filled_at: None,
+        };
+        let scanning = context(
+            partial,
+            Some(FillProgress::Scanning {
+                scanned: 350,
+                total: 500,
+            }),
+        );
+        let view = serde_json::to_value(coverage_view(&scanning)).unwrap_or_default();
+        assert_eq!(view["complete"], false);
+        assert_eq!(view["fromBlock"], 500);
+        assert_eq!(view["progress"], 0.63);
+        assert_eq!(view["fill"]["state"], "scanning");
+        assert_eq!(view["fill"]["scannedBlocks"], 350);
+
+        let failed = context(
+            partial,
+            Some(FillProgress::Failed {
+                error: "JSON-RPC eth_getLogs failed".into(),
+                at_ms: 1_000,
+            }),
+        );
+        let view = coverage_view(&failed);
+        let fill = view.fill.expect("fill");
+        assert_eq!(fill.state, FillState::Failed);
+        assert_eq!(fill.retry_at_ms, Some(11_000));
+        assert!(view.progress.abs() < f64::EPSILON);
+
+        let filled = context(
+            Coverage {
+                filled_from: Some(0),
+                filled_at: Some(900),
+                ..partial
+            },
+            None,
+        );
+        let (coverage, lag) = index_fields(Some(&filled), true);
+        let coverage = coverage.expect("coverage");
+        assert!(coverage.complete);
+        assert_eq!(coverage.from_block, Some(0));
+        assert!((coverage.progress - 1.0).abs() < f64::EPSILON);
+        let lag = lag.expect("lag");
+        assert_eq!((lag.blocks_behind, lag.lagging), (10, true));
+        assert!(index_fields(Some(&filled), false).1.is_none());
+        assert!(index_fields(None, true).0.is_none());
+    }
+}

@@ -1,0 +1,542 @@
+//! The own index on a real network, as an operator would run it: the seeded devnet under
+//! mainnet's chain id (40) served as `telos-evm` from a configuration file — primary
+//! `own`, the index starting in the middle of the seeded history, Teloscan and the
+//! history service unreachable, no devnet conveniences. Every seeded account's first
+//! answers say the index does not cover it yet (and start its fill); once filled, its
+//! balances, NFTs, approvals and token history equal what the chain says, read here with
+//! state calls and logs. Then the store keeps its start across a restart at `head`, and
+//! refuses another start block with a message instead of being rebuilt.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use alloy::providers::Provider;
+use alloy::rpc::types::Filter;
+use alloy_primitives::{Address, B256, U256};
+use axum::Router;
+use axum::http::StatusCode;
+use serde_json::Value;
+use tandem_domain::network::NetworkName;
+use tandem_evm::reads::ChainReader;
+use tandem_evm::source::SourceKind;
+use tandem_server::config::Config;
+use tandem_server::evm::EvmOptions;
+use tandem_server::networks::served_networks;
+use tandem_server::state::AppState;
+use tandem_testkit::{EvmDevnet, EvmManifest};
+
+use crate::evm_core_support::{get, router, wait_for_source};
+
+const NETWORK: &str = "telos-evm";
+
+/// `Transfer`, `Approval`, `ApprovalForAll`, `TransferSingle`, `TransferBatch`: the events
+/// that make a block part of an account's token history.
+const ACCOUNT_EVENTS: [&str; 5] = [
+    "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef",
+    "0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925",
+    "0x17307eab39ab6107e8899845ad3d59bd9653f200f220920489ca2b5937696c31",
+    "0xc3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62",
+    "0x4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb",
+];
+
+/// A port nothing listens on (bound, then released): Teloscan and the history service.
+fn closed_port_url() -> String {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let port = listener.local_addr().expect("address").port();
+    drop(listener);
+    format!("http://127.0.0.1:{port}")
+}
+
+/// The configuration file an operator would write for `telos-evm` on this node.
+fn config_text(manifest: &EvmManifest, data_dir: &Path, start_block: &str) -> String {
+    let unreachable = closed_port_url();
+    let contract = |key: &str| manifest.contract(key).expect("contract").to_owned();
+    format!(
+        r#"
+        data_dir = "{data_dir}"
+        price_aggregator_url = ""
+
+        [networks.telos-evm]
+        rpc_endpoint = "{rpc}"
+        token_list_url = "{token_list}"
+        indexer_endpoint = "{unreachable}"
+        history_endpoint = "{unreachable}"
+        api_endpoint = "{unreachable}"
+        escrow_address = "{escrow}"
+        staked_token_address = "{stlos}"
+        wrapped_token_address = "{wtlos}"
+        primary = "own"
+
+        [networks.telos-evm.index]
+        start_block = {start_block}
+        fill_concurrency = 2
+
+        [networks.telos-evm-testnet]
+        rpc_endpoint = "{unreachable}"
+        token_list_url = "{unreachable}/tokenlist.json"
+        indexer_endpoint = "{unreachable}"
+        history_endpoint = "{unreachable}"
+        "#,
+        data_dir = data_dir.display(),
+        rpc = manifest.rpc_url,
+        token_list = manifest.token_list_url,
+        escrow = contract("ESCROW"),
+        stlos = contract("STLOS"),
+        wtlos = contract("WTLOS"),
+    )
+}
+
+/// The server as `main` builds it from that file, serving the two public EVM networks.
+fn state_from(text: &str) -> AppState {
+    let config = Config::from_toml(Path::new("tandem.toml"), text).expect("valid configuration");
+    let networks = served_networks(&config)
+        .expect("networks")
+        .into_iter()
+        .filter(|settings| {
+            [NetworkName::TelosEvm, NetworkName::TelosEvmTestnet].contains(&settings.name)
+        })
+        .collect();
+    let options = EvmOptions {
+        data_dir: Some(config.data_dir.clone()),
+        price_aggregator_url: config.price_aggregator_url.clone(),
+        sources: config.evm_sources.clone(),
+        ..EvmOptions::default()
+    };
+    AppState::builder(networks, "/nonexistent/web/dist".into())
+        .evm_options(options)
+        .build()
+}
+
+fn addr(text: &str) -> Address {
+    text.parse().expect("address")
+}
+
+fn u256(value: &Value) -> U256 {
+    value
+        .as_str()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or_else(|| panic!("not an integer: {value}"))
+}
+
+/// The addresses the seed names: accounts, contracts and helper contracts.
+fn named_addresses(manifest: &EvmManifest) -> Vec<Address> {
+    let mut all: BTreeSet<Address> = manifest.accounts.iter().map(|a| addr(&a.address)).collect();
+    all.extend(manifest.contracts.values().map(|text| addr(text)));
+    if let Some(helpers) = manifest.seeded["helperContracts"].as_object() {
+        all.extend(helpers.values().filter_map(Value::as_str).map(addr));
+    }
+    all.into_iter().collect()
+}
+
+/// The ERC-20 tokens of the seed.
+fn erc20_tokens(manifest: &EvmManifest) -> BTreeSet<Address> {
+    manifest.seeded["balances"]
+        .as_array()
+        .expect("balances")
+        .iter()
+        .filter_map(|entry| entry["tokenAddress"].as_str())
+        .map(addr)
+        .collect()
+}
+
+async fn status(app: &Router) -> Value {
+    let (code, body) = get(app, &format!("/api/v1/evm/{NETWORK}/status")).await;
+    assert_eq!(code, StatusCode::OK, "{body}");
+    body
+}
+
+/// Waits until this server's part in the index is `role`; returns the status's `indexer`.
+async fn wait_for_role(app: &Router, role: &str) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let indexer = status(app).await["indexer"].clone();
+        if indexer["role"] == role {
+            return indexer;
+        }
+        assert!(Instant::now() < deadline, "not {role}: {indexer}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+/// Waits until the index holds the head and is the source in use.
+async fn wait_for_index(state: &AppState, app: &Router, chain: &ChainReader) {
+    let head = chain.block_number().await.expect("head");
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while status(app).await["indexer"]["indexedBlock"].as_u64() < Some(head) {
+        assert!(
+            Instant::now() < deadline,
+            "index stuck: {}",
+            status(app).await
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    wait_for_source(
+        state,
+        NETWORK,
+        SourceKind::OwnIndex,
+        Duration::from_secs(30),
+    )
+    .await;
+    // The lag is read from the store every couple of seconds.
+    while status(app).await["source"]["indexLag"].is_null() {
+        assert!(Instant::now() < deadline, "no lag: {}", status(app).await);
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+/// The account routes' answers, checked for coverage while the fill runs: returns the
+/// balances, history, NFTs and approvals once every answer says the account is covered,
+/// and whether an answer said it was not (with progress below 1) before.
+async fn filled_answers(app: &Router, account: &str) -> ([Value; 4], bool) {
+    let base = format!("/api/v1/evm/{NETWORK}/accounts/{account}");
+    let uris = [
+        format!("{base}/balances?fiat=USD"),
+        format!("{base}/transactions?limit=10000"),
+        format!("{base}/nfts"),
+        format!("{base}/approvals"),
+    ];
+    let mut saw_partial = false;
+    let deadline = Instant::now() + Duration::from_secs(90);
+    loop {
+        let mut answers = Vec::new();
+        for uri in &uris {
+            let (code, body) = get(app, uri).await;
+            assert_eq!(code, StatusCode::OK, "{uri}: {body}");
+            let coverage = &body["coverage"];
+            assert!(coverage.is_object(), "{uri}: no coverage in {body}");
+            let progress = coverage["progress"].as_f64().expect("progress");
+            assert!((0.0..=1.0).contains(&progress), "{coverage}");
+            if coverage["complete"] == false {
+                assert!(progress < 1.0, "{uri}: incomplete at {progress}");
+                assert!(
+                    coverage["fromBlock"].as_u64() > Some(0),
+                    "an incomplete list starts at the index's start: {coverage}"
+                );
+                if uri.contains("/balances") {
+                    assert_eq!(
+                        body["source"], "rpc",
+                        "amounts come from the chain meanwhile"
+                    );
+                }
+                saw_partial = true;
+            } else {
+                assert_eq!(coverage["fromBlock"], 0, "{coverage}");
+                assert_eq!(progress, 1.0);
+            }
+            answers.push(body);
+        }
+        if answers
+            .iter()
+            .all(|body| body["coverage"]["complete"] == true)
+        {
+            let answers: [Value; 4] = answers.try_into().expect("four answers");
+            return (answers, saw_partial);
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{account} never filled: {}",
+            answers[0]["coverage"]
+        );
+        tokio::time::sleep(Duration::from_millis(150)).await;
+    }
+}
+
+/// The balances answer equals the chain: every row's amount, and every token held.
+async fn check_balances(
+    chain: &ChainReader,
+    tokens: &BTreeSet<Address>,
+    owner: Address,
+    sheet: &Value,
+) {
+    assert_eq!(sheet["source"], "ownIndex", "{sheet}");
+    let rows = sheet["balances"].as_array().expect("rows");
+    let native = chain.native_balance(owner).await.expect("native");
+    assert_eq!(rows[0]["token"]["isNative"], true);
+    assert_eq!(u256(&rows[0]["amount"]["raw"]), native, "{owner} TLOS");
+    let shown: BTreeMap<Address, U256> = rows[1..]
+        .iter()
+        .map(|row| {
+            (
+                addr(row["token"]["address"].as_str().expect("address")),
+                u256(&row["amount"]["raw"]),
+            )
+        })
+        .collect();
+    for &token in tokens.iter().chain(shown.keys()) {
+        let on_chain = chain.balance_of(token, owner).await.expect("balanceOf");
+        match shown.get(&token) {
+            Some(amount) => assert_eq!(*amount, on_chain, "{owner} holds {token}"),
+            None => assert!(
+                on_chain.is_zero(),
+                "{owner}: no row for {token} ({on_chain})"
+            ),
+        }
+    }
+}
+
+/// The NFT list equals the chain: the ART tokens the account owns, its ITEMS amounts.
+async fn check_nfts(chain: &ChainReader, manifest: &EvmManifest, owner: Address, list: &Value) {
+    let shown: BTreeMap<(Address, U256), U256> = list["nfts"]
+        .as_array()
+        .expect("nfts")
+        .iter()
+        .map(|nft| {
+            let contract = addr(nft["contractAddress"].as_str().expect("contract"));
+            let id = u256(&nft["tokenId"]);
+            ((contract, id), u256(&nft["amount"]))
+        })
+        .collect();
+    let mut expected = BTreeMap::new();
+    for token in manifest.seeded["nftTokens"].as_array().expect("nftTokens") {
+        let (contract, id) = (
+            addr(token["contract"].as_str().expect("contract")),
+            u256(&token["tokenId"]),
+        );
+        if chain.owner_of(contract, id).await.expect("ownerOf") == owner {
+            expected.insert((contract, id), U256::from(1));
+        }
+    }
+    for item in manifest.seeded["items"].as_array().expect("items") {
+        let (contract, id) = (
+            addr(item["contract"].as_str().expect("contract")),
+            u256(&item["id"]),
+        );
+        let amount = chain
+            .erc1155_balance_of(contract, owner, id)
+            .await
+            .expect("balanceOf");
+        if !amount.is_zero() {
+            expected.insert((contract, id), amount);
+        }
+    }
+    assert_eq!(shown, expected, "{owner}'s NFTs");
+}
+
+/// The approvals equal the chain: every allowance, single-token approval and operator
+/// the account granted to any address the seed names.
+async fn check_approvals(
+    chain: &ChainReader,
+    manifest: &EvmManifest,
+    tokens: &BTreeSet<Address>,
+    owner: Address,
+    list: &Value,
+) {
+    let mut shown = BTreeSet::new();
+    for row in list["approvals"].as_array().expect("approvals") {
+        let spender = addr(row["spenderAddress"].as_str().expect("spender"));
+        shown.insert(match row["type"].as_str() {
+            Some("erc20") => (
+                addr(row["tokenAddress"].as_str().expect("token")),
+                spender,
+                u256(&row["allowanceRaw"]).to_string(),
+            ),
+            Some("erc721") if row["collectionWide"] == false => (
+                addr(row["collectionAddress"].as_str().expect("collection")),
+                spender,
+                format!("#{}", row["tokenId"].as_str().expect("id")),
+            ),
+            _ => (
+                addr(row["collectionAddress"].as_str().expect("collection")),
+                spender,
+                "all".to_owned(),
+            ),
+        });
+    }
+    let candidates = named_addresses(manifest);
+    let mut expected = BTreeSet::new();
+    for &token in tokens {
+        for &spender in &candidates {
+            let amount = chain
+                .allowance(token, owner, spender)
+                .await
+                .expect("allowance");
+            if !amount.is_zero() {
+                expected.insert((token, spender, amount.to_string()));
+            }
+        }
+    }
+    for key in ["ART", "ITEMS"] {
+        let collection = addr(manifest.contract(key).expect("collection"));
+        for &operator in &candidates {
+            if chain
+                .is_approved_for_all(collection, owner, operator)
+                .await
+                .expect("isApprovedForAll")
+            {
+                expected.insert((collection, operator, "all".to_owned()));
+            }
+        }
+    }
+    for token in manifest.seeded["nftTokens"].as_array().expect("nftTokens") {
+        let (contract, id) = (
+            addr(token["contract"].as_str().expect("contract")),
+            u256(&token["tokenId"]),
+        );
+        if chain.owner_of(contract, id).await.expect("ownerOf") == owner {
+            let approved = chain.get_approved(contract, id).await.expect("getApproved");
+            if approved != Address::ZERO {
+                expected.insert((contract, approved, format!("#{id}")));
+            }
+        }
+    }
+    assert_eq!(shown, expected, "{owner}'s approvals");
+}
+
+/// The history holds every transaction with one of the account's token events (logs
+/// over the whole chain), and nothing that does not concern the account.
+async fn check_history(
+    chain: &ChainReader,
+    logs: &[alloy::rpc::types::Log],
+    owner: Address,
+    page: &Value,
+) {
+    let topic = B256::left_padding_from(owner.as_slice());
+    let with_events: BTreeSet<B256> = logs
+        .iter()
+        .filter(|log| {
+            let topics = log.topics();
+            topics
+                .first()
+                .is_some_and(|first| ACCOUNT_EVENTS.contains(&first.to_string().as_str()))
+                && topics[1..].contains(&topic)
+        })
+        .filter_map(|log| log.transaction_hash)
+        .collect();
+    let shown: BTreeSet<B256> = page["transactions"]
+        .as_array()
+        .expect("transactions")
+        .iter()
+        .map(|row| row["id"].as_str().expect("id").parse().expect("hash"))
+        .collect();
+    let missing: Vec<&B256> = with_events.difference(&shown).collect();
+    assert!(
+        missing.is_empty(),
+        "{owner}: token history misses {missing:?}"
+    );
+    for hash in shown.difference(&with_events) {
+        let tx = chain
+            .provider()
+            .get_transaction_by_hash(*hash)
+            .await
+            .expect("transaction")
+            .expect("on chain");
+        let (from, to) = (tx.inner.signer(), alloy::consensus::Transaction::to(&tx));
+        assert!(
+            from == owner || to == Some(owner),
+            "{owner}: {hash} does not concern it"
+        );
+    }
+    assert_eq!(page["total"].as_u64(), Some(shown.len() as u64), "{page}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn telos_evm_on_the_own_index_fills_accounts_before_its_start_and_equals_the_chain() {
+    let devnet = tokio::task::spawn_blocking(|| EvmDevnet::start_with_chain_id(40))
+        .await
+        .expect("task")
+        .expect("devnet starts (run `npm ci` in devnet/evm)");
+    let manifest = devnet.manifest().clone();
+    let chain = ChainReader::connect(devnet.rpc_url()).expect("chain reader");
+    // The index starts in the middle of the seeded history.
+    let mut blocks: Vec<u64> = manifest.seeded["transactions"]
+        .as_object()
+        .expect("transactions")
+        .values()
+        .filter_map(|tx| tx["blockNumber"].as_u64())
+        .collect();
+    blocks.sort_unstable();
+    let start = blocks[blocks.len() / 2];
+    let data_dir = tempfile::tempdir().expect("data dir");
+    let state = state_from(&config_text(&manifest, data_dir.path(), &start.to_string()));
+    let app = router(&state);
+    wait_for_index(&state, &app, &chain).await;
+
+    let indexer = wait_for_role(&app, "writer").await;
+    assert_eq!(indexer["startBlock"], start, "{indexer}");
+    assert!(
+        indexer["progress"]
+            .as_str()
+            .is_some_and(|line| line.contains("caught up")),
+        "{indexer}"
+    );
+    let (_, health) = get(&app, "/api/v1/health").await;
+    let sources = health["evmSources"].as_array().expect("sources");
+    let source = |name: &str| {
+        sources
+            .iter()
+            .find(|s| s["network"] == name)
+            .expect(name)
+            .clone()
+    };
+    let mainnet = source(NETWORK);
+    assert_eq!(
+        (&mainnet["primary"], &mainnet["inUse"], &mainnet["lists"]),
+        (&"ownIndex".into(), &"ownIndex".into(), &"ownIndex".into()),
+        "{mainnet}"
+    );
+    assert!(
+        mainnet["indexLag"]["blocksBehind"].as_u64().is_some(),
+        "{mainnet}"
+    );
+    let testnet = source("telos-evm-testnet");
+    assert_eq!(testnet["primary"], "teloscanIndexer", "{testnet}");
+    assert_eq!(testnet["lists"], testnet["inUse"], "{testnet}");
+
+    let head = chain.block_number().await.expect("head");
+    let logs = chain
+        .provider()
+        .get_logs(&Filter::new().from_block(0).to_block(head))
+        .await
+        .expect("logs");
+    let tokens = erc20_tokens(&manifest);
+    let mut saw_partial = false;
+    for account in &manifest.accounts {
+        let owner = addr(&account.address);
+        let ([balances, history, nfts, approvals], partial) =
+            filled_answers(&app, &account.address).await;
+        saw_partial |= partial;
+        check_balances(&chain, &tokens, owner, &balances).await;
+        assert_eq!(history["source"], "ownIndex");
+        assert!(
+            history["indexLag"]["secondsBehind"].as_u64().is_some(),
+            "{history}"
+        );
+        check_history(&chain, &logs, owner, &history).await;
+        check_nfts(&chain, &manifest, owner, &nfts).await;
+        check_approvals(&chain, &manifest, &tokens, owner, &approvals).await;
+    }
+    assert!(saw_partial, "no answer showed an account not covered yet");
+    let fills = status(&app).await["indexer"]["fills"].clone();
+    assert!(
+        fills["completed"].as_u64() >= Some(manifest.accounts.len() as u64),
+        "{fills}"
+    );
+    state.shut_down().await;
+
+    // Restarted with `head`, the store keeps the start it was bound to.
+    let restarted = state_from(&config_text(&manifest, data_dir.path(), "\"head\""));
+    let app = router(&restarted);
+    wait_for_index(&restarted, &app, &chain).await;
+    // The stopped server let go of the store: this one takes the writer lock.
+    let indexer = wait_for_role(&app, "writer").await;
+    assert_eq!(indexer["startBlock"], start, "{indexer}");
+    restarted.shut_down().await;
+
+    // Another start block is refused with a message, and the store is kept as it is.
+    let moved = state_from(&config_text(
+        &manifest,
+        data_dir.path(),
+        &(start + 1).to_string(),
+    ));
+    let app = router(&moved);
+    let stopped = wait_for_role(&app, "stopped").await;
+    let message = stopped["lastError"].as_str().unwrap_or_default();
+    assert!(
+        message.contains(&format!("from block {start}"))
+            && message.contains("[networks.telos-evm.index] store"),
+        "{message}"
+    );
+    assert_eq!(stopped["startBlock"], start, "the store was not rebuilt");
+    moved.shut_down().await;
+}
