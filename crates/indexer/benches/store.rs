@@ -4,9 +4,9 @@
 //! Builds the same synthetic index in both: one owner with 1,000 ERC-20 approvals,
 //! 1,000 transactions and 50 token balances, among `--others` other owners with one
 //! approval each, `--builds` times into fresh stores (the writer's commits, timed; best
-//! and median printed). Then (on PostgreSQL after `ANALYZE`, as autovacuum leaves a
-//! running index), through the store's reading interface (what a server replica
-//! uses), times each read `--runs` times one at a time (p50 and p99), and counts
+//! and median printed) and the last one's size on disk. Then (on PostgreSQL after
+//! `ANALYZE`, as autovacuum leaves a running index), through the store's reading
+//! interface (what a server replica uses), times each read `--runs` times one at a time (p50 and p99), and counts
 //! reads per second when `--threads` threads read at once, each `--runs` times, beside
 //! the same from one thread.
 //!
@@ -259,6 +259,41 @@ fn analyze(url: &str) -> anyhow::Result<()> {
     })
 }
 
+/// What the index occupies on disk: the SQLite file with its write-ahead log, or the
+/// PostgreSQL database less an empty one's size (the catalog every database carries).
+fn stored_bytes(url: &StoreUrl) -> anyhow::Result<u64> {
+    match url {
+        StoreUrl::Sqlite(path) => {
+            let mut total = 0;
+            for suffix in ["", "-wal"] {
+                let mut name = path.as_os_str().to_owned();
+                name.push(suffix);
+                total += std::fs::metadata(&name).map_or(0, |meta| meta.len());
+            }
+            Ok(total)
+        }
+        StoreUrl::Postgres(url) => {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()?;
+            runtime.block_on(async {
+                let (client, connection) =
+                    tokio_postgres::connect(url, tokio_postgres::NoTls).await?;
+                let connection = tokio::spawn(connection);
+                let row = client
+                    .query_one(
+                        "SELECT pg_database_size(current_database()) - pg_database_size('template1')",
+                        &[],
+                    )
+                    .await?;
+                drop(client);
+                connection.await??;
+                Ok(u64::try_from(row.get::<_, i64>(0)).unwrap_or(0))
+            })
+        }
+    }
+}
+
 fn bench(
     name: &str,
     options: &Options,
@@ -275,6 +310,12 @@ fn bench(
     if let StoreUrl::Postgres(url) = &url {
         analyze(url)?;
     }
+    let bytes = stored_bytes(&url)?;
+    println!(
+        "{name}: {:.1} MB on disk, {:.0} bytes per transaction (with its events and derived rows)",
+        bytes as f64 / 1e6,
+        bytes as f64 / (OWNER_TRANSACTIONS + options.others) as f64
+    );
     let reads: Arc<dyn StoreReads> = url.open_reads()?;
     for query in READS {
         let (p50, p99, rows) = time(options.runs, || read(reads.as_ref(), query))?;
