@@ -177,6 +177,9 @@ fn build(
         Arc::clone(&rpc) as Arc<dyn EvmSource>,
         options.selector,
     ));
+    if let Some(index) = &own_index {
+        jobs.push(recheck_when_caught_up(index.caught_up(), &selector));
+    }
 
     let history_service = settings
         .history_endpoint
@@ -295,6 +298,28 @@ fn build(
         ),
     };
     Ok((network, jobs))
+}
+
+/// Checks the primary again each time the own index catches up with the head, rather
+/// than at the next poll: the first check runs at start, before the index has read
+/// anything, and would otherwise keep the fallback (and the "out of sync" warning) for a
+/// poll interval after the index is ready. Ends with the selector or the index.
+fn recheck_when_caught_up(
+    mut caught_up: watch::Receiver<bool>,
+    selector: &Arc<SourceSelector>,
+) -> Job {
+    let selector = Arc::downgrade(selector);
+    Box::pin(async move {
+        while caught_up.changed().await.is_ok() {
+            if !*caught_up.borrow_and_update() {
+                continue;
+            }
+            let Some(selector) = selector.upgrade() else {
+                return;
+            };
+            selector.check_now().await;
+        }
+    })
 }
 
 /// Starts the own index of `settings`' network; `None` (logged) when its store cannot be

@@ -19,6 +19,7 @@ use axum::http::StatusCode;
 use serde_json::Value;
 use tandem_domain::network::NetworkName;
 use tandem_evm::reads::ChainReader;
+use tandem_evm::selector::SelectorConfig;
 use tandem_evm::source::SourceKind;
 use tandem_server::config::Config;
 use tandem_server::evm::EvmOptions;
@@ -26,7 +27,7 @@ use tandem_server::networks::served_networks;
 use tandem_server::state::AppState;
 use tandem_testkit::{EvmDevnet, EvmManifest};
 
-use crate::evm_core_support::{get, router, wait_for_source};
+use crate::evm_core_support::{get, router};
 
 const NETWORK: &str = "telos-evm";
 
@@ -101,6 +102,12 @@ fn state_from(text: &str) -> AppState {
         data_dir: Some(config.data_dir.clone()),
         price_aggregator_url: config.price_aggregator_url.clone(),
         sources: config.evm_sources.clone(),
+        // No periodic check during the test: the switch to the index once it has caught
+        // up must come from the index itself, not from the next poll.
+        selector: SelectorConfig {
+            interval: Duration::from_secs(3600),
+            ..SelectorConfig::default()
+        },
         ..EvmOptions::default()
     };
     AppState::builder(networks, "/nonexistent/web/dist".into())
@@ -171,13 +178,22 @@ async fn wait_for_index(state: &AppState, app: &Router, chain: &ChainReader) {
         );
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
-    wait_for_source(
-        state,
-        NETWORK,
-        SourceKind::OwnIndex,
-        Duration::from_secs(30),
-    )
-    .await;
+    // The first check ran at start, before the index had read anything; the index
+    // catching up triggers the next one (the monitor reads it every couple of seconds).
+    while status(app).await["source"]["inUse"] != "ownIndex" {
+        assert!(
+            Instant::now() < deadline,
+            "the index caught up but is not in use: {}",
+            status(app).await
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let snapshot = state
+        .evm(NETWORK)
+        .expect("served")
+        .check_sources_now()
+        .await;
+    assert_eq!(snapshot.in_use, SourceKind::OwnIndex, "{snapshot:?}");
     // The lag is read from the store every couple of seconds.
     while status(app).await["source"]["indexLag"].is_null() {
         assert!(Instant::now() < deadline, "no lag: {}", status(app).await);

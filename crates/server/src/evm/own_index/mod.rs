@@ -141,6 +141,9 @@ pub struct OwnIndex {
     /// The store's progress over the last minute, for a process that does not write.
     observed_rate: Mutex<RateWindow>,
     replica_rate: Mutex<Option<SyncRate>>,
+    /// Whether the index is within the health threshold of the head, as the monitor
+    /// last read it: the source selector checks again as soon as this turns true.
+    caught_up: watch::Sender<bool>,
 }
 
 /// Opens the store at `url` for reading, creating a SQLite file's folder first.
@@ -175,6 +178,7 @@ impl OwnIndex {
             position: Mutex::new(Position::default()),
             observed_rate: Mutex::new(RateWindow::default()),
             replica_rate: Mutex::new(None),
+            caught_up: watch::Sender::new(false),
             spec,
         });
         let mut jobs: Vec<IndexJob> = vec![Box::pin(Arc::clone(&index).monitor(stop.clone()))];
@@ -184,6 +188,13 @@ impl OwnIndex {
             index.set_role(IndexRole::Reader, None);
         }
         Ok((index, jobs))
+    }
+
+    /// Follows whether the index is caught up with the head (within the health
+    /// threshold), as its monitor reads it every couple of seconds.
+    #[must_use]
+    pub fn caught_up(&self) -> watch::Receiver<bool> {
+        self.caught_up.subscribe()
     }
 
     fn open(spec: &IndexSpec) -> Result<Arc<Reads>, IndexerError> {

@@ -45,6 +45,8 @@ impl OwnIndex {
                 tracing::info!(network = %self.network(), "own index caught up: {}", progress_text(&self.status()));
             }
             caught_up = !behind;
+            self.caught_up
+                .send_if_modified(|known| std::mem::replace(known, caught_up) != caught_up);
             tokio::select! {
                 _ = stop.wait_for(|stop| *stop) => return,
                 () = tokio::time::sleep(REFRESH) => {}
