@@ -15,6 +15,7 @@ use serde_json::json;
 use tandem_evm::EvmSource;
 use tandem_evm::source::HolderQuery;
 use tandem_indexer::fill::Filler;
+use tandem_indexer::phases::PhaseTimes;
 use tandem_indexer::{Backfill, IndexSource, Indexer, IndexerConfig, SqliteStore};
 use tandem_testkit::model_chain::TRANSFER_TOPIC;
 use tandem_testkit::{ModelChain, ModelLimits, ModelNode, ModelSpec};
@@ -89,7 +90,7 @@ async fn index(
     mode: Backfill,
     batch_blocks: u64,
     run: usize,
-) -> anyhow::Result<Duration> {
+) -> anyhow::Result<(Duration, PhaseTimes)> {
     let db = std::env::temp_dir().join(format!(
         "tandem-indexer-model-{}-{mode}-{run}.sqlite",
         std::process::id()
@@ -109,7 +110,7 @@ async fn index(
             chain.head()
         );
     }
-    let source = IndexSource::new(store);
+    let source = IndexSource::new(store.clone());
     let all = HolderQuery::All {
         limit: chain.spec().holders + 100,
     };
@@ -129,7 +130,13 @@ async fn index(
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
     }
-    Ok(elapsed)
+    let tables: Vec<String> = store
+        .commit_times()
+        .into_iter()
+        .map(|(table, elapsed, runs)| format!("{table} {:.3} s ({runs}×)", elapsed.as_secs_f64()))
+        .collect();
+    println!("    store time per table: {}", tables.join(", "));
+    Ok((elapsed, indexer.phase_times()))
 }
 
 /// An index started at the head fills `account`: the time the fill took, after checking
@@ -187,6 +194,30 @@ fn rate(count: u64, elapsed: Duration) -> f64 {
     count as f64 / elapsed.as_secs_f64()
 }
 
+/// What the node was asked since its counts were reset: requests, and calls and answer
+/// bytes by method.
+fn asked(node: &ModelNode) -> String {
+    let bytes = node.answer_bytes();
+    let mut calls: Vec<(String, u64)> = node.calls().into_iter().collect();
+    calls.sort();
+    let by_method: Vec<String> = calls
+        .into_iter()
+        .map(|(method, count)| {
+            let answered = bytes.get(&method).copied().unwrap_or_default();
+            format!("{method} {count}× {:.1} MB", megabytes(answered))
+        })
+        .collect();
+    format!("{} requests: {}", node.requests(), by_method.join(", "))
+}
+
+#[allow(
+    clippy::cast_precision_loss,
+    reason = "byte counts far below 2^52, printed rounded"
+)]
+fn megabytes(bytes: u64) -> f64 {
+    bytes as f64 / 1e6
+}
+
 /// Builds the chain, serves it, and prints the floor and each mode's figures.
 pub async fn run(options: &Options) -> anyhow::Result<()> {
     println!("== mainnet-like chain on a synthetic node ==");
@@ -217,6 +248,7 @@ pub async fn run(options: &Options) -> anyhow::Result<()> {
     let mut calls = vec![String::new(); options.modes.len()];
     for run in 0..options.runs {
         // Floor and indexer runs alternate, so load from other processes hits both alike.
+        node.reset_counts();
         let started = Instant::now();
         let logs = floor(&client, chain.head(), log_range)
             .await
@@ -226,15 +258,21 @@ pub async fn run(options: &Options) -> anyhow::Result<()> {
             bail!("eth_getLogs returned {logs} logs for {transfers} transfers");
         }
         best_floor = best_floor.min(elapsed);
-        println!("floor run {run}: {:.3} s", elapsed.as_secs_f64());
+        println!(
+            "floor run {run}: {:.3} s; node asked: {}",
+            elapsed.as_secs_f64(),
+            asked(&node)
+        );
         for (slot, mode) in options.modes.iter().enumerate() {
             node.reset_counts();
-            let elapsed = index(&chain, &node.url(), *mode, options.batch_blocks, run).await?;
+            let (elapsed, phases) =
+                index(&chain, &node.url(), *mode, options.batch_blocks, run).await?;
             best[slot] = best[slot].min(elapsed);
-            let mut asked: Vec<(String, u64)> = node.calls().into_iter().collect();
-            asked.sort();
-            calls[slot] = format!("{} requests: {asked:?}", node.requests());
-            println!("indexer ({mode}) run {run}: {:.3} s", elapsed.as_secs_f64());
+            calls[slot] = asked(&node);
+            println!(
+                "indexer ({mode}) run {run}: {:.3} s; busy per phase (phases overlap): {phases}",
+                elapsed.as_secs_f64()
+            );
         }
     }
     println!(
