@@ -350,6 +350,7 @@ impl Indexer {
         self.blocking(move |store| store.prune_undo(below)).await?;
         let indexed = cursor.map(|block| block.number);
         self.note_progress(indexed, head_number);
+        tracing::debug!(phases = %self.clock.snapshot(), "busy time per phase since start");
         self.update_status(|status| status.last_error = None);
         Ok(indexed)
     }

@@ -33,6 +33,10 @@ pub struct Options {
     pub modes: Vec<Backfill>,
     /// The indexer's batch size.
     pub batch_blocks: u64,
+    /// Blocks with content per final batch, when not the default.
+    pub sparse_batch_blocks: Option<u64>,
+    /// Blocks per scanned stretch of final blocks, when not the default.
+    pub max_scan_blocks: Option<u64>,
     /// Runs of each measurement; the best counts.
     pub runs: usize,
 }
@@ -50,13 +54,15 @@ impl Default for Options {
             limits: ModelLimits::default(),
             modes: vec![Backfill::Logs, Backfill::Counts],
             batch_blocks: IndexerConfig::new("", 0).batch_blocks,
+            sparse_batch_blocks: None,
+            max_scan_blocks: None,
             runs: 3,
         }
     }
 }
 
 /// The event signatures the indexer asks `eth_getLogs` for (no wrapped coin here).
-const INDEXED_TOPICS: [B256; 5] = [
+pub(crate) const INDEXED_TOPICS: [B256; 5] = [
     TRANSFER_TOPIC,
     alloy::primitives::b256!("c3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62"),
     alloy::primitives::b256!("4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb"),
@@ -88,18 +94,21 @@ async fn index(
     chain: &ModelChain,
     url: &str,
     mode: Backfill,
-    batch_blocks: u64,
+    options: &Options,
     run: usize,
 ) -> anyhow::Result<(Duration, PhaseTimes)> {
-    let db = std::env::temp_dir().join(format!(
-        "tandem-indexer-model-{}-{mode}-{run}.sqlite",
-        std::process::id()
-    ));
+    let db = scratch_db(&format!("model-{mode}"), run);
     let store = Arc::new(SqliteStore::open(&db)?);
     let mut config = IndexerConfig::new(url, 0);
     config.enrich = false;
     config.backfill = mode;
-    config.batch_blocks = batch_blocks;
+    config.batch_blocks = options.batch_blocks;
+    if let Some(blocks) = options.sparse_batch_blocks {
+        config.sparse_batch_blocks = blocks;
+    }
+    if let Some(blocks) = options.max_scan_blocks {
+        config.max_scan_blocks = blocks;
+    }
     let indexer = Indexer::new(config, store.clone())?;
     let started = Instant::now();
     let indexed = indexer.sync_to_head().await?;
@@ -110,7 +119,34 @@ async fn index(
             chain.head()
         );
     }
-    let source = IndexSource::new(store.clone());
+    check_balances(chain, store.clone(), mode.name()).await?;
+    remove_db(&db);
+    println!("    store time per table: {}", commit_times(&store));
+    Ok((elapsed, indexer.phase_times()))
+}
+
+/// A store file of this process for run `run` of `kind`.
+pub(crate) fn scratch_db(kind: &str, run: usize) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!(
+        "tandem-indexer-{kind}-{}-{run}.sqlite",
+        std::process::id()
+    ))
+}
+
+/// Removes a store file and SQLite's and the writer lock's files beside it.
+pub(crate) fn remove_db(db: &std::path::Path) {
+    for suffix in ["", "-wal", "-shm", "-writer.lock"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
+}
+
+/// Every holder's balance of every token in `store` is the model's.
+pub(crate) async fn check_balances(
+    chain: &ModelChain,
+    store: Arc<SqliteStore>,
+    what: &str,
+) -> anyhow::Result<()> {
+    let source = IndexSource::new(store);
     let all = HolderQuery::All {
         limit: chain.spec().holders + 100,
     };
@@ -124,19 +160,20 @@ async fn index(
             .collect();
         indexed.sort();
         if indexed != chain.token_balances(token) {
-            bail!("{mode}: the balances of {token} differ from the model's");
+            bail!("{what}: the balances of {token} differ from the model's");
         }
     }
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
-    }
+    Ok(())
+}
+
+/// The store's commit time per table, for the printout.
+pub(crate) fn commit_times(store: &SqliteStore) -> String {
     let tables: Vec<String> = store
         .commit_times()
         .into_iter()
         .map(|(table, elapsed, runs)| format!("{table} {:.3} s ({runs}×)", elapsed.as_secs_f64()))
         .collect();
-    println!("    store time per table: {}", tables.join(", "));
-    Ok((elapsed, indexer.phase_times()))
+    tables.join(", ")
 }
 
 /// An index started at the head fills `account`: the time the fill took, after checking
@@ -147,10 +184,7 @@ async fn fill(
     account: Address,
     run: usize,
 ) -> anyhow::Result<Duration> {
-    let db = std::env::temp_dir().join(format!(
-        "tandem-indexer-fill-{}-{run}.sqlite",
-        std::process::id()
-    ));
+    let db = scratch_db("fill", run);
     let store = Arc::new(SqliteStore::open(&db)?);
     let mut config = IndexerConfig::new(url, chain.head());
     config.enrich = false;
@@ -179,9 +213,7 @@ async fn fill(
             bail!("fill: {account}'s balance of {token} is {indexed}, the model's {expected}");
         }
     }
-    for suffix in ["", "-wal", "-shm", "-writer.lock"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
-    }
+    remove_db(&db);
     Ok(elapsed)
 }
 
@@ -244,6 +276,12 @@ pub async fn run(options: &Options) -> anyhow::Result<()> {
     let log_range = options.limits.max_log_range.unwrap_or(u64::MAX);
 
     let mut best_floor = Duration::MAX;
+    let mut best_logs_only = Duration::MAX;
+    // Pages as the indexer's scan asks for them: a stretch, within what the node accepts.
+    let logs_only_range = options
+        .max_scan_blocks
+        .unwrap_or(IndexerConfig::new("", 0).max_scan_blocks)
+        .min(log_range);
     let mut best: Vec<Duration> = vec![Duration::MAX; options.modes.len()];
     let mut calls = vec![String::new(); options.modes.len()];
     for run in 0..options.runs {
@@ -263,10 +301,13 @@ pub async fn run(options: &Options) -> anyhow::Result<()> {
             elapsed.as_secs_f64(),
             asked(&node)
         );
+        let logs_only = crate::logs_only::run(&chain, &client, logs_only_range, run)
+            .await
+            .context("logs only")?;
+        best_logs_only = best_logs_only.min(logs_only);
         for (slot, mode) in options.modes.iter().enumerate() {
             node.reset_counts();
-            let (elapsed, phases) =
-                index(&chain, &node.url(), *mode, options.batch_blocks, run).await?;
+            let (elapsed, phases) = index(&chain, &node.url(), *mode, options, run).await?;
             best[slot] = best[slot].min(elapsed);
             calls[slot] = asked(&node);
             println!(
@@ -281,6 +322,16 @@ pub async fn run(options: &Options) -> anyhow::Result<()> {
         best_floor.as_secs_f64(),
         rate(blocks, best_floor),
         rate(transfers, best_floor),
+    );
+    let ratio = best_logs_only.as_secs_f64() / best_floor.as_secs_f64();
+    println!(
+        "logs only (eth_getLogs pages of {logs_only_range} blocks committed to SQLite as they come, \
+         no blocks, receipts or state reads: the bound of a logs-first backfill, best of {}): \
+         {:.3} s = {:.0} blocks/s, {:.0} transfers/s; ratio to the floor {ratio:.2}",
+        options.runs,
+        best_logs_only.as_secs_f64(),
+        rate(blocks, best_logs_only),
+        rate(transfers, best_logs_only),
     );
     for ((mode, elapsed), calls) in options.modes.iter().zip(&best).zip(&calls) {
         let ratio = elapsed.as_secs_f64() / best_floor.as_secs_f64();
