@@ -7,7 +7,8 @@
 //!   carrying transfers, served by a synthetic JSON-RPC node on loopback
 //!   (`tandem_testkit::ModelNode`), indexed in each backfill mode; then an index started
 //!   at its head fills one account with transfers spread over the whole range (the
-//!   on-demand fill of a first visit);
+//!   on-demand fill of a first visit); with where each run's time went and the bound of
+//!   a logs-first backfill (ADR 0015);
 //! - `anvil` ([`anvil`]): the dense case on a real node, every block full of transfers.
 //!
 //! ```text

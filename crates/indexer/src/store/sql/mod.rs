@@ -185,11 +185,11 @@ impl CrashPoint {
 }
 
 /// The key of [`SqlStore::commit_times`] under which whole commits are timed.
-pub const WHOLE_COMMITS: &str = "(whole commits)";
+const WHOLE_COMMITS: &str = "(whole commits)";
 /// The key of [`SqlStore::commit_times`] under which writing chain rows is timed.
-pub const CHAIN_ROWS: &str = "(chain rows)";
+const CHAIN_ROWS: &str = "(chain rows)";
 /// The key of [`SqlStore::commit_times`] under which deriving and writing state is timed.
-pub const DERIVED_STATE: &str = "(derived state)";
+const DERIVED_STATE: &str = "(derived state)";
 
 /// The index store over a SQL backend: [`SqliteStore`](crate::SqliteStore) or
 /// [`PgStore`](crate::store::PgStore).
@@ -244,8 +244,9 @@ impl<B: Backend> SqlStore<B> {
     }
 
     /// Busy time and statement runs per table in the follower's commits since the store
-    /// was opened, and under [`WHOLE_COMMITS`] the commits' whole time (statements,
-    /// the transaction's begin and commit, and the work between statements).
+    /// was opened, by table name; besides, under `(chain rows)` and `(derived state)` the
+    /// two halves of each commit, and under `(whole commits)` the commits' whole time
+    /// (those halves plus the transaction's begin and commit).
     #[must_use]
     pub fn commit_times(&self) -> Vec<(String, std::time::Duration, u64)> {
         self.tables.snapshot()

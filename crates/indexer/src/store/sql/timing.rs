@@ -17,9 +17,16 @@ pub(crate) struct TableClock(Mutex<BTreeMap<String, (Duration, u64)>>);
 impl TableClock {
     pub(crate) fn add(&self, table: &str, elapsed: Duration) {
         let mut times = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        let entry = times.entry(table.to_owned()).or_default();
-        entry.0 += elapsed;
-        entry.1 += 1;
+        // Looked up before inserting: a key read runs this per key, so no name allocation.
+        match times.get_mut(table) {
+            Some((total, runs)) => {
+                *total += elapsed;
+                *runs += 1;
+            }
+            None => {
+                times.insert(table.to_owned(), (elapsed, 1));
+            }
+        }
     }
 
     pub(crate) fn snapshot(&self) -> Vec<(String, Duration, u64)> {
