@@ -276,19 +276,7 @@ mod tests {
     }
 
     fn tx(logs: Vec<FetchedLog>) -> FetchedTransaction {
-        FetchedTransaction {
-            hash: B256::ZERO,
-            index: 0,
-            from: Address::ZERO,
-            to: None,
-            contract_address: None,
-            value: U256::ZERO,
-            gas_used: U256::ZERO,
-            gas_price: U256::ZERO,
-            success: true,
-            input: vec![],
-            logs,
-        }
+        FetchedTransaction::from_logs(B256::ZERO, 0, logs)
     }
 
     #[test]

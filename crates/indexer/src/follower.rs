@@ -70,6 +70,7 @@ use tokio::task::JoinHandle;
 
 use crate::IndexerError;
 use crate::config::{Backfill, IndexerConfig};
+use crate::phases::{Phase, PhaseClock, PhaseTimes};
 use crate::progress::{RateWindow, SyncRate};
 use crate::rpc::BlockFetcher;
 use crate::store::{BlockRef, HeadSeen, Store};
@@ -127,6 +128,8 @@ pub struct Indexer {
     /// Typed contract and balance reads (shared with the rest of the wallet).
     pub(crate) reads: ChainReader,
     reader: Arc<Reader>,
+    /// Where the time of syncing went, phase by phase.
+    clock: Arc<PhaseClock>,
     status: Mutex<IndexerStatus>,
     rate: Mutex<RateWindow>,
 }
@@ -187,13 +190,20 @@ impl Indexer {
             fetcher,
             state,
         } = Node::connect(&config)?;
-        let reader = Arc::new(Reader::new(Arc::clone(&fetcher), state, config.clone()));
+        let clock = Arc::new(PhaseClock::default());
+        let reader = Arc::new(Reader::new(
+            Arc::clone(&fetcher),
+            state,
+            config.clone(),
+            Arc::clone(&clock),
+        ));
         Ok(Self {
             config,
             store,
             fetcher,
             reads,
             reader,
+            clock,
             status: Mutex::new(IndexerStatus::default()),
             rate: Mutex::new(RateWindow::default()),
         })
@@ -203,6 +213,12 @@ impl Indexer {
     #[must_use]
     pub fn config(&self) -> &IndexerConfig {
         &self.config
+    }
+
+    /// Busy time per phase since this indexer was made (see [`crate::phases`]).
+    #[must_use]
+    pub fn phase_times(&self) -> PhaseTimes {
+        self.clock.snapshot()
     }
 
     /// The current status.
@@ -334,6 +350,7 @@ impl Indexer {
         self.blocking(move |store| store.prune_undo(below)).await?;
         let indexed = cursor.map(|block| block.number);
         self.note_progress(indexed, head_number);
+        tracing::debug!(phases = %self.clock.snapshot(), "busy time per phase since start");
         self.update_status(|status| status.last_error = None);
         Ok(indexed)
     }
@@ -363,9 +380,14 @@ impl Indexer {
             let Some((_, handle)) = pipeline.ahead.pop_front() else {
                 return Ok(());
             };
-            let prepared = join(handle).await?;
+            let prepared = self
+                .clock
+                .time(Phase::WaitingForPrepared, join(handle))
+                .await?;
             if let Some(handle) = pipeline.commit.take() {
-                join(handle).await?;
+                self.clock
+                    .time(Phase::WaitingForCommit, join(handle))
+                    .await?;
             }
             if let (Some(current), Some(first)) = (*cursor, prepared.blocks.first()) {
                 let first = &first.block;
@@ -375,7 +397,10 @@ impl Indexer {
                     continue;
                 }
             }
-            let batch = self.finish_batch(prepared, head).await?;
+            let batch = self
+                .clock
+                .time(Phase::Allowances, self.finish_batch(prepared, head))
+                .await?;
             let Some(last_block) = batch.blocks.last().map(|decoded| &decoded.block) else {
                 return Ok(());
             };
@@ -386,7 +411,13 @@ impl Indexer {
             });
             let store = Arc::clone(&self.store);
             let committed = last_block.number;
-            pipeline.commit = Some(tokio::task::spawn_blocking(move || store.commit(&batch)));
+            let clock = Arc::clone(&self.clock);
+            pipeline.commit = Some(tokio::task::spawn_blocking(move || {
+                let started = Instant::now();
+                let committed = store.commit(&batch);
+                clock.add(Phase::Commit, started.elapsed());
+                committed
+            }));
             self.note_progress(Some(committed), head);
         }
     }

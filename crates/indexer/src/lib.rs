@@ -41,6 +41,7 @@ mod error;
 pub mod fill;
 mod follower;
 mod metadata;
+pub mod phases;
 pub mod progress;
 mod reorg;
 mod rpc;

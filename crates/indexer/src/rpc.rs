@@ -77,6 +77,28 @@ pub struct FetchedTransaction {
     pub logs: Vec<FetchedLog>,
 }
 
+impl FetchedTransaction {
+    /// A transaction known only from its logs (as `eth_getLogs` gives them): what only
+    /// the transaction and its receipt tell — sender, recipient, value, gas, input — is
+    /// empty, and it counts as successful (a failed transaction has no logs).
+    #[must_use]
+    pub fn from_logs(hash: B256, index: u64, logs: Vec<FetchedLog>) -> Self {
+        Self {
+            hash,
+            index,
+            from: Address::ZERO,
+            to: None,
+            contract_address: None,
+            value: U256::ZERO,
+            gas_used: U256::ZERO,
+            gas_price: U256::ZERO,
+            success: true,
+            input: Vec::new(),
+            logs,
+        }
+    }
+}
+
 /// One log of a transaction.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FetchedLog {

@@ -7,7 +7,8 @@
 //!   carrying transfers, served by a synthetic JSON-RPC node on loopback
 //!   (`tandem_testkit::ModelNode`), indexed in each backfill mode; then an index started
 //!   at its head fills one account with transfers spread over the whole range (the
-//!   on-demand fill of a first visit);
+//!   on-demand fill of a first visit); with where each run's time went and the bound of
+//!   a logs-first backfill (ADR 0015);
 //! - `anvil` ([`anvil`]): the dense case on a real node, every block full of transfers.
 //!
 //! ```text
@@ -15,12 +16,15 @@
 //!     [--blocks N] [--transfers N] [--holders N] [--tokens N] [--busy-per-mille N]
 //!     [--plain-transfers N] [--focus-transfers N] [--backfill logs|counts|full|all]
 //!     [--log-range-limit N] [--log-results-limit N] [--batch-limit N] [--per-tx N]
+//!     [--sparse-batch-blocks N] [--max-scan-blocks N]
 //! ```
-//! (`--transfers`, `--holders` and `--runs` apply to both chains; `--per-tx` to anvil.)
+//! (`--transfers`, `--holders` and `--runs` apply to both chains; `--per-tx` to anvil,
+//! `--sparse-batch-blocks` and `--max-scan-blocks` to the model chain.)
 
 #![allow(clippy::print_stdout)] // printing the figures is this binary's job
 
 mod anvil;
+mod logs_only;
 mod model;
 
 use alloy::primitives::{Address, B256, Bytes, U64};
@@ -97,6 +101,8 @@ fn parse() -> anyhow::Result<(Chains, model::Options, anvil::Options)> {
             }
             "--per-tx" => anvil.per_tx = number()?.max(1),
             "--blocks" => model.spec.blocks = number()?.max(100),
+            "--sparse-batch-blocks" => model.sparse_batch_blocks = Some(number()?.max(1)),
+            "--max-scan-blocks" => model.max_scan_blocks = Some(number()?.max(1)),
             "--tokens" => model.spec.tokens = number()?.max(1),
             "--busy-per-mille" => model.spec.busy_per_mille = number()?.clamp(1, 1000),
             "--plain-transfers" => model.spec.plain_transfers = number()?,

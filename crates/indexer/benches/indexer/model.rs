@@ -3,7 +3,10 @@
 //! `eth_getLogs` of the same events from the same node, over the whole chain (in
 //! ranges the node accepts when it limits them) — and the indexer indexing the chain
 //! from scratch in each backfill mode, then checks every holder's balance of every
-//! token against the model. Prints blocks/s, transfers/s and the ratio to the floor.
+//! token against the model. Prints blocks/s, transfers/s and the ratio to the floor,
+//! and for each run where the time went: the follower's busy time per phase, the
+//! store's per table, the node's calls and answer bytes per method; beside the floor,
+//! the logs-only bound of a logs-first backfill ([`crate::logs_only`]).
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -15,6 +18,7 @@ use serde_json::json;
 use tandem_evm::EvmSource;
 use tandem_evm::source::HolderQuery;
 use tandem_indexer::fill::Filler;
+use tandem_indexer::phases::PhaseTimes;
 use tandem_indexer::{Backfill, IndexSource, Indexer, IndexerConfig, SqliteStore};
 use tandem_testkit::model_chain::TRANSFER_TOPIC;
 use tandem_testkit::{ModelChain, ModelLimits, ModelNode, ModelSpec};
@@ -32,6 +36,10 @@ pub struct Options {
     pub modes: Vec<Backfill>,
     /// The indexer's batch size.
     pub batch_blocks: u64,
+    /// Blocks with content per final batch, when not the default.
+    pub sparse_batch_blocks: Option<u64>,
+    /// Blocks per scanned stretch of final blocks, when not the default.
+    pub max_scan_blocks: Option<u64>,
     /// Runs of each measurement; the best counts.
     pub runs: usize,
 }
@@ -49,13 +57,15 @@ impl Default for Options {
             limits: ModelLimits::default(),
             modes: vec![Backfill::Logs, Backfill::Counts],
             batch_blocks: IndexerConfig::new("", 0).batch_blocks,
+            sparse_batch_blocks: None,
+            max_scan_blocks: None,
             runs: 3,
         }
     }
 }
 
 /// The event signatures the indexer asks `eth_getLogs` for (no wrapped coin here).
-const INDEXED_TOPICS: [B256; 5] = [
+pub(crate) const INDEXED_TOPICS: [B256; 5] = [
     TRANSFER_TOPIC,
     alloy::primitives::b256!("c3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62"),
     alloy::primitives::b256!("4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb"),
@@ -87,18 +97,21 @@ async fn index(
     chain: &ModelChain,
     url: &str,
     mode: Backfill,
-    batch_blocks: u64,
+    options: &Options,
     run: usize,
-) -> anyhow::Result<Duration> {
-    let db = std::env::temp_dir().join(format!(
-        "tandem-indexer-model-{}-{mode}-{run}.sqlite",
-        std::process::id()
-    ));
+) -> anyhow::Result<(Duration, PhaseTimes)> {
+    let db = scratch_db(&format!("model-{mode}"), run);
     let store = Arc::new(SqliteStore::open(&db)?);
     let mut config = IndexerConfig::new(url, 0);
     config.enrich = false;
     config.backfill = mode;
-    config.batch_blocks = batch_blocks;
+    config.batch_blocks = options.batch_blocks;
+    if let Some(blocks) = options.sparse_batch_blocks {
+        config.sparse_batch_blocks = blocks;
+    }
+    if let Some(blocks) = options.max_scan_blocks {
+        config.max_scan_blocks = blocks;
+    }
     let indexer = Indexer::new(config, store.clone())?;
     let started = Instant::now();
     let indexed = indexer.sync_to_head().await?;
@@ -109,6 +122,33 @@ async fn index(
             chain.head()
         );
     }
+    check_balances(chain, store.clone(), mode.name()).await?;
+    remove_db(&db);
+    println!("    store time per table: {}", commit_times(&store));
+    Ok((elapsed, indexer.phase_times()))
+}
+
+/// A store file of this process for run `run` of `kind`.
+pub(crate) fn scratch_db(kind: &str, run: usize) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!(
+        "tandem-indexer-{kind}-{}-{run}.sqlite",
+        std::process::id()
+    ))
+}
+
+/// Removes a store file and SQLite's and the writer lock's files beside it.
+pub(crate) fn remove_db(db: &std::path::Path) {
+    for suffix in ["", "-wal", "-shm", "-writer.lock"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
+}
+
+/// Every holder's balance of every token in `store` is the model's.
+pub(crate) async fn check_balances(
+    chain: &ModelChain,
+    store: Arc<SqliteStore>,
+    what: &str,
+) -> anyhow::Result<()> {
     let source = IndexSource::new(store);
     let all = HolderQuery::All {
         limit: chain.spec().holders + 100,
@@ -123,13 +163,20 @@ async fn index(
             .collect();
         indexed.sort();
         if indexed != chain.token_balances(token) {
-            bail!("{mode}: the balances of {token} differ from the model's");
+            bail!("{what}: the balances of {token} differ from the model's");
         }
     }
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
-    }
-    Ok(elapsed)
+    Ok(())
+}
+
+/// The store's commit time per table, for the printout.
+pub(crate) fn commit_times(store: &SqliteStore) -> String {
+    let tables: Vec<String> = store
+        .commit_times()
+        .into_iter()
+        .map(|(table, elapsed, runs)| format!("{table} {:.3} s ({runs}×)", elapsed.as_secs_f64()))
+        .collect();
+    tables.join(", ")
 }
 
 /// An index started at the head fills `account`: the time the fill took, after checking
@@ -140,10 +187,7 @@ async fn fill(
     account: Address,
     run: usize,
 ) -> anyhow::Result<Duration> {
-    let db = std::env::temp_dir().join(format!(
-        "tandem-indexer-fill-{}-{run}.sqlite",
-        std::process::id()
-    ));
+    let db = scratch_db("fill", run);
     let store = Arc::new(SqliteStore::open(&db)?);
     let mut config = IndexerConfig::new(url, chain.head());
     config.enrich = false;
@@ -172,9 +216,7 @@ async fn fill(
             bail!("fill: {account}'s balance of {token} is {indexed}, the model's {expected}");
         }
     }
-    for suffix in ["", "-wal", "-shm", "-writer.lock"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
-    }
+    remove_db(&db);
     Ok(elapsed)
 }
 
@@ -185,6 +227,30 @@ async fn fill(
 )]
 fn rate(count: u64, elapsed: Duration) -> f64 {
     count as f64 / elapsed.as_secs_f64()
+}
+
+/// What the node was asked since its counts were reset: requests, and calls and answer
+/// bytes by method.
+fn asked(node: &ModelNode) -> String {
+    let bytes = node.answer_bytes();
+    let mut calls: Vec<(String, u64)> = node.calls().into_iter().collect();
+    calls.sort();
+    let by_method: Vec<String> = calls
+        .into_iter()
+        .map(|(method, count)| {
+            let answered = bytes.get(&method).copied().unwrap_or_default();
+            format!("{method} {count}× {:.1} MB", megabytes(answered))
+        })
+        .collect();
+    format!("{} requests: {}", node.requests(), by_method.join(", "))
+}
+
+#[allow(
+    clippy::cast_precision_loss,
+    reason = "byte counts far below 2^52, printed rounded"
+)]
+fn megabytes(bytes: u64) -> f64 {
+    bytes as f64 / 1e6
 }
 
 /// Builds the chain, serves it, and prints the floor and each mode's figures.
@@ -213,10 +279,17 @@ pub async fn run(options: &Options) -> anyhow::Result<()> {
     let log_range = options.limits.max_log_range.unwrap_or(u64::MAX);
 
     let mut best_floor = Duration::MAX;
+    let mut best_logs_only = Duration::MAX;
+    // Pages as the indexer's scan asks for them: a stretch, within what the node accepts.
+    let logs_only_range = options
+        .max_scan_blocks
+        .unwrap_or(IndexerConfig::new("", 0).max_scan_blocks)
+        .min(log_range);
     let mut best: Vec<Duration> = vec![Duration::MAX; options.modes.len()];
     let mut calls = vec![String::new(); options.modes.len()];
     for run in 0..options.runs {
         // Floor and indexer runs alternate, so load from other processes hits both alike.
+        node.reset_counts();
         let started = Instant::now();
         let logs = floor(&client, chain.head(), log_range)
             .await
@@ -226,15 +299,24 @@ pub async fn run(options: &Options) -> anyhow::Result<()> {
             bail!("eth_getLogs returned {logs} logs for {transfers} transfers");
         }
         best_floor = best_floor.min(elapsed);
-        println!("floor run {run}: {:.3} s", elapsed.as_secs_f64());
+        println!(
+            "floor run {run}: {:.3} s; node asked: {}",
+            elapsed.as_secs_f64(),
+            asked(&node)
+        );
+        let logs_only = crate::logs_only::run(&chain, &client, logs_only_range, run)
+            .await
+            .context("logs only")?;
+        best_logs_only = best_logs_only.min(logs_only);
         for (slot, mode) in options.modes.iter().enumerate() {
             node.reset_counts();
-            let elapsed = index(&chain, &node.url(), *mode, options.batch_blocks, run).await?;
+            let (elapsed, phases) = index(&chain, &node.url(), *mode, options, run).await?;
             best[slot] = best[slot].min(elapsed);
-            let mut asked: Vec<(String, u64)> = node.calls().into_iter().collect();
-            asked.sort();
-            calls[slot] = format!("{} requests: {asked:?}", node.requests());
-            println!("indexer ({mode}) run {run}: {:.3} s", elapsed.as_secs_f64());
+            calls[slot] = asked(&node);
+            println!(
+                "indexer ({mode}) run {run}: {:.3} s; busy per phase (phases overlap): {phases}",
+                elapsed.as_secs_f64()
+            );
         }
     }
     println!(
@@ -243,6 +325,16 @@ pub async fn run(options: &Options) -> anyhow::Result<()> {
         best_floor.as_secs_f64(),
         rate(blocks, best_floor),
         rate(transfers, best_floor),
+    );
+    let ratio = best_logs_only.as_secs_f64() / best_floor.as_secs_f64();
+    println!(
+        "logs only (eth_getLogs pages of {logs_only_range} blocks committed to SQLite as they come, \
+         no blocks, receipts or state reads: the bound of a logs-first backfill, best of {}): \
+         {:.3} s = {:.0} blocks/s, {:.0} transfers/s; ratio to the floor {ratio:.2}",
+        options.runs,
+        best_logs_only.as_secs_f64(),
+        rate(blocks, best_logs_only),
+        rate(transfers, best_logs_only),
     );
     for ((mode, elapsed), calls) in options.modes.iter().zip(&best).zip(&calls) {
         let ratio = elapsed.as_secs_f64() / best_floor.as_secs_f64();

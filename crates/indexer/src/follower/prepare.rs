@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use alloy_primitives::{Address, B256, U256};
 use tandem_domain::history::{TRANSFER_BATCH_TOPIC, TRANSFER_SINGLE_TOPIC, TRANSFER_TOPIC};
@@ -19,6 +19,7 @@ use crate::decode::{
 };
 use crate::derive::Stamp;
 use crate::follower::state::StateReads;
+use crate::phases::{Phase, PhaseClock};
 use crate::rpc::failure::asks_for_less;
 use crate::rpc::{BlockFetcher, FetchedBlock};
 use crate::store::DecodedBlock;
@@ -79,6 +80,8 @@ pub(crate) struct Reader {
     /// The blocks with content found by the last scan, so the batches that share a
     /// scanned stretch do not scan it again (final blocks do not change).
     scanned: Mutex<Option<Scanned>>,
+    /// Where the time goes.
+    clock: Arc<PhaseClock>,
 }
 
 /// Blocks `first..=last` were scanned; `content` (ascending) are those with content.
@@ -128,6 +131,7 @@ impl Reader {
         fetcher: Arc<BlockFetcher>,
         state: StateReads,
         config: IndexerConfig,
+        clock: Arc<PhaseClock>,
     ) -> Self {
         let mut topics = vec![
             TRANSFER_TOPIC,
@@ -147,6 +151,7 @@ impl Reader {
             config,
             topics: [Some(topics)],
             scanned: Mutex::new(None),
+            clock,
         }
     }
 
@@ -170,10 +175,18 @@ impl Reader {
         range: Range,
         numbers: Vec<u64>,
     ) -> Result<Prepared, IndexerError> {
-        let blocks = self.fetcher.blocks(numbers.clone()).await?;
+        let blocks = self
+            .clock
+            .time(Phase::Fetch, self.fetcher.blocks(numbers.clone()))
+            .await?;
         check_fetched(&numbers, &blocks)?;
+        let decoding = Instant::now();
         let (blocks, touched) = decode(blocks, &self.config.wrapped_native);
-        let native_balances = self.native_balances(touched, range).await?;
+        self.clock.add(Phase::Decode, decoding.elapsed());
+        let native_balances = self
+            .clock
+            .time(Phase::NativeBalances, self.native_balances(touched, range))
+            .await?;
         Ok(Prepared {
             range,
             blocks,
@@ -230,7 +243,11 @@ impl Reader {
         };
         if scanned_to < last {
             let from = scanned_to.saturating_add(1).max(first);
-            content.extend(self.scan(from, last, counts).await?);
+            let found = self
+                .clock
+                .time(Phase::Scan, self.scan(from, last, counts))
+                .await?;
+            content.extend(found);
         }
         let known = Scanned {
             first,

@@ -43,6 +43,8 @@ pub struct ModelLimits {
 pub struct ModelNode {
     server: HttpServer,
     calls: Arc<Mutex<HashMap<String, u64>>>,
+    /// Answer bytes by method.
+    answered: Arc<Mutex<HashMap<String, u64>>>,
     requests: Arc<AtomicU64>,
 }
 
@@ -57,25 +59,32 @@ impl ModelNode {
         workers: usize,
     ) -> Result<Self, TestkitError> {
         let calls = Arc::new(Mutex::new(HashMap::new()));
+        let answered = Arc::new(Mutex::new(HashMap::new()));
         let requests = Arc::new(AtomicU64::new(0));
-        let (counted, requested) = (Arc::clone(&calls), Arc::clone(&requests));
+        let (counted, sized, requested) = (
+            Arc::clone(&calls),
+            Arc::clone(&answered),
+            Arc::clone(&requests),
+        );
         let server = HttpServer::start(
             workers,
             Arc::new(move |request: HttpRequest| {
-                let (chain, counted, requested) = (
+                let (chain, counted, sized, requested) = (
                     Arc::clone(&chain),
                     Arc::clone(&counted),
+                    Arc::clone(&sized),
                     Arc::clone(&requested),
                 );
                 Box::pin(async move {
                     requested.fetch_add(1, Ordering::Relaxed);
-                    answer(&chain, limits, &counted, &request.body)
+                    answer(&chain, limits, (&counted, &sized), &request.body)
                 })
             }),
         )?;
         Ok(Self {
             server,
             calls,
+            answered,
             requests,
         })
     }
@@ -101,12 +110,23 @@ impl ModelNode {
             .clone()
     }
 
-    /// Forgets the counts.
-    pub fn reset_counts(&self) {
-        self.calls
+    /// Bytes of the answers given so far, by method (each call's JSON-RPC envelope).
+    #[must_use]
+    pub fn answer_bytes(&self) -> HashMap<String, u64> {
+        self.answered
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .clear();
+            .clone()
+    }
+
+    /// Forgets the counts.
+    pub fn reset_counts(&self) {
+        for counts in [&self.calls, &self.answered] {
+            counts
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .clear();
+        }
         self.requests.store(0, Ordering::Relaxed);
     }
 }
@@ -114,10 +134,16 @@ impl ModelNode {
 /// A JSON-RPC error: code and message.
 type Failure = (i64, String);
 
+/// Calls and answer bytes by method.
+type Counters<'a> = (
+    &'a Mutex<HashMap<String, u64>>,
+    &'a Mutex<HashMap<String, u64>>,
+);
+
 fn answer(
     chain: &ModelChain,
     limits: ModelLimits,
-    counted: &Mutex<HashMap<String, u64>>,
+    (counted, sized): Counters<'_>,
     body: &[u8],
 ) -> HttpReply {
     let Ok(request) = serde_json::from_slice::<Value>(body) else {
@@ -149,6 +175,13 @@ fn answer(
         .iter()
         .map(|call| envelope(&call["id"], dispatch(chain, limits, call)))
         .collect();
+    {
+        let mut sized = sized.lock().unwrap_or_else(PoisonError::into_inner);
+        for (call, answer) in calls.iter().zip(&answers) {
+            let method = call["method"].as_str().unwrap_or("?");
+            *sized.entry(method.to_owned()).or_insert(0) += answer.len() as u64;
+        }
+    }
     let body = match request {
         Value::Array(_) => format!("[{}]", answers.join(",")),
         _ => answers.into_iter().next().unwrap_or_default(),

@@ -19,6 +19,7 @@ pub(crate) mod migrate;
 mod nft_query;
 mod query;
 mod state;
+mod timing;
 mod write;
 
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -183,6 +184,13 @@ impl CrashPoint {
     }
 }
 
+/// The key of [`SqlStore::commit_times`] under which whole commits are timed.
+const WHOLE_COMMITS: &str = "(whole commits)";
+/// The key of [`SqlStore::commit_times`] under which writing chain rows is timed.
+const CHAIN_ROWS: &str = "(chain rows)";
+/// The key of [`SqlStore::commit_times`] under which deriving and writing state is timed.
+const DERIVED_STATE: &str = "(derived state)";
+
 /// The index store over a SQL backend: [`SqliteStore`](crate::SqliteStore) or
 /// [`PgStore`](crate::store::PgStore).
 #[derive(Debug)]
@@ -190,6 +198,8 @@ pub struct SqlStore<B> {
     backend: B,
     crash: Option<CrashPoint>,
     commits: AtomicU64,
+    /// Where the follower's commits spend their time, per table.
+    tables: timing::TableClock,
 }
 
 impl<B: Backend> SqlStore<B> {
@@ -198,6 +208,7 @@ impl<B: Backend> SqlStore<B> {
             backend,
             crash: None,
             commits: AtomicU64::new(0),
+            tables: timing::TableClock::default(),
         }
     }
 
@@ -230,6 +241,15 @@ impl<B: Backend> SqlStore<B> {
     /// When the store fails.
     pub fn canonical_dump(&self) -> Result<String, IndexerError> {
         Ok(self.backend.read(dump::canonical_dump)?)
+    }
+
+    /// Busy time and statement runs per table in the follower's commits since the store
+    /// was opened, by table name; besides, under `(chain rows)` and `(derived state)` the
+    /// two halves of each commit, and under `(whole commits)` the commits' whole time
+    /// (those halves plus the transaction's begin and commit).
+    #[must_use]
+    pub fn commit_times(&self) -> Vec<(String, std::time::Duration, u64)> {
+        self.tables.snapshot()
     }
 
     /// The schema version the store is at.
@@ -409,13 +429,23 @@ impl<B: Backend> Store for SqlStore<B> {
 
     fn commit(&self, batch: &Batch) -> Result<(), IndexerError> {
         let nth = self.commits.fetch_add(1, Ordering::SeqCst) + 1;
+        let started = std::time::Instant::now();
         self.backend.write(|sql| {
+            let sql = &timing::Timed {
+                inner: sql,
+                clock: &self.tables,
+            };
+            let step = std::time::Instant::now();
             chain::write_chain_rows(sql, batch)?;
+            self.tables.add(CHAIN_ROWS, step.elapsed());
             self.crash_if(CrashStep::AfterChainRows, nth);
+            let step = std::time::Instant::now();
             write::write_derived(sql, batch)?;
+            self.tables.add(DERIVED_STATE, step.elapsed());
             self.crash_if(CrashStep::BeforeCommit, nth);
             Ok(())
         })?;
+        self.tables.add(WHOLE_COMMITS, started.elapsed());
         self.crash_if(CrashStep::AfterCommit, nth);
         self.crash_if(CrashStep::HangAfterCommit, nth);
         Ok(())
