@@ -1,7 +1,7 @@
 //! The fill of one account, and the fills under way: [`Filler`] finds the account's
 //! token events below the index's start block (newest stretch first, so progress moves
 //! steadily), reads the blocks that hold them, reads the account's state back at the
-//! index's last block and writes it all in one transaction ([`FillWriter`]). Fills run
+//! index's last block and writes it all in one transaction ([`FillWriter`](crate::store::FillWriter)). Fills run
 //! in the background, a bounded number at once; anyone asking meanwhile gets the
 //! account's [`AccountCoverage`] with the fill's progress.
 //!
