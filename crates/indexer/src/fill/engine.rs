@@ -133,6 +133,15 @@ pub struct Filler {
     failed: AtomicU64,
 }
 
+/// What a fill did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Filled {
+    /// It read the account's history and wrote it.
+    Written,
+    /// The index covered the account already: nothing to do.
+    AlreadyCovered,
+}
+
 fn stamp(block: &FetchedBlock) -> Stamp {
     Stamp {
         block: block.number,
@@ -287,13 +296,19 @@ impl Filler {
                 let report = |step: FillProgress| {
                     progress.send_replace(step);
                 };
-                self.fill(account, &report).await
+                self.fill_if_needed(account, &report).await
             }
             Err(closed) => Err(IndexerError::config_caused("fill slots", closed)),
         };
         match outcome {
-            Ok(()) => {
+            Ok(Filled::Written) => {
                 self.completed.fetch_add(1, Ordering::Relaxed);
+                self.jobs().remove(&account);
+            }
+            // The caller read the coverage just before another fill of the account
+            // committed and left: nothing was filled, so nothing counts as started.
+            Ok(Filled::AlreadyCovered) => {
+                self.started.fetch_sub(1, Ordering::Relaxed);
                 self.jobs().remove(&account);
             }
             Err(error) => {
@@ -319,6 +334,15 @@ impl Filler {
         account: Address,
         report: &(dyn Fn(FillProgress) + Sync),
     ) -> Result<(), IndexerError> {
+        self.fill_if_needed(account, report).await.map(|_| ())
+    }
+
+    /// [`fill`](Self::fill), saying whether it wrote anything.
+    async fn fill_if_needed(
+        &self,
+        account: Address,
+        report: &(dyn Fn(FillProgress) + Sync),
+    ) -> Result<Filled, IndexerError> {
         let coverage = self.stored_coverage(account).await?;
         let (Some(start), Some(_)) = (coverage.index_start, coverage.indexed_through) else {
             return Err(IndexerError::Inconsistent(
@@ -326,12 +350,13 @@ impl Filler {
             ));
         };
         if coverage.is_complete() {
-            return Ok(());
+            return Ok(Filled::AlreadyCovered);
         }
         let numbers = self.scan(account, start, report).await?;
         report(FillProgress::Confirming);
         let (blocks, plan) = self.account_blocks(account, numbers).await?;
-        self.confirm(account, blocks, &plan).await
+        self.confirm(account, blocks, &plan).await?;
+        Ok(Filled::Written)
     }
 
     /// The blocks below `start` that hold one of `account`'s events, newest stretch first.
