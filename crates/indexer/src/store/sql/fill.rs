@@ -7,9 +7,9 @@ use std::collections::BTreeMap;
 use alloy_primitives::Address;
 
 use super::codec::{Cols, Value, addr, int};
-use super::{Sql, chain, meta, state};
+use super::{Sql, chain, meta, meta_count, state};
 use crate::derive::{Stamp, StateValue};
-use crate::store::{AccountFill, Coverage, FillCommit, StoreError};
+use crate::store::{AccountFill, Coverage, FillCommit, IndexChanges, StoreError};
 
 /// The index's first block, as bound by the follower (`chain <id> from block <n>`).
 pub fn index_start(sql: &dyn Sql) -> Result<Option<u64>, StoreError> {
@@ -47,6 +47,10 @@ pub fn coverage(sql: &dyn Sql, account: Address) -> Result<Coverage, StoreError>
         indexed_through: indexed_through(sql)?,
         filled_from,
         filled_at,
+        changes: IndexChanges {
+            reorgs: meta_count(sql, super::REORGS)?,
+            enrichments: meta_count(sql, super::ENRICHMENTS)?,
+        },
     })
 }
 

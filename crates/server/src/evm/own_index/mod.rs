@@ -25,7 +25,7 @@ use tandem_evm::reads::ChainReader;
 use tandem_evm::source::{EvmSource, SwitchableSource};
 use tandem_indexer::fill::{AccountCoverage, FillCounts, Filler};
 use tandem_indexer::progress::{RateWindow, SyncRate};
-use tandem_indexer::store::{BlockRef, HeadSeen};
+use tandem_indexer::store::{BlockRef, HeadSeen, IndexChanges};
 use tandem_indexer::{
     IndexSource, Indexer, IndexerConfig, IndexerError, IndexerStatus, ReplicaStore, StoreError,
     StoreUrl,
@@ -73,6 +73,8 @@ struct Position {
     cursor: Option<BlockRef>,
     head: Option<HeadSeen>,
     start: Option<u64>,
+    /// Reorgs and enrichments, as counted in the store (the same for every process).
+    changes: IndexChanges,
 }
 
 impl Position {
@@ -257,6 +259,10 @@ impl OwnIndex {
             },
         };
         status.start_block = status.start_block.or(position.start);
+        // The store's counts, not the follower's since this process started: a replica
+        // has no follower, and every process reading the store reports the same.
+        status.reorgs = position.changes.reorgs;
+        status.enrichments = position.changes.enrichments;
         if let (IndexRole::Stopped, Some(problem)) = self.role() {
             status.last_error = Some(problem);
         }
@@ -325,6 +331,7 @@ mod tests {
                 observed_ms: 2_000_000,
             }),
             start: Some(0),
+            changes: IndexChanges::default(),
         };
         let lag = position.lag(2_003_500).expect("lag");
         assert_eq!((lag.blocks, lag.seconds), (10, 8));
