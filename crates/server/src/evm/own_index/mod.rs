@@ -146,16 +146,27 @@ pub struct OwnIndex {
 }
 
 /// Opens the store at `url` for reading, creating a SQLite file's folder first.
+///
+/// The server builds its state on its runtime, where a PostgreSQL store (which waits on
+/// a runtime of its own) may not block: it is opened on a thread of its own.
 fn open_reads(url: &StoreUrl) -> Result<Arc<dyn ReplicaStore>, IndexerError> {
-    if let StoreUrl::Sqlite(path) = url {
-        if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|source| StoreError::Io {
-                path: dir.to_owned(),
-                source,
-            })?;
+    match url {
+        StoreUrl::Sqlite(path) => {
+            if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir).map_err(|source| StoreError::Io {
+                    path: dir.to_owned(),
+                    source,
+                })?;
+            }
+            url.open_reads()
         }
+        StoreUrl::Postgres(_) => std::thread::scope(|scope| {
+            scope
+                .spawn(|| url.open_reads())
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        }),
     }
-    url.open_reads()
 }
 
 impl OwnIndex {
