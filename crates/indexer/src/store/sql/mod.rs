@@ -265,7 +265,12 @@ const ENRICHMENTS: &str = "enrichments";
 
 /// A counter kept in `meta` (0 while unset).
 fn meta_count(sql: &dyn Sql, key: &str) -> Result<u64, StoreError> {
-    meta(sql, key)?.map_or(Ok(0), |text| {
+    count_of(meta(sql, key)?.as_deref())
+}
+
+/// A counter's `meta` value as stored (0 while unset).
+fn count_of(text: Option<&str>) -> Result<u64, StoreError> {
+    text.map_or(Ok(0), |text| {
         text.parse()
             .map_err(|e| StoreError::corrupt_because("meta counter", e))
     })
