@@ -34,6 +34,11 @@ use tokio::sync::watch;
 
 use super::data_source::{IndexSettings, StartBlock};
 
+/// The index's committed state as its store says: the last block and the changes
+/// besides blocks (what an [`IndexStamp`](super::cache::IndexStamp) is made of, but for
+/// the answer's own parts).
+pub type IndexMark = (Option<u64>, IndexChanges);
+
 /// Background work of the index, run until the server stops.
 pub type IndexJob = Pin<Box<dyn Future<Output = ()> + Send>>;
 
@@ -299,6 +304,20 @@ impl OwnIndex {
     ) -> Result<AccountCoverage, IndexerError> {
         let reads = self.reads();
         reads.filler.ensure_holding(account, take_slot).await
+    }
+
+    /// The store's committed state now (one read); `None` when the store fails.
+    pub async fn committed_mark(&self) -> Option<IndexMark> {
+        let store = Arc::clone(&self.reads().store);
+        let read = tokio::task::spawn_blocking(move || store.coverage(Address::ZERO)).await;
+        match read {
+            Ok(Ok(coverage)) => Some((coverage.indexed_through, coverage.changes)),
+            Ok(Err(error)) => {
+                tracing::warn!(network = %self.network(), %error, "own index: store not readable");
+                None
+            }
+            Err(_) => None,
+        }
     }
 
     /// Fills since start and running now.
