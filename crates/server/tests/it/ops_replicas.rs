@@ -8,13 +8,12 @@
 //! Throughout, every seeded account's balances, history, NFTs and approvals are asked of
 //! both replicas: never a 5xx, and two answers built at the same committed state of the
 //! index (the `coverage.throughBlock` they carry, with the store standing there while
-//! both were asked) from the same source are identical.
+//! both were asked), while both replicas judge the index's health alike (each checks it
+//! on its own clock), are identical.
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -22,7 +21,11 @@ use serde_json::Value;
 use tandem_indexer::{
     Indexer, IndexerConfig, PgStore, SqliteStore, StoreReads, StoreUrl, WriterLock,
 };
+use tandem_testkit::lines::{lines_of, wait_for_line};
 use tandem_testkit::{EvmDevnet, EvmManifest, Postgres};
+
+use crate::binary::Running;
+use crate::evm_own_index::telos_evm_config;
 
 const NETWORK: &str = "telos-evm";
 /// Blocks per batch of the writer and the standby: many commits over the seed.
@@ -33,45 +36,6 @@ const COMMITS_BEFORE_STALL: u64 = 4;
 const TAKEOVER: Duration = Duration::from_secs(5);
 /// How long the replicas are asked while the writer stands stalled, before the kill.
 const STALLED_FOR: Duration = Duration::from_secs(3);
-
-/// A child process killed (SIGKILL) and reaped when dropped, so a failing test leaves none.
-struct Running(Child);
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        if matches!(self.0.try_wait(), Ok(None)) {
-            let _ = self.0.kill();
-        }
-        let _ = self.0.wait();
-    }
-}
-
-/// The lines a child writes on `pipe`, as they come (echoed to the test's output).
-fn lines_of(name: &'static str, pipe: impl std::io::Read + Send + 'static) -> Receiver<String> {
-    let (sender, receiver) = channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(pipe).lines() {
-            let Ok(line) = line else { break };
-            eprintln!("  {name}: {line}");
-            if sender.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    receiver
-}
-
-fn wait_for_line(lines: &Receiver<String>, needle: &str, within: Duration) -> String {
-    let deadline = Instant::now() + within;
-    loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        match lines.recv_timeout(left) {
-            Ok(line) if line.contains(needle) => return line,
-            Ok(_) => {}
-            Err(error) => panic!("no line with {needle:?} within {within:?}: {error}"),
-        }
-    }
-}
 
 /// The `tandem-indexer` binary, built (or found up to date) next to `tandem-server`: it
 /// belongs to another package, whose binaries this package's tests do not get built.
@@ -111,43 +75,10 @@ fn indexer_command(binary: &Path, manifest: &EvmManifest, store: &str) -> Comman
 /// A `tandem-server` replica of `store`: `telos-evm` on the devnet's node, primary the
 /// own index, not writing it; the other networks unreachable. Returns it with its URL.
 fn start_replica(manifest: &EvmManifest, store: &str, dir: &Path, name: &str) -> (Running, String) {
-    let unreachable = "http://127.0.0.1:9";
-    let contract = |key: &str| manifest.contract(key).expect("contract").to_owned();
-    let config = format!(
-        r#"
-        data_dir = "{data_dir}"
-        price_aggregator_url = ""
-
-        [limits]
-        requests_per_second = 0
-
-        [networks.telos-evm]
-        rpc_endpoint = "{rpc}"
-        token_list_url = "{token_list}"
-        indexer_endpoint = "{unreachable}"
-        history_endpoint = "{unreachable}"
-        api_endpoint = "{unreachable}"
-        escrow_address = "{escrow}"
-        staked_token_address = "{stlos}"
-        wrapped_token_address = "{wtlos}"
-        primary = "own"
-
-        [networks.telos-evm.index]
-        store = "{store}"
-        write = false
-
-        [networks.telos-evm-testnet]
-        rpc_endpoint = "{unreachable}"
-        token_list_url = "{unreachable}/tokenlist.json"
-        indexer_endpoint = "{unreachable}"
-        history_endpoint = "{unreachable}"
-        "#,
-        data_dir = dir.join(name).display(),
-        rpc = manifest.rpc_url,
-        token_list = manifest.token_list_url,
-        escrow = contract("ESCROW"),
-        stlos = contract("STLOS"),
-        wtlos = contract("WTLOS"),
+    let config = telos_evm_config(
+        manifest,
+        &dir.join(name),
+        &format!("store = \"{store}\"\nwrite = false"),
     );
     let path = dir.join(format!("{name}.toml"));
     std::fs::write(&path, config).expect("config written");
@@ -172,7 +103,8 @@ fn start_replica(manifest: &EvmManifest, store: &str, dir: &Path, name: &str) ->
         &lines_of("replica", stdout),
         "listening on",
         Duration::from_secs(30),
-    );
+    )
+    .expect("the replica announces its URL");
     let url = first
         .split_whitespace()
         .last()
@@ -256,10 +188,11 @@ async fn cursor(store: &Arc<Reader>) -> Option<u64> {
 struct Tally {
     asked: u64,
     compared: u64,
-    /// Pairs at the same state answered from different sources: each replica picks the
-    /// chain or the index by its own health checks (every few seconds), so near the lag
-    /// threshold one may read balances from the chain while the other reads the index.
-    other_source: u64,
+    /// Pairs at the same state while the replicas' views of the index's health differed
+    /// (or changed): each replica judges the index's lag by its own checks (every few
+    /// seconds), and near the threshold one may read balances, or contract names, from
+    /// the chain while the other reads the index.
+    other_view: u64,
     stamps: std::collections::BTreeSet<u64>,
 }
 
@@ -300,6 +233,16 @@ async fn ask(client: &reqwest::Client, url: &str) -> (u16, Value) {
     (status, body)
 }
 
+/// Each replica's view of the index's health: the source it uses now.
+async fn health_views(client: &reqwest::Client, replicas: &[String; 2]) -> [Value; 2] {
+    let status = |replica: &String| {
+        let url = format!("{replica}/api/v1/evm/{NETWORK}/status");
+        async move { ask(client, &url).await.1["source"]["inUse"].clone() }
+    };
+    let (first, second) = tokio::join!(status(&replicas[0]), status(&replicas[1]));
+    [first, second]
+}
+
 /// Asks both replicas every route of every account once; panics on a 5xx, or on two
 /// answers at the same committed state that differ.
 async fn ask_both(
@@ -318,12 +261,14 @@ async fn ask_both(
         ] {
             let path = format!("/api/v1/evm/{NETWORK}/accounts/{account}/{route}");
             let before = cursor(store).await;
+            let views_before = health_views(client, replicas).await;
             let (first_url, second_url) = (
                 format!("{}{path}", replicas[0]),
                 format!("{}{path}", replicas[1]),
             );
             let (first, second) = tokio::join!(ask(client, &first_url), ask(client, &second_url));
             let after = cursor(store).await;
+            let views_after = health_views(client, replicas).await;
             for (status, body) in [&first, &second] {
                 assert!(*status < 500, "{path}: {status} {body}");
             }
@@ -333,8 +278,9 @@ async fn ask_both(
             let (status, body) = (first.0, &first.1);
             let settled = before == after && before.is_some() && stamp(body) == before;
             if status == 200 && second.0 == 200 && settled && stamp(&second.1) == before {
-                if body["source"] != second.1["source"] {
-                    tally.other_source += 1;
+                let agreed = views_before == views_after && views_before[0] == views_before[1];
+                if body["source"] != second.1["source"] || !agreed {
+                    tally.other_view += 1;
                     continue;
                 }
                 let difference = first_difference(
@@ -400,7 +346,8 @@ async fn two_replicas_agree_while_a_standby_replaces_a_killed_writer() {
         &standby_lines,
         "waiting as a hot standby",
         Duration::from_secs(30),
-    );
+    )
+    .expect("the standby waits");
 
     let (_first, first_url) = start_replica(&manifest, &url, dir.path(), "replica-1");
     let (_second, second_url) = start_replica(&manifest, &url, dir.path(), "replica-2");
@@ -413,8 +360,11 @@ async fn two_replicas_agree_while_a_standby_replaces_a_killed_writer() {
         let deadline = Instant::now() + Duration::from_secs(30);
         loop {
             let (_, status) = ask(&client, &format!("{replica}/api/v1/evm/{NETWORK}/status")).await;
+            // The token list (names and logos) is part of an answer's stamp, but not of
+            // what answers show of it: both replicas hold it before they are compared.
             if status["indexer"]["role"] == "reader"
                 && status["indexer"]["indexedBlock"] == stalled_at
+                && status["tokenListLoaded"] == true
             {
                 break;
             }
@@ -460,11 +410,13 @@ async fn two_replicas_agree_while_a_standby_replaces_a_killed_writer() {
     writer.0.wait().expect("writer reaped");
     let killed = Instant::now();
     let standby_lines = tokio::task::spawn_blocking(move || {
-        wait_for_line(&standby_lines, "taking over", TAKEOVER);
-        standby_lines
+        let taking_over = wait_for_line(&standby_lines, "taking over", TAKEOVER);
+        (taking_over, standby_lines)
     })
     .await
-    .expect("the standby takes over");
+    .expect("task");
+    let (taking_over, standby_lines) = standby_lines;
+    taking_over.expect("the standby takes over");
     eprintln!(
         "took over {} ms after the kill",
         killed.elapsed().as_millis()
