@@ -48,3 +48,22 @@ pub fn wait_for_line(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::io::Cursor;
+
+    use super::*;
+
+    #[test]
+    fn waits_for_the_line_with_the_needle_and_says_when_none_came() {
+        let lines = lines_of("test", Cursor::new("starting\nlistening on http://x\n"));
+        let line = wait_for_line(&lines, "listening on", Duration::from_secs(5));
+        assert_eq!(line.ok().as_deref(), Some("listening on http://x"));
+        let missing = wait_for_line(&lines, "never", Duration::from_secs(5));
+        assert!(
+            matches!(missing, Err(TestkitError::NoLine { ref needle, .. }) if needle == "never"),
+            "{missing:?}"
+        );
+    }
+}
