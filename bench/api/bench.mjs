@@ -4,14 +4,19 @@
 //   2. starts the release tandem-server on it (built-in index), waits until the index has
 //      every approval;
 //   3. loads GET …/accounts/{owner}/balances (cached) and …/approvals with wrk on loopback;
-//   4. rebuilds the same approvals the way revoke.cash does — eth_getLogs for Approval and
+//   4. with --postgres URL (run.sh starts a throw-away cluster): tandem-indexer writes the
+//      same chain into that PostgreSQL store, two tandem-server replicas serve it
+//      (`write = false`), and the same routes are loaded across both (each wrk gets half
+//      the connections; req/s summed, p50/p99 the worse replica's);
+//   5. rebuilds the same approvals the way revoke.cash does — eth_getLogs for Approval and
 //      ApprovalForAll by owner topic over RPC, latest wins, then allowance / isApprovedForAll
 //      checks in one JSON-RPC batch — and prints the API's advantage.
 // Flags: --duration S (wrk seconds, default 10) --connections N (default 32)
 //        --baseline-runs N (default 30) --server PATH (default target/release/tandem-server)
-import { execFile, execFileSync } from 'node:child_process';
+//        --indexer PATH (default target/release/tandem-indexer) --postgres URL (an empty database)
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -30,6 +35,8 @@ const { values: flags } = parseArgs({
     connections: { type: 'string', default: '32' },
     'baseline-runs': { type: 'string', default: '30' },
     server: { type: 'string', default: join(repoRoot, 'target', 'release', 'tandem-server') },
+    indexer: { type: 'string', default: join(repoRoot, 'target', 'release', 'tandem-indexer') },
+    postgres: { type: 'string', default: '' },
   },
 });
 
@@ -119,6 +126,60 @@ async function wrk(url, connections = flags.connections) {
   return { rps: Number(out.match(/Requests\/sec:\s+([\d.]+)/)[1]), p50: percentile(50), p99: percentile(99), non2xx };
 }
 
+/**
+ * wrk against the same route on every server at once, the connections split evenly:
+ * req/s summed, p50 and p99 the worst server's (percentiles of two runs do not merge).
+ */
+async function wrkAcross(urls, connections = Number(flags.connections)) {
+  const each = Math.max(1, Math.floor(connections / urls.length));
+  const runs = await Promise.all(urls.map((url) => wrk(url, each)));
+  return {
+    rps: runs.reduce((sum, run) => sum + run.rps, 0),
+    p50: Math.max(...runs.map((run) => run.p50)),
+    p99: Math.max(...runs.map((run) => run.p99)),
+    non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
+  };
+}
+
+/** The routes' figures on `bases` (one server, or replicas sharing the load). */
+async function measure(bases, owner) {
+  const balancesUrls = bases.map((base) => `${base}/accounts/${owner}/balances`);
+  const approvalsUrls = bases.map((base) => `${base}/accounts/${owner}/approvals`);
+  for (const url of balancesUrls) if ((await getJson(url)).status !== 200) throw new Error(`${url} failed`);
+  log(`wrk: ${flags.connections} connections over ${bases.length} server(s), ${flags.duration} s per route…`);
+  // Approvals first: one at a time (on one server), then under load; the balances storm last.
+  const approvalsSingle = await wrk(approvalsUrls[0], 1);
+  await reportStatus(approvalsUrls[0]);
+  const approvalsLoad = await wrkAcross(approvalsUrls);
+  await reportStatus(approvalsUrls[0]);
+  const balances = await wrkAcross(balancesUrls);
+  return { balances, approvalsLoad, approvalsSingle };
+}
+
+/**
+ * tandem-indexer writing the devnet into the PostgreSQL store at `url` (it keeps following,
+ * so the index stays fresh), and two tandem-server replicas serving that store.
+ */
+async function startReplicas(url, devnet, owner) {
+  const writer = spawn(flags.indexer, [
+    '--rpc-url', devnet.rpcUrl, '--store', url, '--start-block', String(devnet.manifest.startBlock),
+    '--wrapped-native', devnet.manifest.contracts.WTLOS,
+  ], { stdio: 'ignore' });
+  const configPath = join(stateDir, 'replica.toml');
+  writeFileSync(configPath, `[networks.${NETWORK}]\nprimary = "own"\n\n[networks.${NETWORK}.index]\nstore = "${url}"\nwrite = false\n`);
+  const replicas = [];
+  for (const name of ['replica-1', 'replica-2']) {
+    replicas.push(await startServer({
+      serverPath: flags.server, repoRoot, manifestPath: join(stateDir, 'devnet-manifest.json'),
+      dataDir: join(stateDir, name), args: ['--config', configPath],
+    }));
+  }
+  const bases = replicas.map((replica) => `${replica.url}/api/v1/evm/${NETWORK}`);
+  for (const base of bases) await waitForApprovals(base, owner);
+  log(`replicas at ${replicas.map((replica) => replica.url).join(', ')} over ${url.replace(/\/\/[^@]*@/, '//')}`);
+  return { writer, replicas, bases };
+}
+
 /** Logs what a route answers now, when it is not a success (to explain non-2xx counts). */
 async function reportStatus(url) {
   const response = await fetch(url);
@@ -171,11 +232,13 @@ async function baseline(rpcUrl, owner) {
   return { rps: runs / seconds, p50: at(50), p99: at(99), live };
 }
 
-const row = (name, r) => `${name.padEnd(34)} ${r.rps.toFixed(1).padStart(10)} ${r.p50.toFixed(2).padStart(10)} ${r.p99.toFixed(2).padStart(10)}`;
+const cells = (r) => (r ? `${r.rps.toFixed(1).padStart(10)} ${r.p50.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)}` : `${'–'.padStart(10)} ${'–'.padStart(8)} ${'–'.padStart(8)}`);
+const row = (name, sqlite, postgres) => `${name.padEnd(32)} ${cells(sqlite)}   ${cells(postgres)}`;
 
 const stateDir = mkdtempSync(join(tmpdir(), 'tandem-bench-'));
 let devnet;
 let server;
+let cluster;
 try {
   devnet = await startDevnet({ manifestPath: join(stateDir, 'devnet-manifest.json'), log: () => {} });
   const contracts = devnet.manifest.contracts;
@@ -185,42 +248,55 @@ try {
   });
   const base = `${server.url}/api/v1/evm/${NETWORK}`;
   const rows = await waitForApprovals(base, owner);
-  log(`server at ${server.url}; approvals route lists ${rows} rows`);
-  const balancesUrl = `${base}/accounts/${owner}/balances`;
-  const approvalsUrl = `${base}/accounts/${owner}/approvals`;
-  if ((await getJson(balancesUrl)).status !== 200) throw new Error('balances route failed');
+  log(`server at ${server.url} (SQLite index); approvals route lists ${rows} rows`);
+  const sqlite = await measure([base], owner);
+  // One setup at a time on this machine: the SQLite server stops before the replicas start.
+  await stopChild(server.child);
+  server = undefined;
 
-  log(`wrk: ${flags.connections} connections, ${flags.duration} s per route…`);
-  // Approvals first: one at a time, then under load; the balances storm last.
-  const approvalsSingle = await wrk(approvalsUrl, 1);
-  await reportStatus(approvalsUrl);
-  const approvalsLoad = await wrk(approvalsUrl);
-  await reportStatus(approvalsUrl);
-  const balances = await wrk(balancesUrl);
+  let postgres;
+  if (flags.postgres) {
+    cluster = await startReplicas(flags.postgres, devnet, owner);
+    postgres = await measure(cluster.bases, owner);
+  }
   log(`baseline: ${flags['baseline-runs']} log-scan rebuilds…`);
   const scan = await baseline(devnet.rpcUrl, owner);
 
   const cores = execFileSync('nproc', { encoding: 'utf8' }).trim();
-  console.log(`\nTandem API benchmark — ${cores} cores, owner with ${EXPECTED} approvals (${rows} listed; log scan finds ${scan.live} live)\n`);
-  console.log(`${'route'.padEnd(34)} ${'req/s'.padStart(10)} ${'p50 ms'.padStart(10)} ${'p99 ms'.padStart(10)}`);
-  console.log(row(`balances (cached), c=${flags.connections}`, balances));
-  console.log(row(`approvals, c=${flags.connections}`, approvalsLoad));
-  console.log(row('approvals, c=1', approvalsSingle));
-  console.log(row('log-scan baseline (sequential)', scan));
-  const latencyRatio = scan.p50 / approvalsSingle.p50;
-  const throughputRatio = approvalsLoad.rps / scan.rps;
-  console.log(`\napprovals vs log scan: ${latencyRatio.toFixed(1)}x lower p50 latency (one at a time), ${throughputRatio.toFixed(1)}x the throughput`);
-  const errors = balances.non2xx + approvalsLoad.non2xx + approvalsSingle.non2xx;
+  const connections = flags.connections;
+  console.log(`\nTandem API benchmark — ${cores} cores, loopback, owner with ${EXPECTED} approvals (${rows} listed; log scan finds ${scan.live} live)\n`);
+  console.log(`${''.padEnd(32)} ${'SQLite, one server'.padEnd(28)}   ${'PostgreSQL, two replicas'.padEnd(28)}`);
+  console.log(`${'route'.padEnd(32)} ${'req/s'.padStart(10)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}   ${'req/s'.padStart(10)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`);
+  console.log(row(`balances (cached), c=${connections}`, sqlite.balances, postgres?.balances));
+  console.log(row(`approvals, c=${connections}`, sqlite.approvalsLoad, postgres?.approvalsLoad));
+  console.log(row('approvals, c=1', sqlite.approvalsSingle, postgres?.approvalsSingle));
+  console.log(row('log-scan baseline (sequential)', scan, undefined));
+  const latencyRatio = scan.p50 / sqlite.approvalsSingle.p50;
+  const throughputRatio = sqlite.approvalsLoad.rps / scan.rps;
+  console.log(`\napprovals (SQLite) vs log scan: ${latencyRatio.toFixed(1)}x lower p50 latency (one at a time), ${throughputRatio.toFixed(1)}x the throughput`);
+  const errors = (figures) => figures.balances.non2xx + figures.approvalsLoad.non2xx + figures.approvalsSingle.non2xx;
   const checks = [
-    [`balances >= 5000 req/s (${balances.rps.toFixed(0)})`, balances.rps >= 5000],
-    [`balances p99 < 20 ms (${balances.p99.toFixed(2)})`, balances.p99 < 20],
-    [`approvals >= 20x the baseline (latency ${latencyRatio.toFixed(1)}x)`, latencyRatio >= 20],
-    [`no non-2xx answers (${errors})`, errors === 0],
+    [`SQLite: balances >= 5000 req/s (${sqlite.balances.rps.toFixed(0)})`, sqlite.balances.rps >= 5000],
+    [`SQLite: balances p99 < 20 ms (${sqlite.balances.p99.toFixed(2)})`, sqlite.balances.p99 < 20],
+    [`SQLite: approvals >= 20x the baseline (latency ${latencyRatio.toFixed(1)}x)`, latencyRatio >= 20],
+    [`SQLite: no non-2xx answers (${errors(sqlite)})`, errors(sqlite) === 0],
   ];
+  if (postgres) {
+    checks.push(
+      [`PostgreSQL: balances >= 5000 req/s in total (${postgres.balances.rps.toFixed(0)})`, postgres.balances.rps >= 5000],
+      [`PostgreSQL: balances p99 < 20 ms (${postgres.balances.p99.toFixed(2)})`, postgres.balances.p99 < 20],
+      [`PostgreSQL: approvals p50 <= 10 ms, c=1 (${postgres.approvalsSingle.p50.toFixed(2)})`, postgres.approvalsSingle.p50 <= 10],
+      [`PostgreSQL: no non-2xx answers (${errors(postgres)})`, errors(postgres) === 0],
+    );
+  } else {
+    console.log('\n(no --postgres URL: the PostgreSQL column was not measured; bench/api/run.sh starts a cluster)');
+  }
   for (const [name, ok] of checks) console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}`);
   process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;
 } finally {
   if (server) await stopChild(server.child);
+  for (const replica of cluster?.replicas ?? []) await stopChild(replica.child);
+  if (cluster) await stopChild(cluster.writer);
   if (devnet) await devnet.stop();
   rmSync(stateDir, { recursive: true, force: true });
 }

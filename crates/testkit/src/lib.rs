@@ -15,6 +15,7 @@
 mod chaos;
 mod evm_devnet;
 pub mod http;
+pub mod lines;
 pub mod model_chain;
 mod native_devnet;
 mod postgres;
@@ -54,6 +55,14 @@ pub enum TestkitError {
         path: PathBuf,
         /// What went wrong.
         reason: String,
+    },
+    /// A child process did not write the line a test waited for.
+    #[error("no line with {needle:?} within {within:?}")]
+    NoLine {
+        /// What the line was to contain.
+        needle: String,
+        /// How long the test waited.
+        within: std::time::Duration,
     },
     /// An IO error while managing the child process.
     #[error(transparent)]

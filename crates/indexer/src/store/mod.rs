@@ -122,6 +122,21 @@ pub struct Coverage {
     pub filled_from: Option<u64>,
     /// The block its state was read at when it was filled.
     pub filled_at: Option<u64>,
+    /// How the index changed besides taking in blocks, when this was read — kept in the
+    /// store, so every process reading it sees the same counts.
+    pub changes: IndexChanges,
+}
+
+/// What changed the index's answers besides a new block, counted in the store in the
+/// same transaction as the change: a cache keyed by the index's committed state (block
+/// and these counts) then agrees across every replica reading the store, and survives
+/// a writer's restart (counters in the writer's memory would do neither).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct IndexChanges {
+    /// Rollbacks that removed blocks (reorgs handled).
+    pub reorgs: u64,
+    /// Contract probes and NFT metadata fetches saved.
+    pub enrichments: u64,
 }
 
 impl Coverage {

@@ -68,9 +68,12 @@ impl Followers {
         }
     }
 
-    fn assert_reorgs(&self, expected: u64) {
-        for (backend, indexer, _, _) in &self.0 {
+    /// The follower counted `expected` reorgs, and so does its store, as another process
+    /// opening it reads (what a server replica keys its caches by).
+    async fn assert_reorgs(&self, expected: u64) {
+        for (backend, indexer, _, store) in &self.0 {
             assert_eq!(indexer.status().reorgs, expected, "{backend:?}");
+            assert_eq!(store.changes().await.reorgs, expected, "{backend:?} store");
         }
     }
 }
@@ -201,7 +204,7 @@ async fn the_index_follows_reorgs_back_to_the_fork_point() {
     mine(&chain, 6).await;
     assert!(chain.block_number().await.unwrap() > branch_a_height);
     followers.sync().await;
-    followers.assert_reorgs(1);
+    followers.assert_reorgs(1).await;
     followers.assert_match_chain(&manifest).await;
 
     // Branch C is indexed, then replaced by a shorter chain: the index steps back.
@@ -240,6 +243,6 @@ async fn the_index_follows_reorgs_back_to_the_fork_point() {
     for indexed in followers.sync().await {
         assert_eq!(indexed, Some(chain.block_number().await.unwrap()));
     }
-    followers.assert_reorgs(2);
+    followers.assert_reorgs(2).await;
     followers.assert_match_chain(&manifest).await;
 }

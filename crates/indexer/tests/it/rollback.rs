@@ -3,8 +3,8 @@
 //! nothing — on both backends, with synthetic blocks (no chain needed).
 
 use alloy::primitives::{Address, U256};
-use tandem_indexer::store::Batch;
-use tandem_indexer::{IndexerError, Stamp};
+use tandem_indexer::store::{Batch, ContractProbe, MetadataResult};
+use tandem_indexer::{IndexChanges, IndexerError, Stamp};
 
 use crate::stores::{BACKENDS, TestStore, blocking, synthetic_block};
 
@@ -68,5 +68,49 @@ async fn a_rollback_undoes_whole_batches_and_never_below_the_undo_window() {
             );
         })
         .await;
+    }
+}
+
+/// Reorgs and enrichments are counted in the store with the change they count, so every
+/// process reading it (a server replica keying its caches) sees the same counts; a
+/// rollback that removes nothing, or is refused, counts nothing.
+#[tokio::test]
+async fn the_store_counts_rollbacks_and_enrichments_for_every_reader() {
+    for backend in BACKENDS {
+        let store = TestStore::new(backend, "changes");
+        let writer = store.writer().await;
+        let counted = blocking(move || {
+            writer.bind_chain(1, 0).unwrap();
+            writer.commit(&batch(0, 1, 5, false)).unwrap();
+            writer.commit(&batch(2, 3, 7, true)).unwrap();
+            writer.rollback(Some(3)).unwrap();
+            let nothing_removed = writer.coverage(ACCOUNT).unwrap().changes;
+            writer.rollback(Some(2)).unwrap();
+            assert!(writer.rollback(Some(0)).is_err(), "below the undo window");
+            writer
+                .save_probe(Address::repeat_byte(0xcc), &ContractProbe::default())
+                .unwrap();
+            let done = MetadataResult {
+                token_uri: None,
+                metadata: None,
+                done: true,
+            };
+            writer
+                .save_metadata(Address::repeat_byte(0xcc), U256::from(1u8), &done)
+                .unwrap();
+            (nothing_removed, writer.coverage(ACCOUNT).unwrap().changes)
+        })
+        .await;
+        assert_eq!(counted.0, IndexChanges::default(), "{backend:?}");
+        let expected = IndexChanges {
+            reorgs: 1,
+            enrichments: 2,
+        };
+        assert_eq!(counted.1, expected, "{backend:?}: the writer's reading");
+        assert_eq!(
+            store.changes().await,
+            expected,
+            "{backend:?}: another reader's"
+        );
     }
 }

@@ -9,6 +9,7 @@ use tandem_evm::source::{
     ApprovalRecord, ContractInterface, HolderQuery, PageRequest, SortOrder, TokenStandard,
     TransactionQuery, TransferQuery,
 };
+use tandem_indexer::IndexChanges;
 use tandem_testkit::EvmManifest;
 
 use crate::common::{ALL, addr, assert_index_matches_chain, contract, indexer, start_devnet};
@@ -37,6 +38,17 @@ async fn indexes_exactly_into(manifest: &EvmManifest, backend: Backend) {
     let indexed = indexer.sync_to_head().await.unwrap();
     indexer.enrich().await.unwrap();
     assert!(indexed.unwrap() > 50, "the seed spans more than 50 blocks");
+    // What enrichment learnt is counted in the store, so every replica reads the count.
+    let enrichments = indexer.status().enrichments;
+    assert!(enrichments > 0, "the seeded tokens were probed");
+    assert_eq!(
+        store.changes().await,
+        IndexChanges {
+            reorgs: 0,
+            enrichments
+        },
+        "{backend:?}"
+    );
 
     assert_index_matches_chain(&source, manifest).await;
 

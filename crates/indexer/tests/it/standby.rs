@@ -3,12 +3,11 @@
 //! with SIGKILL mid-backfill, resumes from the last committed batch, and ends with
 //! the index an uninterrupted run builds — on SQLite and on PostgreSQL.
 
-use std::io::{BufRead, BufReader};
 use std::process::{Child, Stdio};
-use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 use tandem_indexer::{IndexerError, StoreError, StoreUrl, WriterLock};
+use tandem_testkit::lines::{lines_of, wait_for_line};
 
 use crate::common::start_devnet;
 use crate::crash::{assert_same_dump, indexer_command, reference_dump};
@@ -28,34 +27,6 @@ impl Drop for Running {
     fn drop(&mut self) {
         let _ = self.0.kill();
         let _ = self.0.wait();
-    }
-}
-
-/// The lines a child writes on stderr, as they come.
-fn stderr_lines(child: &mut Child) -> Receiver<String> {
-    let stderr = child.stderr.take().expect("stderr piped");
-    let (sender, receiver) = channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines() {
-            let Ok(line) = line else { break };
-            eprintln!("  standby: {line}");
-            if sender.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    receiver
-}
-
-fn wait_for_line(lines: &Receiver<String>, needle: &str, within: Duration) -> String {
-    let deadline = Instant::now() + within;
-    loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        match lines.recv_timeout(left) {
-            Ok(line) if line.contains(needle) => return line,
-            Ok(_) => {}
-            Err(error) => panic!("no line with {needle:?} within {within:?}: {error}"),
-        }
     }
 }
 
@@ -92,8 +63,9 @@ async fn a_standby_takes_over_from_a_killed_writer_and_loses_nothing() {
         let mut standby = indexer_command(&manifest, &store, BATCH_BLOCKS);
         standby.arg("--once").stderr(Stdio::piped());
         let mut standby = Running(standby.spawn().expect("standby starts"));
-        let lines = stderr_lines(&mut standby.0);
-        wait_for_line(&lines, "waiting as a hot standby", Duration::from_secs(30));
+        let lines = lines_of("standby", standby.0.stderr.take().expect("stderr piped"));
+        wait_for_line(&lines, "waiting as a hot standby", Duration::from_secs(30))
+            .expect("the standby waits");
         tokio::time::sleep(Duration::from_millis(500)).await;
         assert_eq!(
             store.cursor().await,
@@ -108,7 +80,7 @@ async fn a_standby_takes_over_from_a_killed_writer_and_loses_nothing() {
         writer.0.kill().expect("SIGKILL");
         writer.0.wait().expect("writer reaped");
         let killed = Instant::now();
-        wait_for_line(&lines, "taking over", TAKEOVER);
+        wait_for_line(&lines, "taking over", TAKEOVER).expect("the standby takes over");
         eprintln!(
             "{backend:?}: took over {} ms after the kill",
             killed.elapsed().as_millis()

@@ -8,8 +8,8 @@ use std::sync::Arc;
 use alloy::primitives::{Address, B256};
 use tandem_indexer::store::DecodedBlock;
 use tandem_indexer::{
-    FetchedBlock, FetchedTransaction, PgStore, SqliteStore, Store, StoreUrl, WriterLock,
-    decode_transaction,
+    FetchedBlock, FetchedTransaction, IndexChanges, PgStore, SqliteStore, Store, StoreUrl,
+    WriterLock, decode_transaction,
 };
 use tandem_testkit::Postgres;
 
@@ -90,12 +90,18 @@ impl TestStore {
     pub async fn cursor(&self) -> Option<u64> {
         self.inspect(|store| store.cursor_number()).await
     }
+
+    /// The index's changes besides blocks, as a process opening the store now reads them.
+    pub async fn changes(&self) -> IndexChanges {
+        self.inspect(|store| store.changes()).await
+    }
 }
 
 /// What the tests read from a store beyond the traits, for either backend.
 pub trait Inspect {
     fn dump(&self) -> String;
     fn cursor_number(&self) -> Option<u64>;
+    fn changes(&self) -> IndexChanges;
     fn version(&self) -> u32;
 }
 
@@ -108,6 +114,10 @@ macro_rules! inspect {
             fn cursor_number(&self) -> Option<u64> {
                 use tandem_indexer::StoreReads as _;
                 self.cursor().unwrap().map(|block| block.number)
+            }
+            fn changes(&self) -> IndexChanges {
+                use tandem_indexer::StoreReads as _;
+                self.coverage(Address::ZERO).unwrap().changes
             }
             fn version(&self) -> u32 {
                 self.schema_version().unwrap()

@@ -79,6 +79,7 @@ weigh_inline!(
     usize,
     alloy_primitives::Address,
     alloy_primitives::U256,
+    tandem_indexer::IndexChanges,
 );
 
 weigh_by_debug!(

@@ -30,15 +30,17 @@ pub const NFT_TRANSFERS_TTL: Duration = Duration::from_secs(3);
 pub const NFT_RECORD_TTL: Duration = Duration::from_secs(300);
 
 /// The own index's position when it answers account lists: the stamp under which
-/// answers about the account of `index` built from it stay true.
+/// answers about the account of `index` built from it stay true. Everything in it but
+/// the token list is the store's committed state as read for this answer (not this
+/// process's view of the writer), so replicas at the same state compute the same stamp.
 #[must_use]
 pub fn own_index_stamp(network: &EvmNetwork, index: Option<&IndexContext>) -> Option<IndexStamp> {
     let index = index?;
-    let status = network.indexer_status()?;
+    let coverage = &index.coverage.coverage;
     Some(IndexStamp {
-        block: status.indexed_block?,
-        reorgs: status.reorgs,
-        enrichments: status.enrichments,
+        block: coverage.indexed_through?,
+        reorgs: coverage.changes.reorgs,
+        enrichments: coverage.changes.enrichments,
         token_list: network.token_list().is_some(),
         account_fill: index.fill_mark(),
     })
@@ -86,9 +88,9 @@ weigh_inline!(HistoryFilter);
 /// The caches of one network's account reads.
 #[derive(Debug)]
 pub struct AccountReadCaches {
-    /// Transaction pages by account, filter and the account's fill in the own index (a
-    /// fill brings earlier pages), one upstream fetch per account at a time.
-    pub history: FlightCache<Address, (HistoryFilter, Option<u64>), Page<TransactionRecord>>,
+    /// Transaction pages by account, filter and the own index's stamp (its block, and the
+    /// account's fill, which brings earlier pages), one upstream fetch per account at a time.
+    pub history: FlightCache<Address, (HistoryFilter, Option<IndexStamp>), Page<TransactionRecord>>,
     /// An account's NFT transfers within a block range.
     pub nft_transfers: FlightCache<Address, (u64, u64), Vec<TransferRecord>>,
     /// One NFT's record (with metadata), `None` when the source does not list it.

@@ -16,6 +16,8 @@ use tandem_domain::time::now_ms;
 use tandem_evm::source::{EvmSource, SourceKind, TokenBalance};
 
 use super::EvmNetwork;
+use super::account_reads::own_index_stamp;
+use super::cache::IndexStamp;
 use super::coverage::IndexContext;
 
 use crate::cache::{BoundedCache, CacheStore, Lifetimes, weigh_by_debug};
@@ -42,8 +44,10 @@ weigh_by_debug!(FetchedBalances);
 /// The per-account balance cache of one network.
 #[derive(Debug)]
 pub struct BalanceCache {
-    /// Keyed by the source in use too, so a switch of sources is seen at once.
-    cache: BoundedCache<(SourceKind, Address), Arc<FetchedBalances>>,
+    /// Keyed by the source in use too, so a switch of sources is seen at once; balances
+    /// from the own index also by its stamp, so they are reused only while the index
+    /// stands where they were read (and every replica at that state answers alike).
+    cache: BoundedCache<(SourceKind, Address, Option<IndexStamp>), Arc<FetchedBalances>>,
 }
 
 impl BalanceCache {
@@ -74,13 +78,13 @@ impl BalanceCache {
     ) -> Result<Arc<FetchedBalances>, ServiceError> {
         match index {
             Some(context) => {
-                let kind = if context.fresh && context.coverage.is_complete() {
-                    SourceKind::OwnIndex
+                let (kind, stamp) = if context.fresh && context.coverage.is_complete() {
+                    (SourceKind::OwnIndex, own_index_stamp(network, index))
                 } else {
-                    SourceKind::Rpc
+                    (SourceKind::Rpc, None)
                 };
                 self.cache
-                    .get_or_fetch((kind, owner), || async {
+                    .get_or_fetch((kind, owner, stamp), || async {
                         fetch_own(network, owner, kind).await.map(Arc::new)
                     })
                     .await
@@ -88,7 +92,7 @@ impl BalanceCache {
             None => {
                 let kind = network.source_kind();
                 self.cache
-                    .get_or_fetch((kind, owner), || async {
+                    .get_or_fetch((kind, owner, None), || async {
                         fetch(network, owner).await.map(Arc::new)
                     })
                     .await

@@ -187,8 +187,9 @@ fn build(
         .map(|url| HyperionEvmClient::new(shared.http.clone(), url, shared.history_limiter.clone()))
         .transpose()?;
     let token_list = Arc::new(TokenListSlot::default());
-    let mut resolver = ContractResolver::new(CacheTtl::default())
-        .with_cache(Arc::new(ContractLookups::new(&options.cache)));
+    let mut resolver = ContractResolver::new(CacheTtl::default()).with_cache(Arc::new(
+        ContractLookups::new(&options.cache, own_index.clone()),
+    ));
     // The primary is asked for contract facts while it is healthy.
     match (&own_index, &teloscan) {
         (Some(index), _) => {

@@ -28,8 +28,8 @@ fn server() -> Command {
     command
 }
 
-/// A started server process, killed if a test ends before stopping it.
-struct Running(Child);
+/// A started process, killed (SIGKILL) if a test ends before stopping it.
+pub struct Running(pub Child);
 
 impl Drop for Running {
     fn drop(&mut self) {

@@ -49,8 +49,20 @@ fn closed_port_url() -> String {
     format!("http://127.0.0.1:{port}")
 }
 
-/// The configuration file an operator would write for `telos-evm` on this node.
+/// The configuration file an operator would write for `telos-evm` on this node, starting
+/// the index at `start_block`, this server its writer.
 fn config_text(manifest: &EvmManifest, data_dir: &Path, start_block: &str) -> String {
+    telos_evm_config(
+        manifest,
+        data_dir,
+        &format!("start_block = {start_block}\nfill_concurrency = 2"),
+    )
+}
+
+/// The configuration of `telos-evm` on the devnet's node with the own index as the
+/// primary (Teloscan, the history service and the testnet unreachable); `index` holds the
+/// keys of `[networks.telos-evm.index]`.
+pub fn telos_evm_config(manifest: &EvmManifest, data_dir: &Path, index: &str) -> String {
     let unreachable = closed_port_url();
     let contract = |key: &str| manifest.contract(key).expect("contract").to_owned();
     format!(
@@ -70,8 +82,7 @@ fn config_text(manifest: &EvmManifest, data_dir: &Path, start_block: &str) -> St
         primary = "own"
 
         [networks.telos-evm.index]
-        start_block = {start_block}
-        fill_concurrency = 2
+        {index}
 
         [networks.telos-evm-testnet]
         rpc_endpoint = "{unreachable}"

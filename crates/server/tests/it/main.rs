@@ -78,3 +78,4 @@ mod openapi_document;
 mod ops_limits;
 mod ops_metrics;
 mod ops_readiness;
+mod ops_replicas;

@@ -7,14 +7,9 @@ use std::collections::BTreeMap;
 use alloy_primitives::Address;
 
 use super::codec::{Cols, Value, addr, int};
-use super::{Sql, chain, meta, state};
+use super::{Sql, chain, count_of, state};
 use crate::derive::{Stamp, StateValue};
-use crate::store::{AccountFill, Coverage, FillCommit, StoreError};
-
-/// The index's first block, as bound by the follower (`chain <id> from block <n>`).
-pub fn index_start(sql: &dyn Sql) -> Result<Option<u64>, StoreError> {
-    Ok(meta(sql, "chain")?.and_then(|text| text.rsplit(' ').next().and_then(|n| n.parse().ok())))
-}
+use crate::store::{AccountFill, Coverage, FillCommit, IndexChanges, StoreError};
 
 fn indexed_through(sql: &dyn Sql) -> Result<Option<u64>, StoreError> {
     let rows = sql.query("SELECT MAX(number) FROM blocks", &[])?;
@@ -26,27 +21,49 @@ fn indexed_through(sql: &dyn Sql) -> Result<Option<u64>, StoreError> {
         .and_then(|n| u64::try_from(n).ok()))
 }
 
-/// What the index holds of `account`'s history.
+/// The start block in the `chain` meta row's text.
+fn start_of(chain: &str) -> Option<u64> {
+    chain.rsplit(' ').next().and_then(|n| n.parse().ok())
+}
+
+/// What the index holds of `account`'s history, and where the index stands: one
+/// statement, so one round trip to a database server and one consistent reading (the
+/// last block and the counts of the same committed state).
 ///
 /// # Errors
 /// When the store fails.
 pub fn coverage(sql: &dyn Sql, account: Address) -> Result<Coverage, StoreError> {
-    let filled = sql.query(
-        "SELECT filled_from, filled_at FROM account_coverage WHERE account = ?1",
-        &[addr(&account)],
+    let rows = sql.query(
+        "SELECT (SELECT value FROM meta WHERE key = 'chain'),
+                (SELECT MAX(number) FROM blocks),
+                (SELECT value FROM meta WHERE key = ?2),
+                (SELECT value FROM meta WHERE key = ?3),
+                (SELECT filled_from FROM account_coverage WHERE account = ?1),
+                (SELECT filled_at FROM account_coverage WHERE account = ?1)",
+        &[
+            addr(&account),
+            Value::Text(super::REORGS.to_owned()),
+            Value::Text(super::ENRICHMENTS.to_owned()),
+        ],
     )?;
-    let (filled_from, filled_at) = match filled.first() {
-        Some(row) => {
-            let cols = Cols(row);
-            (Some(cols.u64(0)?), Some(cols.u64(1)?))
-        }
-        None => (None, None),
+    let row = rows.first().ok_or(StoreError::corrupt("coverage"))?;
+    let cols = Cols(row);
+    let block = |index| -> Result<Option<u64>, StoreError> {
+        Ok(cols.opt_int(index)?.and_then(|n| u64::try_from(n).ok()))
+    };
+    let count = |index| {
+        cols.opt_text(index)
+            .and_then(|text| count_of(text.as_deref()))
     };
     Ok(Coverage {
-        index_start: index_start(sql)?,
-        indexed_through: indexed_through(sql)?,
-        filled_from,
-        filled_at,
+        index_start: cols.opt_text(0)?.as_deref().and_then(start_of),
+        indexed_through: block(1)?,
+        filled_from: block(4)?,
+        filled_at: block(5)?,
+        changes: IndexChanges {
+            reorgs: count(2)?,
+            enrichments: count(3)?,
+        },
     })
 }
 

@@ -278,6 +278,32 @@ fn set_meta(sql: &dyn Sql, key: &str, value: &str) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// The `meta` key counting rollbacks that removed blocks.
+const REORGS: &str = "reorgs";
+/// The `meta` key counting saved contract probes and NFT metadata fetches.
+const ENRICHMENTS: &str = "enrichments";
+
+/// A counter kept in `meta` (0 while unset).
+fn meta_count(sql: &dyn Sql, key: &str) -> Result<u64, StoreError> {
+    count_of(meta(sql, key)?.as_deref())
+}
+
+/// A counter's `meta` value as stored (0 while unset).
+fn count_of(text: Option<&str>) -> Result<u64, StoreError> {
+    text.map_or(Ok(0), |text| {
+        text.parse()
+            .map_err(|e| StoreError::corrupt_because("meta counter", e))
+    })
+}
+
+/// Adds one to a counter kept in `meta`, inside the caller's transaction (so the count
+/// moves with the change it counts). Only the writer holding the lock counts, so the
+/// read and the write need no more isolation than the transaction's.
+fn count_in_meta(sql: &dyn Sql, key: &str) -> Result<(), StoreError> {
+    let next = meta_count(sql, key)?.saturating_add(1);
+    set_meta(sql, key, &next.to_string())
+}
+
 fn block_ref(row: &Row) -> Result<BlockRef, StoreError> {
     let cols = Cols(row);
     Ok(BlockRef {
@@ -505,9 +531,10 @@ impl<B: Backend> EnrichmentQueue for SqlStore<B> {
     }
 
     fn save_probe(&self, contract: Address, probe: &ContractProbe) -> Result<(), IndexerError> {
-        Ok(self
-            .backend
-            .write(|sql| write::save_probe(sql, contract, probe))?)
+        Ok(self.backend.write(|sql| {
+            write::save_probe(sql, contract, probe)?;
+            count_in_meta(sql, ENRICHMENTS)
+        })?)
     }
 
     fn metadata_to_fetch(
@@ -552,7 +579,8 @@ impl<B: Backend> EnrichmentQueue for SqlStore<B> {
                     text(result.metadata.as_deref()),
                     codec::flag(result.done),
                 ],
-            )
+            )?;
+            count_in_meta(sql, ENRICHMENTS)
         })?;
         Ok(())
     }

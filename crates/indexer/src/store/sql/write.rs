@@ -281,6 +281,7 @@ pub fn rollback(sql: &dyn Sql, last_kept: Option<u64>) -> Result<Rollback, Store
         "UPDATE contracts SET creator = NULL, creation_tx = NULL, creation_block = NULL WHERE creation_block >= ?1",
         &[cut],
     )?;
+    super::count_in_meta(sql, super::REORGS)?;
     Ok(Rollback::Done)
 }
 

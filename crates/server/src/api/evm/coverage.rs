@@ -162,8 +162,8 @@ pub fn index_fields(
 
 #[cfg(test)]
 mod tests {
-    use tandem_indexer::Coverage;
     use tandem_indexer::fill::AccountCoverage;
+    use tandem_indexer::{Coverage, IndexChanges};
 
     use super::*;
 
@@ -187,6 +187,7 @@ mod tests {
             indexed_through: Some(900),
             filled_from: None,
             filled_at: None,
+            changes: IndexChanges::default(),
         };
         let scanning = context(
             partial,

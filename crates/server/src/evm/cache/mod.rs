@@ -9,12 +9,14 @@ mod stamped;
 
 use std::collections::HashMap;
 use std::convert::Infallible;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use alloy_primitives::Address;
 use async_trait::async_trait;
-use tandem_evm::lookup::{ContractLookup, LookupCache};
+use tandem_evm::lookup::{ContractLookup, LookupCache, LookupStep};
 
+use super::own_index::{IndexMark, OwnIndex};
 use crate::cache::{BoundedCache, CacheStore, Lifetimes};
 
 pub use stamped::{IndexStamp, IndexStampedCache};
@@ -60,30 +62,95 @@ impl CodeKinds {
 
 /// The contract resolver's answers, each kept as long as the resolver says (an indexed
 /// contract an hour, a pieced-together one a minute, a missing one ten minutes).
+///
+/// On a network with its own index, an answer the index's probed record did not give
+/// (the index had not seen or probed the contract yet) is also kept only while the
+/// index's committed state is the one it was made at: a replica that resolved it while
+/// the index was behind would otherwise answer differently from one that resolved it
+/// after, under the same index stamp, for up to that minute.
 #[derive(Debug)]
 pub struct ContractLookups {
-    answers: BoundedCache<Address, ContractLookup, Infallible>,
+    answers: BoundedCache<Address, (Option<IndexMark>, ContractLookup), Infallible>,
+    index: Option<Arc<OwnIndex>>,
+    /// Where the index stood when a lookup missed, until its answer is kept: the answer
+    /// is marked with the state before its facts were read, never a later one.
+    missed_at: Mutex<HashMap<Address, IndexMark>>,
 }
 
 impl ContractLookups {
-    /// Answers kept in `store`.
+    /// Answers kept in `store`, following `index` when the network has one.
     #[must_use]
-    pub fn new(store: &CacheStore) -> Self {
+    pub fn new(store: &CacheStore, index: Option<Arc<OwnIndex>>) -> Self {
         Self {
             // Each answer is stored with its own lifetime; this one is never used.
             answers: store.cache("contract_lookups", Lifetimes::answers(Duration::ZERO)),
+            index,
+            missed_at: Mutex::new(HashMap::new()),
         }
+    }
+
+    fn missed_at(&self) -> std::sync::MutexGuard<'_, HashMap<Address, IndexMark>> {
+        self.missed_at
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Where the index stands now; `None` without an index, or when the store fails.
+    async fn index_mark(&self) -> Option<IndexMark> {
+        match &self.index {
+            Some(index) => index.committed_mark().await,
+            None => None,
+        }
+    }
+}
+
+/// Whether `lookup` is the index's own record of a probed contract (it has the name the
+/// probe read), which later blocks do not change. Anything else may read differently
+/// once the index moves: a contract it had not seen, or seen but not probed yet.
+fn from_the_index(lookup: &ContractLookup) -> bool {
+    match lookup {
+        ContractLookup::Found(contract) => {
+            contract.found_by == LookupStep::Indexer && contract.record.name.is_some()
+        }
+        ContractLookup::NotAContract => false,
     }
 }
 
 #[async_trait]
 impl LookupCache for ContractLookups {
     async fn get(&self, address: Address) -> Option<ContractLookup> {
-        self.answers.get(&address).await
+        let kept = self.answers.get(&address).await;
+        if let Some((None, lookup)) = kept {
+            return Some(lookup);
+        }
+        let now = self.index_mark().await;
+        if let Some((made_at, lookup)) = kept
+            && made_at == now
+        {
+            return Some(lookup);
+        }
+        if let Some(now) = now {
+            // A lookup after a miss that never kept its answer (cancelled) leaves an
+            // older mark: its next answer is then dropped at the first read, no worse.
+            self.missed_at().entry(address).or_insert(now);
+        }
+        None
     }
 
     async fn put(&self, address: Address, lookup: ContractLookup, ttl: Duration) {
-        self.answers.insert_for(address, lookup, ttl).await;
+        let missed_at = self.missed_at().remove(&address);
+        let made_at = if self.index.is_none() || from_the_index(&lookup) {
+            None
+        } else {
+            match missed_at {
+                Some(mark) => Some(mark),
+                // Not knowing where the index stood, it is not kept at all.
+                None => return,
+            }
+        };
+        self.answers
+            .insert_for(address, (made_at, lookup), ttl)
+            .await;
     }
 
     async fn invalidate(&self, address: Address) {

@@ -12,7 +12,7 @@ use std::time::Duration;
 use crate::cache::{BoundedCache, CacheStore, Lifetimes, Weigh, weigh_inline};
 
 /// Where the own index stands, and what else an answer built from it depends on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct IndexStamp {
     /// The last indexed block.
     pub block: u64,

@@ -29,7 +29,7 @@ use self::assemble::{
 };
 use super::EvmNetwork;
 use super::account_reads::{
-    AccountReadCaches, HistoryFilter, nft_record, prices_of, resolve_contracts,
+    AccountReadCaches, HistoryFilter, nft_record, own_index_stamp, prices_of, resolve_contracts,
 };
 use super::coverage::{FillSlots, IndexContext};
 use crate::error::ServiceError;
@@ -66,7 +66,9 @@ impl EvmNetwork {
         let index = self.index_context(account, slots).await?;
         let caches = self.account_caches();
         let source = self.source();
-        let key = (filter, index.as_ref().and_then(IndexContext::fill_mark));
+        // Under the own index's stamp: a page is reused only while the index (on any
+        // replica reading the same store) stands where it was built.
+        let key = (filter, own_index_stamp(self, index.as_ref()));
         let page = caches
             .history
             .get_or_fetch(&account, &key, || fetch_page(&source, account, filter))

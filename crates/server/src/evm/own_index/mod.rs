@@ -25,7 +25,7 @@ use tandem_evm::reads::ChainReader;
 use tandem_evm::source::{EvmSource, SwitchableSource};
 use tandem_indexer::fill::{AccountCoverage, FillCounts, Filler};
 use tandem_indexer::progress::{RateWindow, SyncRate};
-use tandem_indexer::store::{BlockRef, HeadSeen};
+use tandem_indexer::store::{BlockRef, HeadSeen, IndexChanges};
 use tandem_indexer::{
     IndexSource, Indexer, IndexerConfig, IndexerError, IndexerStatus, ReplicaStore, StoreError,
     StoreUrl,
@@ -33,6 +33,11 @@ use tandem_indexer::{
 use tokio::sync::watch;
 
 use super::data_source::{IndexSettings, StartBlock};
+
+/// The index's committed state as its store says: the last block and the changes
+/// besides blocks (what an [`IndexStamp`](super::cache::IndexStamp) is made of, but for
+/// the answer's own parts).
+pub type IndexMark = (Option<u64>, IndexChanges);
 
 /// Background work of the index, run until the server stops.
 pub type IndexJob = Pin<Box<dyn Future<Output = ()> + Send>>;
@@ -73,6 +78,8 @@ struct Position {
     cursor: Option<BlockRef>,
     head: Option<HeadSeen>,
     start: Option<u64>,
+    /// Reorgs and enrichments, as counted in the store (the same for every process).
+    changes: IndexChanges,
 }
 
 impl Position {
@@ -147,16 +154,27 @@ pub struct OwnIndex {
 }
 
 /// Opens the store at `url` for reading, creating a SQLite file's folder first.
+///
+/// The server builds its state on its runtime, where a PostgreSQL store (which waits on
+/// a runtime of its own) may not block: it is opened on a thread of its own.
 fn open_reads(url: &StoreUrl) -> Result<Arc<dyn ReplicaStore>, IndexerError> {
-    if let StoreUrl::Sqlite(path) = url {
-        if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|source| StoreError::Io {
-                path: dir.to_owned(),
-                source,
-            })?;
+    match url {
+        StoreUrl::Sqlite(path) => {
+            if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir).map_err(|source| StoreError::Io {
+                    path: dir.to_owned(),
+                    source,
+                })?;
+            }
+            url.open_reads()
         }
+        StoreUrl::Postgres(_) => std::thread::scope(|scope| {
+            scope
+                .spawn(|| url.open_reads())
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        }),
     }
-    url.open_reads()
 }
 
 impl OwnIndex {
@@ -268,6 +286,10 @@ impl OwnIndex {
             },
         };
         status.start_block = status.start_block.or(position.start);
+        // The store's counts, not the follower's since this process started: a replica
+        // has no follower, and every process reading the store reports the same.
+        status.reorgs = position.changes.reorgs;
+        status.enrichments = position.changes.enrichments;
         if let (IndexRole::Stopped, Some(problem)) = self.role() {
             status.last_error = Some(problem);
         }
@@ -293,6 +315,20 @@ impl OwnIndex {
     ) -> Result<AccountCoverage, IndexerError> {
         let reads = self.reads();
         reads.filler.ensure_holding(account, take_slot).await
+    }
+
+    /// The store's committed state now (one read); `None` when the store fails.
+    pub async fn committed_mark(&self) -> Option<IndexMark> {
+        let store = Arc::clone(&self.reads().store);
+        let read = tokio::task::spawn_blocking(move || store.coverage(Address::ZERO)).await;
+        match read {
+            Ok(Ok(coverage)) => Some((coverage.indexed_through, coverage.changes)),
+            Ok(Err(error)) => {
+                tracing::warn!(network = %self.network(), %error, "own index: store not readable");
+                None
+            }
+            Err(_) => None,
+        }
     }
 
     /// Fills since start and running now.
@@ -336,6 +372,7 @@ mod tests {
                 observed_ms: 2_000_000,
             }),
             start: Some(0),
+            changes: IndexChanges::default(),
         };
         let lag = position.lag(2_003_500).expect("lag");
         assert_eq!((lag.blocks, lag.seconds), (10, 8));

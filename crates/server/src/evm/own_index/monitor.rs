@@ -57,10 +57,12 @@ impl OwnIndex {
     async fn read_position(&self) -> Result<Position, String> {
         let store = Arc::clone(&self.reads().store);
         let read = tokio::task::spawn_blocking(move || {
+            let coverage = store.coverage(Address::ZERO)?;
             Ok::<_, tandem_indexer::IndexerError>(Position {
                 cursor: store.cursor()?,
                 head: store.head()?,
-                start: store.coverage(Address::ZERO)?.index_start,
+                start: coverage.index_start,
+                changes: coverage.changes,
             })
         });
         match read.await {
