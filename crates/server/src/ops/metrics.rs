@@ -96,10 +96,8 @@ pub fn source_label(kind: SourceKind) -> &'static str {
     }
 }
 
-/// The source and own-index gauges of one network.
-///
-/// The own index's progress comes from `IndexerStatus`; on-demand account fills will
-/// add their counters here (`tandem_index_fill_*`), from the same status.
+/// The source and own-index gauges of one network: the index's progress from
+/// `IndexerStatus`, its on-demand account fills from the filler's counts.
 fn network_gauges(network: &EvmNetwork) {
     let name = network.name().as_str();
     let health = network.health();
@@ -109,6 +107,13 @@ fn network_gauges(network: &EvmNetwork) {
         let in_use = if kind == health.in_use { 1.0 } else { 0.0 };
         metrics::gauge!("tandem_source_in_use", "network" => name, "source" => source_label(kind))
             .set(in_use);
+    }
+    if let Some(fills) = network.fill_counts() {
+        metrics::counter!("tandem_index_fills_completed_total", "network" => name)
+            .absolute(fills.completed);
+        metrics::counter!("tandem_index_fills_failed_total", "network" => name)
+            .absolute(fills.failed);
+        metrics::gauge!("tandem_index_fills_active", "network" => name).set(as_f64(fills.active));
     }
     let Some(status) = network.indexer_status() else {
         return;

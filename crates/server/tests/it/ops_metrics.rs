@@ -193,6 +193,21 @@ async fn metrics_hold_requests_upstreams_caches_and_the_index_lag() {
         ),
         1.0
     );
+    // The devnet's index covers every account from its first block: no fill ran.
+    for series in [
+        "tandem_index_fills_completed_total",
+        "tandem_index_fills_failed_total",
+        "tandem_index_fills_active",
+    ] {
+        assert!(
+            after
+                .iter()
+                .any(|s| s.name == series
+                    && s.labels.get("network").map(String::as_str) == Some(DEVNET)),
+            "{series} is exported"
+        );
+        assert_eq!(sum(&after, series, &network), 0.0, "{series}");
+    }
     assert!(
         after
             .iter()
