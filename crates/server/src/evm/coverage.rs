@@ -4,6 +4,8 @@
 //! chain's head. Balances, history, NFTs and approvals carry both, so a list is never
 //! presented as complete while the index lacks part of it, and its age is shown.
 
+use std::time::Duration;
+
 use alloy_primitives::Address;
 use tandem_evm::EvmError;
 use tandem_evm::source::SourceKind;
@@ -11,6 +13,7 @@ use tandem_indexer::fill::AccountCoverage;
 
 use super::EvmNetwork;
 use super::own_index::{IndexLag, IndexRole};
+use crate::cache::weigh_by_debug;
 use crate::error::ServiceError;
 use crate::limits::{Busy, ExpensivePermit};
 
@@ -57,6 +60,15 @@ impl IndexContext {
     }
 }
 
+/// How long an account's coverage, as read from the store, answers the requests that
+/// come meanwhile: one read of the store per account and moment, not one per request
+/// (on PostgreSQL a round trip each, whose queueing under many requests for one account
+/// made the tail of cached answers). Answers carry what they were built from, so they
+/// stay consistent; they show a commit of the writer at most this much later.
+pub const COVERAGE_REUSE: Duration = Duration::from_millis(250);
+
+weigh_by_debug!(AccountCoverage);
+
 impl EvmNetwork {
     /// On a network whose account lists come from its own index: `account`'s coverage
     /// (its fill started, with a slot from `slots`, when the index does not hold its
@@ -72,10 +84,15 @@ impl EvmNetwork {
         let Some(index) = &self.own_index else {
             return Ok(None);
         };
-        let coverage = index
-            .ensure_covered(account, || slots.take().ok())
-            .await
-            .map_err(EvmError::from)?;
+        let coverage = self
+            .coverage
+            .get_or_fetch(account, || async {
+                index
+                    .ensure_covered(account, || slots.take().ok())
+                    .await
+                    .map_err(|error| ServiceError::from(EvmError::from(error)))
+            })
+            .await?;
         Ok(Some(IndexContext {
             coverage,
             lag: index.lag(),

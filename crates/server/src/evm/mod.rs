@@ -103,6 +103,8 @@ pub struct EvmNetwork {
     teloscan: Option<TeloscanClient>,
     history_service: Option<HyperionEvmClient>,
     own_index: Option<Arc<OwnIndex>>,
+    /// Accounts' coverage by the own index, read once for the requests of a moment.
+    coverage: BoundedCache<Address, tandem_indexer::fill::AccountCoverage>,
     chain_data: BoundedCache<(), ChainData>,
     gateway: IpfsGateway,
     account_reads: AccountReadCaches,

@@ -283,6 +283,10 @@ fn build(
         teloscan,
         history_service,
         own_index,
+        coverage: options.cache.cache(
+            "account_coverage",
+            Lifetimes::answers(super::coverage::COVERAGE_REUSE),
+        ),
         chain_data: options.cache.cache(
             "chain_data",
             Lifetimes {
