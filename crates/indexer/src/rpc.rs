@@ -509,37 +509,44 @@ impl BlockFetcher {
     }
 
     async fn counted(&self, from: u64, to: u64) -> Result<Vec<u64>, IndexerError> {
-        let failed = IndexerError::rpc("eth_getBlockTransactionCountByNumber");
-        let mut batch = BatchRequest::new(self.provider.client());
-        let waiters = (from..=to)
-            .map(|n| {
-                batch
-                    .add_call::<_, Option<U64>>("eth_getBlockTransactionCountByNumber", &(tag(n),))
-                    .map(|waiter| (n, waiter))
-            })
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(failed)?;
-        batch.send().await.map_err(failed)?;
-        let mut numbers = Vec::new();
-        for (n, waiter) in waiters {
-            let count = waiter.await.map_err(failed)?.ok_or_else(|| missing(n))?;
-            if !count.is_zero() {
-                numbers.push(n);
-            }
-        }
-        Ok(numbers)
+        self.blocks_answering(
+            "eth_getBlockTransactionCountByNumber",
+            from..=to,
+            |n| (tag(n),),
+            |count: &U64| !count.is_zero(),
+        )
+        .await
     }
 
     async fn counted_from_headers(&self, from: u64, to: u64) -> Result<Vec<u64>, IndexerError> {
-        let failed = IndexerError::rpc("eth_getBlockByNumber");
+        self.blocks_answering(
+            "eth_getBlockByNumber",
+            from..=to,
+            |n| (tag(n), false),
+            |block: &TransactionHashes| !block.transactions.is_empty(),
+        )
+        .await
+    }
+
+    /// The heights of `range` whose answer to `method` (one call per block, all in one
+    /// batch, `params` of each height) `keep` accepts; a block the node lacks is an error.
+    async fn blocks_answering<P, T>(
+        &self,
+        method: &'static str,
+        range: std::ops::RangeInclusive<u64>,
+        params: impl Fn(u64) -> P,
+        keep: impl Fn(&T) -> bool,
+    ) -> Result<Vec<u64>, IndexerError>
+    where
+        P: alloy::rpc::json_rpc::RpcSend,
+        T: alloy::rpc::json_rpc::RpcRecv,
+    {
+        let failed = IndexerError::rpc(method);
         let mut batch = BatchRequest::new(self.provider.client());
-        let waiters = (from..=to)
+        let waiters = range
             .map(|n| {
                 batch
-                    .add_call::<_, Option<TransactionHashes>>(
-                        "eth_getBlockByNumber",
-                        &(tag(n), false),
-                    )
+                    .add_call::<_, Option<T>>(method, &params(n))
                     .map(|waiter| (n, waiter))
             })
             .collect::<Result<Vec<_>, _>>()
@@ -547,8 +554,8 @@ impl BlockFetcher {
         batch.send().await.map_err(failed)?;
         let mut numbers = Vec::new();
         for (n, waiter) in waiters {
-            let block = waiter.await.map_err(failed)?.ok_or_else(|| missing(n))?;
-            if !block.transactions.is_empty() {
+            let answer = waiter.await.map_err(failed)?.ok_or_else(|| missing(n))?;
+            if keep(&answer) {
                 numbers.push(n);
             }
         }
