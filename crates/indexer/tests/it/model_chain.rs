@@ -1,7 +1,8 @@
 //! A long, mostly empty chain (a synthetic node serving a model chain) behind the
 //! limits of a public node — short log ranges, few logs per answer, short batches:
 //! the indexer learns the limits, reads in full only the blocks that matter, and ends
-//! with every holder's balance exactly as the chain has it.
+//! with every holder's balance exactly as the chain has it — also on a node without
+//! `eth_getBlockTransactionCountByNumber`, where `counts` reads headers instead.
 
 use std::sync::Arc;
 
@@ -24,13 +25,30 @@ async fn a_limited_node_with_a_long_empty_chain_is_indexed_exactly_and_cheaply()
         max_log_range: Some(2_000),
         max_log_results: Some(200),
         max_batch: Some(100),
+        ..ModelLimits::default()
     };
-    let node = ModelNode::start(Arc::clone(&chain), limits, 1).unwrap();
+    let full_node = ModelNode::start(Arc::clone(&chain), limits, 1).unwrap();
+    // A node without eth_getBlockTransactionCountByNumber: `counts` reads headers instead.
+    let countless_node = ModelNode::start(
+        Arc::clone(&chain),
+        ModelLimits {
+            lacks_transaction_counts: true,
+            ..limits
+        },
+        1,
+    )
+    .unwrap();
     let dir = tempfile::tempdir().unwrap();
-    for mode in [Backfill::Logs, Backfill::Counts] {
+    for (mode, node) in [
+        (Backfill::Logs, &full_node),
+        (Backfill::Counts, &full_node),
+        (Backfill::Counts, &countless_node),
+    ] {
+        let countless = std::ptr::eq(node, &countless_node);
         node.reset_counts();
-        let store =
-            Arc::new(SqliteStore::open(&dir.path().join(format!("{mode}.sqlite"))).unwrap());
+        let store = Arc::new(
+            SqliteStore::open(&dir.path().join(format!("{mode}-{countless}.sqlite"))).unwrap(),
+        );
         let mut config = IndexerConfig::new(node.url(), 0);
         config.enrich = false;
         config.backfill = mode;
@@ -70,8 +88,16 @@ async fn a_limited_node_with_a_long_empty_chain_is_indexed_exactly_and_cheaply()
             "{mode}: {calls:?}"
         );
         let counted = asked("eth_getBlockTransactionCountByNumber");
-        match mode {
-            Backfill::Counts => assert!(counted >= chain.head() - 64, "{calls:?}"),
+        match (mode, countless) {
+            // Refused once per lane in flight, then never asked again: headers instead.
+            (Backfill::Counts, true) => {
+                assert!(counted <= 4 * 100, "{calls:?}");
+                assert!(
+                    asked("eth_getBlockByNumber") >= chain.head() - 64,
+                    "{calls:?}"
+                );
+            }
+            (Backfill::Counts, false) => assert!(counted >= chain.head() - 64, "{calls:?}"),
             _ => assert_eq!(counted, 0, "{calls:?}"),
         }
     }

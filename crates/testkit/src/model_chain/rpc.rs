@@ -36,6 +36,8 @@ pub struct ModelLimits {
     pub max_log_results: Option<usize>,
     /// Batches of more calls are refused.
     pub max_batch: Option<usize>,
+    /// `eth_getBlockTransactionCountByNumber` does not exist, as on some nodes.
+    pub lacks_transaction_counts: bool,
 }
 
 /// The node; stops when dropped.
@@ -211,6 +213,11 @@ fn dispatch(chain: &ModelChain, limits: ModelLimits, call: &Value) -> Result<Str
         )),
         "eth_getBlockReceipts" => Ok(block_param(0)?
             .map_or_else(|| "null".to_owned(), |number| receipts_json(chain, number))),
+        "eth_getBlockTransactionCountByNumber" if limits.lacks_transaction_counts => Err((
+            -32601,
+            "the method eth_getBlockTransactionCountByNumber does not exist/is not available"
+                .to_owned(),
+        )),
         "eth_getBlockTransactionCountByNumber" => Ok(block_param(0)?.map_or_else(
             || "null".to_owned(),
             |number| quantity(chain.transactions(number).len() as u64),
@@ -617,6 +624,7 @@ mod tests {
             max_log_range: Some(10_000),
             max_log_results: None,
             max_batch: Some(3),
+            ..ModelLimits::default()
         };
         let node = ModelNode::start(Arc::clone(&chain), limits, 1)
             .unwrap_or_else(|error| panic!("node: {error}"));
