@@ -22,7 +22,6 @@ impl OwnIndex {
     /// Reads the position until `stop` is raised.
     pub(super) async fn monitor(self: Arc<Self>, mut stop: watch::Receiver<bool>) {
         let mut logged: Option<Instant> = None;
-        let mut caught_up = false;
         loop {
             match self.read_position().await {
                 Ok(position) => {
@@ -41,12 +40,14 @@ impl OwnIndex {
             if behind && logged.is_none_or(|at| at.elapsed() >= LOG_EVERY) {
                 logged = Some(Instant::now());
                 tracing::info!(network = %self.network(), role = ?self.role().0, "own index: {}", progress_text(&self.status()));
-            } else if !behind && !caught_up {
+            }
+            let caught_up = !behind;
+            let changed = self
+                .caught_up
+                .send_if_modified(|known| std::mem::replace(known, caught_up) != caught_up);
+            if caught_up && changed {
                 tracing::info!(network = %self.network(), "own index caught up: {}", progress_text(&self.status()));
             }
-            caught_up = !behind;
-            self.caught_up
-                .send_if_modified(|known| std::mem::replace(known, caught_up) != caught_up);
             tokio::select! {
                 _ = stop.wait_for(|stop| *stop) => return,
                 () = tokio::time::sleep(REFRESH) => {}
