@@ -360,7 +360,8 @@ impl ContractResolver {
         // The index lists a contract as soon as it sees it and probes it (interfaces, name)
         // a little later: an unprobed record is completed from the next steps and cached
         // briefly, so its name is never hidden for the long lifetime of a full answer.
-        let probed = merged.record.name.is_some() || !merged.record.interfaces.is_empty();
+        let probed = !merged.record.unprobed
+            && (merged.record.name.is_some() || !merged.record.interfaces.is_empty());
         if merged.found_by == Some(LookupStep::Indexer) && probed {
             return self
                 .remember(address, merged.finish(suspected), self.ttl.found)
@@ -464,6 +465,12 @@ impl Merged {
         mine.verified |= new.verified;
         mine.logo_uri = mine.logo_uri.take().or(new.logo_uri);
         mine.supply = mine.supply.or(new.supply);
+        // Still unread only while every step that answered had not read it either.
+        mine.unprobed = if self.found_by.is_none() {
+            new.unprobed
+        } else {
+            mine.unprobed && new.unprobed
+        };
         self.abi = self.abi.take().or(facts.abi);
         self.found_by.get_or_insert(step);
     }

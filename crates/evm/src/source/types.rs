@@ -307,4 +307,8 @@ pub struct ContractRecord {
     pub logo_uri: Option<String>,
     /// Total supply, when known.
     pub supply: Option<U256>,
+    /// The index has seen the contract's token events but not read the contract itself
+    /// yet: its interfaces are what those events suggest, and its name and symbol are not
+    /// read. A lookup completes such a record from the chain instead of stopping at it.
+    pub unprobed: bool,
 }

@@ -117,6 +117,7 @@ pub(crate) fn contract(
         verified: wire.verified.as_ref().copied().unwrap_or(false),
         logo_uri: text(wire.logo_uri),
         supply: u256(&wire.supply).or(call_supply),
+        unprobed: false,
     };
     let abi = wire
         .abi

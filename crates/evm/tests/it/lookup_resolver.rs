@@ -12,10 +12,10 @@ use tandem_domain::nft::{IpfsGateway, NftStandard};
 use tandem_evm::http::RequestLimiter;
 use tandem_evm::hyperion_evm::HyperionEvmClient;
 use tandem_evm::lookup::{
-    CacheTtl, ContractLookup, ContractResolver, IndexerStatus, LookupStep, SourceFacts,
-    suspect_from_log,
+    CacheTtl, ContractFacts, ContractFactsSource, ContractLookup, ContractResolver, IndexerStatus,
+    LookupStep, SourceFacts, suspect_from_log,
 };
-use tandem_evm::source::ContractInterface;
+use tandem_evm::source::{ContractInterface, ContractRecord};
 use tandem_evm::teloscan::TeloscanClient;
 use tandem_evm::tokenlist::TokenList;
 use tandem_evm::verified::VerifiedContracts;
@@ -284,6 +284,69 @@ async fn any_evm_source_plugs_in_as_chain_reads() {
     let wtlos = found(resolver.resolve(addr(WTLOS), None).await);
     assert_eq!(wtlos.found_by, LookupStep::ChainReads);
     assert_eq!(wtlos.record.symbol.as_deref(), Some("WTLOS"));
+}
+
+/// A lookup step answering one fixed record.
+#[derive(Debug)]
+struct Knows(LookupStep, ContractRecord);
+
+#[async_trait::async_trait]
+impl ContractFactsSource for Knows {
+    fn step(&self) -> LookupStep {
+        self.0
+    }
+
+    async fn contract_facts(
+        &self,
+        _address: Address,
+    ) -> Result<Option<ContractFacts>, tandem_evm::EvmError> {
+        Ok(Some(ContractFacts {
+            record: self.1.clone(),
+            abi: None,
+        }))
+    }
+}
+
+#[tokio::test]
+async fn a_contract_known_only_by_its_events_is_named_from_the_chain() {
+    let address = addr(NFT721);
+    // The own index saw ERC-721 transfers but has not read the contract yet.
+    let seen = ContractRecord {
+        address,
+        interfaces: vec![ContractInterface::Erc721],
+        unprobed: true,
+        ..ContractRecord::default()
+    };
+    let read = ContractRecord {
+        address,
+        name: Some("Tandem Art".to_owned()),
+        interfaces: vec![ContractInterface::Erc721],
+        ..ContractRecord::default()
+    };
+    let resolver = ContractResolver::new(CacheTtl::default())
+        .with_indexer(Arc::new(Knows(LookupStep::Indexer, seen.clone())), None)
+        .with_chain_reads(Arc::new(Knows(LookupStep::ChainReads, read)));
+    let art = found(resolver.resolve(address, None).await);
+    assert_eq!(art.found_by, LookupStep::Indexer);
+    assert_eq!(art.record.name.as_deref(), Some("Tandem Art"));
+    assert!(!art.record.unprobed, "the chain's read completed it");
+
+    // Once the index has read it, its record is the answer and the chain is not asked.
+    let probed = ContractRecord {
+        unprobed: false,
+        ..seen
+    };
+    let resolver = ContractResolver::new(CacheTtl::default())
+        .with_indexer(Arc::new(Knows(LookupStep::Indexer, probed)), None)
+        .with_chain_reads(Arc::new(Knows(
+            LookupStep::ChainReads,
+            ContractRecord::default(),
+        )));
+    let art = found(resolver.resolve(address, None).await);
+    assert_eq!(
+        art.record.name, None,
+        "a contract without a name() stays nameless"
+    );
 }
 
 #[test]

@@ -102,11 +102,8 @@ fn contract_from(cols: Cols<'_>, at: usize) -> Result<Option<ContractRecord>, St
         return Ok(None);
     };
     let interfaces = cols.opt_text(at + 6)?;
-    let declared = declared_interfaces(
-        cols.opt_int(at + 1)?,
-        cols.flag(at + 2)?,
-        interfaces.as_deref(),
-    );
+    let probed = cols.flag(at + 2)?;
+    let declared = declared_interfaces(cols.opt_int(at + 1)?, probed, interfaces.as_deref());
     let supply = if declared.contains(&ContractInterface::Erc1155) {
         None
     } else {
@@ -124,6 +121,7 @@ fn contract_from(cols: Cols<'_>, at: usize) -> Result<Option<ContractRecord>, St
         verified: false,
         logo_uri: None,
         supply,
+        unprobed: !probed,
     }))
 }
 
