@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
+import jsQR from 'jsqr';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, inPage } from './browser';
 
@@ -148,6 +149,43 @@ describe('viewer mode and lookups', () => {
       await page.getByTestId('no-profile').waitFor();
       await page.getByTestId('children').getByRole('link', { name: 'kid1.carol' }).click();
       await page.getByTestId('creator').getByRole('link', { name: 'carol' }).waitFor();
+    }));
+
+  it('receives: the account name, a QR code that scans back to it, copy and the memo hint', () =>
+    withPage(async (page) => {
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      await page.goto('/');
+      await page.getByRole('link', { name: /View Any Account/ }).click();
+      await page.getByLabel('Account to view').fill('carol');
+      await page.getByRole('button', { name: 'View account' }).click();
+      await page.getByTestId('zero-account').filter({ hasText: 'carol@active' }).waitFor();
+      await page.getByRole('button', { name: 'Receive', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Receive' });
+      assert.equal(await dialog.getByTestId('zero-receive-account').innerText(), 'carol');
+      await dialog.getByText(/A memo matters when you send to an exchange/).waitFor();
+      const qr = dialog.getByRole('img', { name: 'QR code of the account carol' });
+      await qr.waitFor();
+      // Drawn on a canvas and read back as a scanner would.
+      const pixels = await qr.evaluate(async (image: HTMLImageElement) => {
+        await image.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = 440;
+        canvas.height = 440;
+        const context = canvas.getContext('2d');
+        if (context === null) throw new Error('no 2d canvas');
+        context.fillStyle = '#ffffff';
+        context.fillRect(0, 0, 440, 440);
+        context.drawImage(image, 0, 0, 440, 440);
+        return Array.from(context.getImageData(0, 0, 440, 440).data);
+      });
+      const decoded = jsQR(Uint8ClampedArray.from(pixels), 440, 440);
+      assert.equal(decoded?.data, 'carol', 'the QR code scans back to the account name');
+
+      await dialog.getByRole('button', { name: 'Copy account name' }).click();
+      await dialog.getByRole('button', { name: 'Copied', exact: true }).waitFor();
+      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), 'carol');
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'hidden' });
     }));
 
   it('shows a profile row, linked permissions and proposals', () =>

@@ -95,6 +95,9 @@ export const en = {
     offline_message:
       "We're sorry, it looks like you're not connected to the internet. Please check your network connection and try again.",
   },
+  qr: {
+    loading: 'Drawing the QR code…',
+  },
   coverage: {
     // A no-break space keeps the figure and its sign together on narrow screens.
     filling: 'Reading this account’s earlier activity: {{percent}}\u00a0%',

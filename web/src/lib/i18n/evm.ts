@@ -74,7 +74,6 @@ export const evmEn = {
     lead: 'Send TLOS and tokens on {{network}} to this address. Tokens sent on another network do not arrive here.',
     address: 'Your address',
     qr: 'QR code of the address {{address}}',
-    qr_loading: 'Drawing the QR code…',
     qr_failed: 'The QR code could not be drawn; copy the address instead.',
     copy: 'Copy address',
     copied: 'Copied',

@@ -84,7 +84,22 @@ export const zeroEn = {
     fiat: 'Value',
     actions: 'Actions',
     fiat_unavailable: 'Unavailable',
+    receive: 'Receive',
     prices_unavailable: 'Fiat values are unavailable: this server has no price service for the native chain yet.',
+  },
+  receive: {
+    title: 'Receive',
+    lead: 'Tokens on {{network}} are sent to an account name. Give this one to the sender.',
+    account: 'Account name',
+    qr: 'QR code of the account {{account}}',
+    qr_failed: 'The QR code could not be drawn; copy the account name instead.',
+    copy: 'Copy account name',
+    copied: 'Copied',
+    copied_toast: 'Account name copied',
+    copy_failed: 'The account name could not be copied. Select it and copy it by hand.',
+    memo_hint:
+      'No memo is needed to receive into your own account; a withdrawal from an exchange needs only this name. A memo matters when you send to an exchange: use exactly the one it shows you, or the deposit may not be credited.',
+    close: 'Close',
   },
   resources: {
     title: 'Resources',

@@ -8,7 +8,7 @@ import { createToastStore, type Message, type ToastStore } from './toastStore';
 
 export const toasts: ToastStore = createToastStore();
 
-type Text = Message | string;
+export type Text = Message | string;
 
 function message(text: Text): Message {
   return typeof text === 'string' ? { text } : text;

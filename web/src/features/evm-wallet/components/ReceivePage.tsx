@@ -1,37 +1,17 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registerEvmTexts } from '../../../lib/i18n/evm';
-import { notify } from '../../../lib/notify/notify';
-import { AddressQrCode } from './AddressQrCode';
+import { QrCode } from '../../../lib/ui/QrCode';
+import { useCopyText } from '../../../lib/ui/useCopyText';
 import { useWalletAccount } from './useWalletAccount';
 import './evm-wallet.css';
 
 registerEvmTexts();
 
-/** How long the copy button says "Copied" (spec §8). */
-const COPIED_FOR_MS = 1_000;
-
 /** /evm/receive: the address as text and QR code, with the network it belongs to. */
 export function ReceivePage() {
   const { t } = useTranslation();
   const { account, network } = useWalletAccount();
-  const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = window.setTimeout(() => { setCopied(false); }, COPIED_FOR_MS);
-    return () => { window.clearTimeout(timer); };
-  }, [copied]);
-
-  const copy = (address: string) => {
-    void navigator.clipboard.writeText(address).then(
-      () => {
-        setCopied(true);
-        notify.copied({ key: 'evm.receive.copied_toast' });
-      },
-      () => notify.error({ key: 'evm.receive.copy_failed' }),
-    );
-  };
+  const { copied, copy } = useCopyText({ key: 'evm.receive.copied_toast' }, { key: 'evm.receive.copy_failed' });
 
   return (
     <section className="page evm-wallet" aria-labelledby="page-title">
@@ -45,7 +25,7 @@ export function ReceivePage() {
         <p className="state">{t('evm.receive.no_account')}</p>
       ) : (
         <div className="card evm-card evm-receive">
-          <AddressQrCode address={account} />
+          <QrCode className="qr" text={account} alt={t('evm.receive.qr', { address: account })} failed={t('evm.receive.qr_failed')} />
           <div className="evm-receive__text">
             <h2 className="card__title">{t('evm.receive.address')}</h2>
             <code className="address evm-receive__address" data-testid="evm-receive-address">

@@ -4,6 +4,7 @@ import type { NativeBalance } from '../api/balances';
 import { AccountHeading } from './AccountHeading';
 import { ResourcesCard, RexCard, TokensCard } from './BalanceCards';
 import { HistoryCard } from './HistoryCard';
+import { ReceiveDialog } from './ReceiveDialog';
 import { SignInPanel } from './SignInPanel';
 import { TransferDialog } from './TransferDialog';
 import { useZero } from './zeroContext';
@@ -12,6 +13,7 @@ export function ZeroBalancePage() {
   const { t } = useTranslation();
   const { session, network, restoring } = useZero();
   const [sending, setSending] = useState<NativeBalance | null>(null);
+  const [receiving, setReceiving] = useState(false);
 
   if (restoring) {
     return (
@@ -36,12 +38,16 @@ export function ZeroBalancePage() {
   return (
     <section className="page" aria-labelledby="page-title">
       <AccountHeading title={t('zero.balance.title')} session={session} networkName={network.displayName} />
+      <div className="button-row zero-actions">
+        <button type="button" className="button button--secondary" onClick={() => { setReceiving(true); }}>{t('zero.balance.receive')}</button>
+      </div>
       <div className="zero-grid">
         <TokensCard network={network.name} account={session.account} onSend={canSend ? setSending : null} />
         <ResourcesCard network={network.name} account={session.account} />
         <RexCard network={network.name} account={session.account} />
         <HistoryCard network={network.name} account={session.account} explorerUrl={network.explorerUrl} />
       </div>
+      {receiving && <ReceiveDialog account={session.account} networkName={network.displayName} onClose={() => { setReceiving(false); }} />}
       {sending !== null && <TransferDialog session={session} network={network} token={sending} onClose={() => { setSending(null); }} />}
     </section>
   );
