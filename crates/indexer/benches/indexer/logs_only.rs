@@ -8,7 +8,6 @@
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use alloy::primitives::{Address, B256, Bytes, U64};
 use alloy::rpc::client::RpcClient;
@@ -21,6 +20,7 @@ use tandem_indexer::{
 use tandem_testkit::ModelChain;
 
 use crate::model::INDEXED_TOPICS;
+use crate::{Spent, Stopwatch};
 
 /// A log with the places a logs-first index keys it by.
 #[derive(Debug, Deserialize)]
@@ -101,12 +101,12 @@ pub async fn run(
     client: &RpcClient,
     range: u64,
     run: usize,
-) -> anyhow::Result<Duration> {
+) -> anyhow::Result<Spent> {
     let db = crate::model::scratch_db("logs-only", run);
     let store = Arc::new(SqliteStore::open(&db)?);
     let chain_id: U64 = client.request_noparams("eth_chainId").await?;
     store.bind_chain(chain_id.to(), 0)?;
-    let started = Instant::now();
+    let started = Stopwatch::start()?;
     let mut commit: Option<tokio::task::JoinHandle<anyhow::Result<()>>> = None;
     let mut from = 0;
     while from <= chain.head() {
@@ -124,13 +124,14 @@ pub async fn run(
     if let Some(last) = commit {
         last.await??;
     }
-    let elapsed = started.elapsed();
+    let spent = started.spent()?;
     println!(
-        "logs only run {run}: {:.3} s; store time per table: {}",
-        elapsed.as_secs_f64(),
+        "logs only run {run}: {:.3} s (cpu {:.3} s); store time per table: {}",
+        spent.wall.as_secs_f64(),
+        spent.cpu.as_secs_f64(),
         crate::model::commit_times(&store)
     );
     crate::model::check_balances(chain, store, "logs only").await?;
     crate::model::remove_db(&db);
-    Ok(elapsed)
+    Ok(spent)
 }

@@ -27,6 +27,8 @@ mod anvil;
 mod logs_only;
 mod model;
 
+use std::time::{Duration, Instant};
+
 use alloy::primitives::{Address, B256, Bytes, U64};
 use anyhow::{Context, bail};
 use serde::Deserialize;
@@ -43,6 +45,73 @@ pub(crate) struct FloorLog {
     block_number: U64,
     transaction_hash: B256,
     log_index: U64,
+}
+
+/// What one measurement cost: wall time, and CPU time of the whole process (the node
+/// on loopback and the client or indexer alike, as nothing else runs meanwhile). The
+/// CPU time is the work done, which moves far less than the wall time when other
+/// processes load the machine, so ratios of it compare runs of a busy machine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Spent {
+    pub(crate) wall: Duration,
+    pub(crate) cpu: Duration,
+}
+
+impl Spent {
+    /// Nothing measured yet: the best of no runs.
+    pub(crate) const NONE: Self = Self {
+        wall: Duration::MAX,
+        cpu: Duration::MAX,
+    };
+
+    /// The best of two runs, wall and CPU time each.
+    pub(crate) fn best(self, other: Self) -> Self {
+        Self {
+            wall: self.wall.min(other.wall),
+            cpu: self.cpu.min(other.cpu),
+        }
+    }
+
+    /// Ratios to `floor`: of wall time and of CPU time.
+    pub(crate) fn ratios(self, floor: Self) -> (f64, f64) {
+        (
+            self.wall.as_secs_f64() / floor.wall.as_secs_f64(),
+            self.cpu.as_secs_f64() / floor.cpu.as_secs_f64(),
+        )
+    }
+}
+
+/// Started wall and CPU clocks.
+pub(crate) struct Stopwatch {
+    wall: Instant,
+    cpu: Duration,
+}
+
+impl Stopwatch {
+    pub(crate) fn start() -> anyhow::Result<Self> {
+        Ok(Self {
+            wall: Instant::now(),
+            cpu: process_cpu()?,
+        })
+    }
+
+    pub(crate) fn spent(&self) -> anyhow::Result<Spent> {
+        Ok(Spent {
+            wall: self.wall.elapsed(),
+            cpu: process_cpu()?.saturating_sub(self.cpu),
+        })
+    }
+}
+
+/// User and system CPU time of this process so far, all threads.
+fn process_cpu() -> anyhow::Result<Duration> {
+    use nix::sys::resource::{UsageWho, getrusage};
+    let usage = getrusage(UsageWho::RUSAGE_SELF)?;
+    let micros = |time: nix::sys::time::TimeVal| {
+        Duration::from_secs(u64::try_from(time.tv_sec()).unwrap_or_default())
+            + Duration::from_micros(u64::try_from(time.tv_usec()).unwrap_or_default())
+    };
+    Ok(micros(usage.user_time()) + micros(usage.system_time()))
 }
 
 /// Which chains to run.

@@ -23,7 +23,7 @@ use tandem_indexer::{Backfill, IndexSource, Indexer, IndexerConfig, SqliteStore}
 use tandem_testkit::model_chain::TRANSFER_TOPIC;
 use tandem_testkit::{ModelChain, ModelLimits, ModelNode, ModelSpec};
 
-use crate::FloorLog;
+use crate::{FloorLog, Spent, Stopwatch};
 
 /// What the model bench builds and how it indexes.
 #[derive(Debug, Clone)]
@@ -99,7 +99,7 @@ async fn index(
     mode: Backfill,
     options: &Options,
     run: usize,
-) -> anyhow::Result<(Duration, PhaseTimes)> {
+) -> anyhow::Result<(Spent, PhaseTimes)> {
     let db = scratch_db(&format!("model-{mode}"), run);
     let store = Arc::new(SqliteStore::open(&db)?);
     let mut config = IndexerConfig::new(url, 0);
@@ -113,9 +113,9 @@ async fn index(
         config.max_scan_blocks = blocks;
     }
     let indexer = Indexer::new(config, store.clone())?;
-    let started = Instant::now();
+    let started = Stopwatch::start()?;
     let indexed = indexer.sync_to_head().await?;
-    let elapsed = started.elapsed();
+    let spent = started.spent()?;
     if indexed != Some(chain.head()) {
         bail!(
             "{mode}: indexed up to {indexed:?}, the head is {}",
@@ -125,7 +125,7 @@ async fn index(
     check_balances(chain, store.clone(), mode.name()).await?;
     remove_db(&db);
     println!("    store time per table: {}", commit_times(&store));
-    Ok((elapsed, indexer.phase_times()))
+    Ok((spent, indexer.phase_times()))
 }
 
 /// A store file of this process for run `run` of `kind`.
@@ -278,73 +278,80 @@ pub async fn run(options: &Options) -> anyhow::Result<()> {
     let client = ClientBuilder::default().http(node.url().parse()?);
     let log_range = options.limits.max_log_range.unwrap_or(u64::MAX);
 
-    let mut best_floor = Duration::MAX;
-    let mut best_logs_only = Duration::MAX;
+    let mut best_floor = Spent::NONE;
+    let mut best_logs_only = Spent::NONE;
     // Pages as the indexer's scan asks for them: a stretch, within what the node accepts.
     let logs_only_range = options
         .max_scan_blocks
         .unwrap_or(IndexerConfig::new("", 0).max_scan_blocks)
         .min(log_range);
-    let mut best: Vec<Duration> = vec![Duration::MAX; options.modes.len()];
+    let mut best: Vec<Spent> = vec![Spent::NONE; options.modes.len()];
     let mut calls = vec![String::new(); options.modes.len()];
     for run in 0..options.runs {
         // Floor and indexer runs alternate, so load from other processes hits both alike.
         node.reset_counts();
-        let started = Instant::now();
+        let started = Stopwatch::start()?;
         let logs = floor(&client, chain.head(), log_range)
             .await
             .context("floor")?;
-        let elapsed = started.elapsed();
+        let spent = started.spent()?;
         if logs != transfers {
             bail!("eth_getLogs returned {logs} logs for {transfers} transfers");
         }
-        best_floor = best_floor.min(elapsed);
+        best_floor = best_floor.best(spent);
         println!(
-            "floor run {run}: {:.3} s; node asked: {}",
-            elapsed.as_secs_f64(),
+            "floor run {run}: {:.3} s (cpu {:.3} s); node asked: {}",
+            spent.wall.as_secs_f64(),
+            spent.cpu.as_secs_f64(),
             asked(&node)
         );
         let logs_only = crate::logs_only::run(&chain, &client, logs_only_range, run)
             .await
             .context("logs only")?;
-        best_logs_only = best_logs_only.min(logs_only);
+        best_logs_only = best_logs_only.best(logs_only);
         for (slot, mode) in options.modes.iter().enumerate() {
             node.reset_counts();
-            let (elapsed, phases) = index(&chain, &node.url(), *mode, options, run).await?;
-            best[slot] = best[slot].min(elapsed);
+            let (spent, phases) = index(&chain, &node.url(), *mode, options, run).await?;
+            best[slot] = best[slot].best(spent);
             calls[slot] = asked(&node);
             println!(
-                "indexer ({mode}) run {run}: {:.3} s; busy per phase (phases overlap): {phases}",
-                elapsed.as_secs_f64()
+                "indexer ({mode}) run {run}: {:.3} s (cpu {:.3} s); busy per phase (phases overlap): {phases}",
+                spent.wall.as_secs_f64(),
+                spent.cpu.as_secs_f64(),
             );
         }
     }
     println!(
-        "floor   (eth_getLogs, {transfers} logs, best of {}): {:.3} s = {:.0} blocks/s, {:.0} transfers/s",
+        "floor   (eth_getLogs, {transfers} logs, best of {}): {:.3} s (cpu {:.3} s) = {:.0} blocks/s, \
+         {:.0} transfers/s",
         options.runs,
-        best_floor.as_secs_f64(),
-        rate(blocks, best_floor),
-        rate(transfers, best_floor),
+        best_floor.wall.as_secs_f64(),
+        best_floor.cpu.as_secs_f64(),
+        rate(blocks, best_floor.wall),
+        rate(transfers, best_floor.wall),
     );
-    let ratio = best_logs_only.as_secs_f64() / best_floor.as_secs_f64();
+    let (ratio, cpu_ratio) = best_logs_only.ratios(best_floor);
     println!(
         "logs only (eth_getLogs pages of {logs_only_range} blocks committed to SQLite as they come, \
          no blocks, receipts or state reads: the bound of a logs-first backfill, best of {}): \
-         {:.3} s = {:.0} blocks/s, {:.0} transfers/s; ratio to the floor {ratio:.2}",
+         {:.3} s (cpu {:.3} s) = {:.0} blocks/s, {:.0} transfers/s; ratio to the floor {ratio:.2} \
+         (cpu {cpu_ratio:.2})",
         options.runs,
-        best_logs_only.as_secs_f64(),
-        rate(blocks, best_logs_only),
-        rate(transfers, best_logs_only),
+        best_logs_only.wall.as_secs_f64(),
+        best_logs_only.cpu.as_secs_f64(),
+        rate(blocks, best_logs_only.wall),
+        rate(transfers, best_logs_only.wall),
     );
-    for ((mode, elapsed), calls) in options.modes.iter().zip(&best).zip(&calls) {
-        let ratio = elapsed.as_secs_f64() / best_floor.as_secs_f64();
+    for ((mode, spent), calls) in options.modes.iter().zip(&best).zip(&calls) {
+        let (ratio, cpu_ratio) = spent.ratios(best_floor);
         println!(
-            "indexer (backfill {mode}, from scratch, best of {}): {:.3} s = {:.0} blocks/s, \
-             {:.0} transfers/s; ratio to the floor {ratio:.2} (target <= 2: {})",
+            "indexer (backfill {mode}, from scratch, best of {}): {:.3} s (cpu {:.3} s) = {:.0} blocks/s, \
+             {:.0} transfers/s; ratio to the floor {ratio:.2} (cpu {cpu_ratio:.2}) (target <= 2: {})",
             options.runs,
-            elapsed.as_secs_f64(),
-            rate(blocks, *elapsed),
-            rate(transfers, *elapsed),
+            spent.wall.as_secs_f64(),
+            spent.cpu.as_secs_f64(),
+            rate(blocks, spent.wall),
+            rate(transfers, spent.wall),
             if ratio <= 2.0 { "met" } else { "missed" },
         );
         println!("    node asked: {calls}");
