@@ -34,7 +34,7 @@ export function ReceiveDialog({ account, networkName, onClose }: { account: stri
         </div>
       </div>
       <p className="zero-receive__memo">{t('zero.receive.memo_hint')}</p>
-      <div className="button-row">
+      <div className="button-row zero-receive__actions">
         <button type="button" className="button button--secondary" onClick={onClose}>{t('zero.receive.close')}</button>
       </div>
     </dialog>
