@@ -195,6 +195,9 @@ describe('viewer mode and lookups', () => {
       const displayName = seeded.profile.display_name;
       assert.ok(displayName !== undefined);
       await page.getByRole('region', { name: 'Profile' }).getByText(displayName).waitFor();
+      // Field names in words, not the contract's keys.
+      await page.getByRole('region', { name: 'Profile' }).getByText('Display name', { exact: true }).waitFor();
+      assert.equal(await page.getByText('display_name', { exact: true }).count(), 0);
       await page.getByTestId('links').getByText('transfer → eosio.token::transfer').waitFor();
       await page.getByTestId('proposals-proposer').getByText('alice/sendbob').waitFor();
       const bob = manifest().accounts.find((a) => a.name === 'bob' && a.permission === 'active');
@@ -202,6 +205,23 @@ describe('viewer mode and lookups', () => {
       await page.getByRole('textbox', { name: 'Public key' }).fill(bob.publicKey);
       await page.getByRole('region', { name: 'Accounts of a public key' }).getByRole('button', { name: 'Look up' }).click();
       await page.getByTestId('key-accounts').getByRole('link', { name: 'bob' }).waitFor();
+    }));
+
+  it('says once that an account does not exist, and reads a malformed key back in words at once', () =>
+    withPage(async (page) => {
+      await page.goto('/zero/profile?account=nosuchacct1');
+      await page.getByTestId('account-missing').filter({ hasText: 'The account nosuchacct1 does not exist' }).waitFor();
+      assert.equal(await page.getByText(/has no profile/).count(), 0);
+      assert.equal(await page.getByText(/No creator is known/).count(), 0);
+
+      const keyCard = page.getByRole('region', { name: 'Accounts of a public key' });
+      await page.getByRole('textbox', { name: 'Public key' }).fill('notakey');
+      const asked = Date.now();
+      await keyCard.getByRole('button', { name: 'Look up' }).click();
+      // A refusal that cannot change is not retried for seconds before it is shown.
+      await keyCard.getByText(/This is not a public key/).waitFor({ timeout: 3_000 });
+      assert.ok(Date.now() - asked < 3_000);
+      assert.equal(await keyCard.getByText(/is not a valid public key/).count(), 0, 'no raw server text');
     }));
 
   it('searches the dapp list', () =>

@@ -19,6 +19,9 @@ export const zeroEn = {
     next_server: 'The Tandem server did not answer. Check your connection, then try again.',
     next_network: 'The network’s node or history service did not answer. Try again in a moment; if it keeps failing, the service may be down.',
     next_retry: 'Try again; if it keeps failing, reload the page.',
+    next_input: 'Check what you entered, correct it and look it up again.',
+    reason_bad_key: 'This is not a public key: paste the whole key (EOS… or PUB_K1_…).',
+    reason_no_account: 'No account of this name exists on this network.',
   },
   session: {
     sign_out: 'Sign out',

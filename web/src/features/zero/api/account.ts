@@ -95,6 +95,9 @@ export const nativeAccountQueryOptions = (network: string, account: string) =>
     refetchInterval: 10_000,
   });
 
+/** The server's error code for an account the chain does not have. */
+export const ACCOUNT_NOT_FOUND = 'antelope.account.not_found';
+
 export function useNativeAccount(network: string, account: string) {
   return useQuery(nativeAccountQueryOptions(network, account));
 }

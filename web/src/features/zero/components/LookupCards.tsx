@@ -10,6 +10,7 @@ import { useNativePermissions } from '../api/permissions';
 import { useNativeProfile } from '../api/profile';
 import { useNativeProposals, type ProposalRole } from '../api/proposals';
 import { chainTime } from '../model/explorer';
+import { profileFieldLabel } from '../model/profileFields';
 import { QueryState } from './QueryState';
 
 interface AccountProps {
@@ -35,7 +36,7 @@ export function ProfileCard({ network, account }: AccountProps) {
             <dl className="zero-facts">
               {profile.fields.map(([field, value]) => (
                 <div key={field} className="zero-facts__row">
-                  <dt>{field}</dt>
+                  <dt>{profileFieldLabel(field)}</dt>
                   <dd className="text-break">{value === '' ? t('zero.profile.empty_field') : value}</dd>
                 </div>
               ))}

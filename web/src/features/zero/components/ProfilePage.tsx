@@ -1,7 +1,9 @@
 import { useId, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api/client';
 import { validateAccountName } from '../../../lib/validation/accountName';
+import { ACCOUNT_NOT_FOUND, useNativeAccount } from '../api/account';
 import { CreatorCard, KeyLookupCard, PermissionsCard, ProfileCard, ProposalsCard } from './LookupCards';
 import { SignInPanel } from './SignInPanel';
 import { useZero } from './zeroContext';
@@ -48,14 +50,32 @@ export function ProfilePage() {
       )}
       {!restoring && account === null && <SignInPanel purpose={t('zero.signin.purpose_profile')} />}
       {network !== null && account !== null && (
-        <div className="zero-grid">
-          <ProfileCard network={network.name} account={account} />
-          <CreatorCard network={network.name} account={account} />
-          <PermissionsCard network={network.name} account={account} />
-          <ProposalsCard network={network.name} account={account} />
-          <KeyLookupCard network={network.name} />
-        </div>
+        <AccountLookups network={network.name} networkName={network.displayName} account={account} />
       )}
     </section>
+  );
+}
+
+/** The lookups of an account that exists; an account that does not is said so once. */
+function AccountLookups({ network, networkName, account }: { network: string; networkName: string; account: string }) {
+  const { t } = useTranslation();
+  const existing = useNativeAccount(network, account);
+  const missing = existing.error instanceof ApiError && existing.error.code === ACCOUNT_NOT_FOUND;
+  return (
+    <div className="zero-grid">
+      {missing ? (
+        <p className="card zero-card zero-state zero-state--error" role="alert" data-testid="account-missing">
+          {t('zero.signin.error_account_missing', { account, network: networkName })}
+        </p>
+      ) : (
+        <>
+          <ProfileCard network={network} account={account} />
+          <CreatorCard network={network} account={account} />
+          <PermissionsCard network={network} account={account} />
+          <ProposalsCard network={network} account={account} />
+        </>
+      )}
+      <KeyLookupCard network={network} />
+    </div>
   );
 }

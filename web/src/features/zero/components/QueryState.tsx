@@ -4,10 +4,19 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api/client';
 
 /** What to tell the user to do after a failed read, by the server's error code. */
-function nextStep(error: unknown): 'zero.state.next_network' | 'zero.state.next_server' | 'zero.state.next_retry' {
+function nextStep(error: unknown): 'zero.state.next_network' | 'zero.state.next_server' | 'zero.state.next_retry' | 'zero.state.next_input' {
   if (error instanceof ApiError && error.code === 'client.network_unreachable') return 'zero.state.next_server';
   if (error instanceof ApiError && error.status >= 500) return 'zero.state.next_network';
+  if (error instanceof ApiError && error.status >= 400) return 'zero.state.next_input';
   return 'zero.state.next_retry';
+}
+
+/** Why a read failed, in words, for the errors a user can act on; the server's own text is never shown. */
+function reason(error: unknown): 'zero.state.reason_bad_key' | 'zero.state.reason_no_account' | null {
+  if (!(error instanceof ApiError)) return null;
+  if (error.code === 'antelope.key.invalid') return 'zero.state.reason_bad_key';
+  if (error.code === 'antelope.account.not_found') return 'zero.state.reason_no_account';
+  return null;
 }
 
 interface QueryStateProps<T> {
@@ -31,10 +40,12 @@ export function QueryState<T>({ query, loading, failed, children }: QueryStatePr
     );
   }
   if (query.isError) {
+    const why = reason(query.error);
     return (
       <div className="zero-state zero-state--error" role="alert">
         <p>
-          <strong>{failed}</strong> {query.error.message}
+          <strong>{failed}</strong>
+          {why !== null && <> {t(why)}</>}
         </p>
         <p>{t(nextStep(query.error))}</p>
         <button type="button" className="button button--secondary button--small" onClick={() => void query.refetch()}>

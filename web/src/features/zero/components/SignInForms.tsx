@@ -4,7 +4,7 @@ import { ApiError } from '../../../lib/api/client';
 import { validateAccountName } from '../../../lib/validation/accountName';
 import type { NetworkSummary } from '../../../lib/networks/api/networks';
 import { fetchKeyAccounts } from '../api/keyAccounts';
-import { fetchNativeAccount } from '../api/account';
+import { ACCOUNT_NOT_FOUND, fetchNativeAccount } from '../api/account';
 import { CLEOS_DEFAULT_ACCOUNT, CLEOS_PERMISSIONS, type CleosPermission } from '../model/cleos';
 import { keepDevWalletKey } from '../model/devWalletKey';
 import { DEFAULT_PERMISSION, type NativeSession, type WalletAuthenticatorId } from '../model/nativeSession';
@@ -139,7 +139,7 @@ export function ViewerForm({ network, onSignedIn }: { network: NetworkSummary; o
       onSignedIn({ account: account.checked.value, permission: DEFAULT_PERMISSION, authenticator: 'viewer', signer: null });
     } catch (thrown) {
       setError(
-        thrown instanceof ApiError && thrown.code === 'antelope.account.not_found'
+        thrown instanceof ApiError && thrown.code === ACCOUNT_NOT_FOUND
           ? t('zero.signin.error_account_missing', { account: account.checked.value, network: network.displayName })
           : t('zero.signin.error_lookup', { message: thrown instanceof Error ? thrown.message : String(thrown) }),
       );
