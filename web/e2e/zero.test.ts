@@ -84,8 +84,13 @@ describe('native sign-in with the development wallet', () => {
       await dialog.getByRole('button', { name: 'Review' }).click();
       await dialog.getByText('An account name may only contain lowercase letters, digits 1 to 5 or a dot').waitFor();
       await dialog.getByText('You can only enter 4 decimal places').waitFor();
-      await dialog.getByLabel('Recipient account').fill('bob');
+      // A recipient that does not exist is refused before anything is built or signed.
+      await dialog.getByLabel('Recipient account').fill('nosuchacct1');
       await dialog.getByLabel(/^Amount/).fill('1.2345');
+      await dialog.getByRole('button', { name: 'Review' }).click();
+      await dialog.getByText(/^Account does not exist: there is no account nosuchacct1/).waitFor();
+      assert.equal(await dialog.getByRole('button', { name: 'Confirm and sign' }).count(), 0);
+      await dialog.getByLabel('Recipient account').fill('bob');
       await dialog.getByLabel('Memo').fill('e2e zero');
       await dialog.getByRole('button', { name: 'Review' }).click();
       await dialog.getByText('1.2345 TLOS').waitFor();

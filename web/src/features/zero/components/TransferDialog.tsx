@@ -7,6 +7,7 @@ import { notify } from '../../../lib/notify/notify';
 import { useAmountFormatter } from '../../../lib/preferences/usePreferences';
 import { browserStorage } from '../../../lib/storage';
 import type { NetworkSummary } from '../../../lib/networks/api/networks';
+import { ACCOUNT_NOT_FOUND, nativeAccountQueryOptions } from '../api/account';
 import type { NativeBalance } from '../api/balances';
 import { NATIVE_QUERY_ROOT } from '../api/nativeApi';
 import { pushTransaction } from '../api/pushTransaction';
@@ -45,6 +46,7 @@ export function TransferDialog({ session, network, token, onClose }: TransferDia
   const [step, setStep] = useState<Step>({ kind: 'form' });
   const [input, setInput] = useState({ to: '', amount: '', memo: '' });
   const [errors, setErrors] = useState<Partial<Record<'to' | 'amount' | 'memo', FieldError>>>({});
+  const [checkingRecipient, setCheckingRecipient] = useState(false);
   const titleId = useId();
   const ids = { to: useId(), amount: useId(), memo: useId() };
   const available = fromPlainString(token.amount, token.decimals) ?? { raw: 0n, decimals: token.decimals };
@@ -71,12 +73,30 @@ export function TransferDialog({ session, network, token, onClose }: TransferDia
       { contract: token.contract, symbol: token.symbol, decimals: token.decimals, available },
       format.separators,
     );
-    if (result.ok) {
-      setErrors({});
-      setStep({ kind: 'review', request: result.value });
-    } else {
+    if (!result.ok) {
       setErrors(result.errors);
+      return;
     }
+    setErrors({});
+    const request = result.value;
+    // The recipient must exist before anything is built or signed: the chain would
+    // refuse the transfer, and a sponsor's answer would hide why.
+    setCheckingRecipient(true);
+    void queryClient.query(nativeAccountQueryOptions(network.name, request.to)).then(
+      () => {
+        setCheckingRecipient(false);
+        setStep({ kind: 'review', request });
+      },
+      (error: unknown) => {
+        setCheckingRecipient(false);
+        const missing = error instanceof ApiError && error.code === ACCOUNT_NOT_FOUND;
+        setErrors({
+          to: missing
+            ? { key: 'zero.transfer.recipient_missing', values: { account: request.to, network: network.displayName } }
+            : { key: 'zero.transfer.recipient_unchecked' },
+        });
+      },
+    );
   };
 
   const send = async (request: TransferRequest) => {
@@ -165,7 +185,9 @@ export function TransferDialog({ session, network, token, onClose }: TransferDia
             {fieldError('memo')}
           </div>
           <div className="button-row">
-            <button type="submit" className="button button--primary">{t('zero.transfer.review')}</button>
+            <button type="submit" className="button button--primary" disabled={checkingRecipient}>
+              {checkingRecipient ? t('zero.transfer.checking_recipient') : t('zero.transfer.review')}
+            </button>
             <button type="button" className="button button--secondary" onClick={close}>{t('zero.transfer.cancel')}</button>
           </div>
         </form>
