@@ -1,0 +1,114 @@
+// Runs ./scripts/demo in a fresh clone until it has printed the URL and the accounts, stops
+// it, then runs the test command in the same clone; prints when each step ("==> ..." lines of
+// both scripts) began and how long it took, and how many crates cargo compiled in each, so the
+// summary shows whether the test command rebuilt what the demo had built. Started by run.sh,
+// which prepares the clone and the empty caches.
+import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+
+const { values: flags } = parseArgs({
+  options: { clone: { type: 'string' }, tests: { type: 'string', default: '1' } },
+});
+if (!flags.clone) throw new Error('--clone DIR is required');
+
+const seconds = (ms) => (ms / 1000).toFixed(0).padStart(5);
+
+/**
+ * Runs one script of the clone, timing its steps. Resolves when it exits, or when a line
+ * matches `until` (then the script is interrupted and awaited, and its stop is not timed).
+ */
+function runTimed(label, command, { until } = {}) {
+  const log = createWriteStream(join(flags.clone, '..', `${label}.log`));
+  const started = Date.now();
+  const steps = [];
+  let current = { name: '(before the first step)', began: 0, compiled: [], checked: 0 };
+  steps.push(current);
+  let reached = null;
+  const lastLines = [];
+  const child = spawn(command, [], { cwd: flags.clone, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const onLine = (line) => {
+    const at = Date.now() - started;
+    log.write(`[${seconds(at)} s] ${line}\n`);
+    lastLines.push(line);
+    if (lastLines.length > 40) lastLines.shift();
+    const step = /^==> (.*)$/.exec(line);
+    if (step) {
+      current = { name: step[1], began: at, compiled: [], checked: 0 };
+      steps.push(current);
+      process.stdout.write(`  [${seconds(at)} s] ${label}: ${step[1]}\n`);
+    }
+    const compiled = /\bCompiling (\S+) v(\S+)/.exec(line);
+    if (compiled) current.compiled.push(`${compiled[1]}@${compiled[2]}`);
+    if (/\bChecking \S+ v/.test(line)) current.checked += 1;
+    if (until && reached === null && until.test(line)) {
+      reached = at;
+      process.kill(child.pid, 'SIGINT');
+    }
+  };
+  createInterface({ input: child.stdout }).on('line', onLine);
+  createInterface({ input: child.stderr }).on('line', onLine);
+  return new Promise((resolve) => {
+    // Whatever the script left behind in its process group goes with it.
+    const killer = setTimeout(() => process.kill(-child.pid, 'SIGKILL'), 24 * 3600 * 1000);
+    child.on('exit', (code, signal) => {
+      clearTimeout(killer);
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // The group is already gone.
+      }
+      const ended = Date.now() - started;
+      const total = reached ?? ended;
+      steps.forEach((step, index) => {
+        step.took = (steps[index + 1]?.began ?? total) - step.began;
+      });
+      log.end();
+      resolve({ label, lastLines, code, signal, reached, total, steps: steps.filter((s) => s.began <= total) });
+    });
+  });
+}
+
+function printSteps(run) {
+  process.stdout.write(`\n${run.label}: ${seconds(run.total).trim()} s\n`);
+  process.stdout.write(`  ${'step'.padEnd(44)} ${'start s'.padStart(7)} ${'took s'.padStart(7)}  crates compiled (checked)\n`);
+  for (const step of run.steps) {
+    if (step.took < 500 && step.compiled.length === 0 && step.checked === 0) continue;
+    const crates = step.compiled.length || step.checked ? `${step.compiled.length} (${step.checked})` : '';
+    process.stdout.write(
+      `  ${step.name.slice(0, 44).padEnd(44)} ${seconds(step.began).padStart(7)} ${seconds(step.took).padStart(7)}  ${crates}\n`,
+    );
+  }
+}
+
+process.stdout.write('first start: ./scripts/demo until it prints the URL and the accounts\n');
+const demo = await runTimed('demo', './scripts/demo', { until: /^Press Ctrl\+C to stop everything/ });
+printSteps(demo);
+if (demo.reached === null) {
+  process.stdout.write(`the demo ended (code ${demo.code}, signal ${demo.signal}) before it was up; its last lines:\n`);
+  process.stdout.write(`${demo.lastLines.join('\n')}\n`);
+  process.exit(1);
+}
+const demoCrates = demo.steps.flatMap((step) => step.compiled);
+process.stdout.write(`  cargo compiled ${demoCrates.length} crates for the demo\n`);
+
+if (flags.tests === '1') {
+  process.stdout.write('\ntest command right after: ./scripts/test\n');
+  const tests = await runTimed('test', './scripts/test');
+  printSteps(tests);
+  if (tests.code !== 0) process.stdout.write(`its last lines:\n${tests.lastLines.join('\n')}\n`);
+  const again = new Set(demoCrates);
+  const testCrates = tests.steps.flatMap((step) => step.compiled);
+  const recompiled = testCrates.filter((crate) => again.delete(crate));
+  process.stdout.write(
+    `  exit code ${tests.code}; cargo compiled ${testCrates.length} crates, ` +
+      `${recompiled.length} of the demo's ${demoCrates.length} again\n`,
+  );
+  const fromScratch = recompiled.length * 2 > demoCrates.length;
+  process.stdout.write(`Rust workspace rebuilt from scratch by the test command: ${fromScratch ? 'yes' : 'no'}\n`);
+  process.stdout.write(`\nSUMMARY first start ${seconds(demo.total).trim()} s; test command ${seconds(tests.total).trim()} s (exit ${tests.code}); rebuilt from scratch: ${fromScratch ? 'yes' : 'no'}\n`);
+  process.exit(tests.code === 0 ? 0 : 1);
+}
+process.stdout.write(`\nSUMMARY first start ${seconds(demo.total).trim()} s\n`);
