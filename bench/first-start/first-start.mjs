@@ -3,8 +3,8 @@
 // both scripts) began and how long it took, and how many crates cargo compiled in each, so the
 // summary shows whether the test command rebuilt what the demo had built. Started by run.sh,
 // which prepares the clone and the empty caches.
-import { spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -16,6 +16,16 @@ if (!flags.clone) throw new Error('--clone DIR is required');
 
 const seconds = (ms) => (ms / 1000).toFixed(0).padStart(5);
 
+// CPU time (user + system) of this process's finished children and all they waited for:
+// on a shared machine the wall time depends on the other load, this does not.
+const clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+function childrenCpuSeconds() {
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  // Fields after the command name (which may hold spaces); cutime and cstime are the 16th and 17th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[13]) + Number(fields[14])) / clockTicks;
+}
+
 /**
  * Runs one script of the clone, timing its steps. Resolves when it exits, or when a line
  * matches `until` (then the script is interrupted and awaited, and its stop is not timed).
@@ -23,6 +33,7 @@ const seconds = (ms) => (ms / 1000).toFixed(0).padStart(5);
 function runTimed(label, command, { until } = {}) {
   const log = createWriteStream(join(flags.clone, '..', `${label}.log`));
   const started = Date.now();
+  const cpuBefore = childrenCpuSeconds();
   const steps = [];
   let current = { name: '(before the first step)', began: 0, compiled: [], checked: 0 };
   steps.push(current);
@@ -66,13 +77,17 @@ function runTimed(label, command, { until } = {}) {
         step.took = (steps[index + 1]?.began ?? total) - step.began;
       });
       log.end();
-      resolve({ label, lastLines, code, signal, reached, total, steps: steps.filter((s) => s.began <= total) });
+      const cpu = childrenCpuSeconds() - cpuBefore;
+      resolve({ label, cpu, lastLines, code, signal, reached, total, steps: steps.filter((s) => s.began <= total) });
     });
   });
 }
 
 function printSteps(run) {
-  process.stdout.write(`\n${run.label}: ${seconds(run.total).trim()} s\n`);
+  process.stdout.write(
+    `\n${run.label}: ${seconds(run.total).trim()} s, CPU time of all it ran ${run.cpu.toFixed(0)} s ` +
+      `(load average now ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')})\n`,
+  );
   process.stdout.write(`  ${'step'.padEnd(44)} ${'start s'.padStart(7)} ${'took s'.padStart(7)}  crates compiled (checked)\n`);
   for (const step of run.steps) {
     if (step.took < 500 && step.compiled.length === 0 && step.checked === 0) continue;
@@ -108,7 +123,7 @@ if (flags.tests === '1') {
   );
   const fromScratch = recompiled.length * 2 > demoCrates.length;
   process.stdout.write(`Rust workspace rebuilt from scratch by the test command: ${fromScratch ? 'yes' : 'no'}\n`);
-  process.stdout.write(`\nSUMMARY first start ${seconds(demo.total).trim()} s; test command ${seconds(tests.total).trim()} s (exit ${tests.code}); rebuilt from scratch: ${fromScratch ? 'yes' : 'no'}\n`);
+  process.stdout.write(`\nSUMMARY first start ${seconds(demo.total).trim()} s (CPU ${demo.cpu.toFixed(0)} s); test command ${seconds(tests.total).trim()} s (CPU ${tests.cpu.toFixed(0)} s, exit ${tests.code}); rebuilt from scratch: ${fromScratch ? 'yes' : 'no'}\n`);
   process.exit(tests.code === 0 ? 0 : 1);
 }
-process.stdout.write(`\nSUMMARY first start ${seconds(demo.total).trim()} s\n`);
+process.stdout.write(`\nSUMMARY first start ${seconds(demo.total).trim()} s (CPU ${demo.cpu.toFixed(0)} s)\n`);
