@@ -1,7 +1,7 @@
 // Runs ./scripts/demo in a fresh clone until it has printed the URL and the accounts, stops
 // it, then runs the test command in the same clone; prints when each step ("==> ..." lines of
-// both scripts) began and how long it took, and how many crates cargo compiled in each, so the
-// summary shows whether the test command rebuilt what the demo had built. Started by run.sh,
+// both scripts) began, and which crates cargo compiled in each script, so the summary shows
+// whether the test command rebuilt what the demo had built. Started by run.sh,
 // which prepares the clone and the empty caches.
 import { execFileSync, spawn } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
@@ -35,7 +35,7 @@ function runTimed(label, command, { until } = {}) {
   const started = Date.now();
   const cpuBefore = childrenCpuSeconds();
   const steps = [];
-  let current = { name: '(before the first step)', began: 0, compiled: [], checked: 0 };
+  let current = { name: '(before the first step)', began: 0, compiled: [] };
   steps.push(current);
   let reached = null;
   const lastLines = [];
@@ -45,15 +45,15 @@ function runTimed(label, command, { until } = {}) {
     log.write(`[${seconds(at)} s] ${line}\n`);
     lastLines.push(line);
     if (lastLines.length > 40) lastLines.shift();
-    const step = /^==> (.*)$/.exec(line);
+    // The demo stamps its own lines ("==> [  12 s] web: done in 9 s"); the stamp is dropped here.
+    const step = /^==> (?:\[\s*\d+ s\] )?(.*)$/.exec(line);
     if (step) {
-      current = { name: step[1], began: at, compiled: [], checked: 0 };
+      current = { name: step[1], began: at, compiled: [] };
       steps.push(current);
       process.stdout.write(`  [${seconds(at)} s] ${label}: ${step[1]}\n`);
     }
     const compiled = /\bCompiling (\S+) v(\S+)/.exec(line);
     if (compiled) current.compiled.push(`${compiled[1]}@${compiled[2]}`);
-    if (/\bChecking \S+ v/.test(line)) current.checked += 1;
     if (until && reached === null && until.test(line)) {
       reached = at;
       process.kill(child.pid, 'SIGINT');
@@ -88,13 +88,13 @@ function printSteps(run) {
     `\n${run.label}: ${seconds(run.total).trim()} s, CPU time of all it ran ${run.cpu.toFixed(0)} s ` +
       `(load average now ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')})\n`,
   );
-  process.stdout.write(`  ${'step'.padEnd(44)} ${'start s'.padStart(7)} ${'took s'.padStart(7)}  crates compiled (checked)\n`);
+  // Steps may overlap (the demo's and the test command's installs and builds run side by
+  // side and say themselves when they are done), so this lists when each step line came and
+  // the time to the next one, which is a step's duration only where steps run one by one.
+  process.stdout.write(`  ${'at s'.padStart(6)} ${'to next s'.padStart(9)}  step line\n`);
   for (const step of run.steps) {
-    if (step.took < 500 && step.compiled.length === 0 && step.checked === 0) continue;
-    const crates = step.compiled.length || step.checked ? `${step.compiled.length} (${step.checked})` : '';
-    process.stdout.write(
-      `  ${step.name.slice(0, 44).padEnd(44)} ${seconds(step.began).padStart(7)} ${seconds(step.took).padStart(7)}  ${crates}\n`,
-    );
+    if (step.took < 500 && step.began === 0) continue;
+    process.stdout.write(`  ${seconds(step.began).padStart(6)} ${seconds(step.took).padStart(9)}  ${step.name}\n`);
   }
 }
 
