@@ -15,7 +15,12 @@ esac
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-(cd "$ROOT" && cargo run --quiet --locked -p tandem-server -- --print-openapi) >"$work/openapi.json"
+# The server as ./scripts/demo and ./scripts/test build it (build_shared_server): a plain
+# `cargo run -p tandem-server` resolves other dependency features and recompiles ~30 crates.
+# shellcheck source=lib/install.sh
+source "$ROOT/scripts/lib/install.sh"
+(cd "$ROOT" && build_shared_server --quiet)
+"${CARGO_TARGET_DIR:-$ROOT/target}/debug/tandem-server" --print-openapi >"$work/openapi.json"
 (cd "$ROOT/web" && npx --no-install openapi-typescript "$work/openapi.json" --output "$work/generated.ts" >/dev/null)
 # Generated code follows the generator's style, not the app's lint rules.
 { echo '/* eslint-disable */'; cat "$work/generated.ts"; } >"$work/openapi.ts"

@@ -2,7 +2,7 @@
 // and keeps it running until interrupted.
 import { startStack } from './stack.mjs';
 
-const stack = await startStack({ profile: 'release' });
+const stack = await startStack({ profile: 'debug' });
 
 const lines = [
   '',

@@ -4,6 +4,16 @@
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 
+# Cargo gets the toolchain's own rustc and rustdoc, chosen here from the repository root,
+# not rustup's proxies: started by cargo in a dependency's folder, a proxy follows that
+# crate's rust-toolchain.toml (ff 0.13.1 asks for 1.56.0) and fails on a machine without it
+# (seen in fresh targets, in `cargo doc` and `cargo test`).
+if [ -z "${RUSTC:-}" ] && command -v rustc >/dev/null; then
+  RUSTC="$(cd "$REPO_ROOT" && rustc --print sysroot)/bin/rustc"
+  RUSTDOC="${RUSTDOC:-$(dirname "$RUSTC")/rustdoc}"
+  export RUSTC RUSTDOC
+fi
+
 step() {
   printf '\n==> %s\n' "$*" >&2
 }
@@ -86,7 +96,75 @@ ensure_postgres() {
     die "postgresql did not install its server binaries under /usr/lib/postgresql"
 }
 
+# target/debug/tandem-server as `cargo test --workspace` builds it. Cargo resolves features
+# with the dev-dependencies' ones only when some test target is built; a plain
+# `cargo build -p tandem-server` leaves them out, and the test command then compiles most of
+# the dependency tree a second time with other features. Naming one test target (the
+# testkit's, which the test command builds anyway) makes both resolve alike.
+build_shared_server() {
+  cargo build --locked --workspace --bin tandem-server --test evm_devnet "$@"
+}
+
 build_web() {
   step "building the web app"
   (cd "$REPO_ROOT/web" && npm run build --silent)
+}
+
+# Parallel steps with elapsed times, for the demo's first start: `start_step LABEL command...`
+# runs the command in the background, its output prefixed with the label, and prints when it
+# started and how long it took; `wait_steps` waits for all of them and fails when one did.
+# Each step runs in a process group of its own, so a failure or Ctrl+C stops the others
+# (and what they started, such as cargo's compilers) instead of leaving them running.
+STEPS_STARTED_AT=$SECONDS
+BACKGROUND_STEPS=()
+
+since_start() {
+  printf '%4s s' "$((SECONDS - STEPS_STARTED_AT))"
+}
+
+start_step() {
+  local label="$1"
+  shift
+  printf '==> [%s] %s: started\n' "$(since_start)" "$label" >&2
+  set -m
+  (
+    set +m
+    started=$SECONDS
+    "$@" 2>&1 | sed -u "s/^/    $label | /" >&2
+    printf '==> [%s] %s: done in %s s\n' "$(since_start)" "$label" "$((SECONDS - started))" >&2
+  ) &
+  set +m
+  BACKGROUND_STEPS+=("$!:$label")
+  trap stop_steps EXIT
+  trap 'exit 130' INT TERM
+}
+
+stop_steps() {
+  local entry
+  for entry in "${BACKGROUND_STEPS[@]}"; do
+    kill -TERM -- "-${entry%%:*}" 2>/dev/null || true
+  done
+}
+
+wait_steps() {
+  local entry pids=() finished status
+  for entry in "${BACKGROUND_STEPS[@]}"; do
+    pids+=("${entry%%:*}")
+  done
+  while [ "${#pids[@]}" -gt 0 ]; do
+    status=0
+    wait -n -p finished "${pids[@]}" || status=$?
+    if [ "$status" -ne 0 ]; then
+      for entry in "${BACKGROUND_STEPS[@]}"; do
+        [ "${entry%%:*}" = "$finished" ] && die "${entry#*:} failed (its output is above, prefixed with its name)"
+      done
+      die "a step failed"
+    fi
+    local remaining=() pid
+    for pid in "${pids[@]}"; do
+      [ "$pid" = "$finished" ] || remaining+=("$pid")
+    done
+    pids=("${remaining[@]}")
+  done
+  BACKGROUND_STEPS=()
 }
