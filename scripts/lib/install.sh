@@ -4,16 +4,6 @@
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 
-# Cargo gets the toolchain's own rustc and rustdoc, chosen here from the repository root,
-# not rustup's proxies: started by cargo in a dependency's folder, a proxy follows that
-# crate's rust-toolchain.toml (ff 0.13.1 asks for 1.56.0) and fails on a machine without it
-# (seen in fresh targets, in `cargo doc` and `cargo test`).
-if [ -z "${RUSTC:-}" ] && command -v rustc >/dev/null; then
-  RUSTC="$(cd "$REPO_ROOT" && rustc --print sysroot)/bin/rustc"
-  RUSTDOC="${RUSTDOC:-$(dirname "$RUSTC")/rustdoc}"
-  export RUSTC RUSTDOC
-fi
-
 step() {
   printf '\n==> %s\n' "$*" >&2
 }
