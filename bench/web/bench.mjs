@@ -3,12 +3,15 @@
 //   1. the JavaScript shipped for the home route `/`: every script response of a first visit
 //      (fresh browser context, no cache) until the network is idle, raw and gzip-compressed
 //      (node:zlib, level 9, each body on its own, as a server would send it). Target ≤ 200 kB gzip.
-//   2. the time from navigation to the first balance row on /evm/wallet for a seeded account
-//      viewed read-only (the viewer session in localStorage, as View Any Account stores it):
-//      a MutationObserver installed before the app runs notes performance.now() (ms since
-//      navigation start) when the first row of the balances table enters the DOM. One warm-up
-//      run (server caches), then N runs, each in a fresh context (cold browser cache). Target
-//      ≤ 500 ms, median.
+//   2. the first paint of `/` and of /evm/wallet (a seeded account viewed read-only, the viewer
+//      session in localStorage as View Any Account stores it), each over N cold visits (fresh
+//      browser context, empty cache) after one warm-up visit (server caches): first contentful
+//      paint, the requests started before it (the document included) and the JavaScript bytes
+//      among them (as sent, compressed), layout shift until the page settles, when the route
+//      became usable (home's heading; the wallet's first balance row), and per run where the time
+//      went (document, last script before the paint, fonts, API answers, the app's first render or
+//      hydration). See paint.mjs. Targets: `/` paints within 250 ms with at most 10 requests
+//      before it, the first balance row within 300 ms (medians), layout shift 0 on both.
 // Flags: --profile debug|release (which target/<profile>/tandem-server; run.sh picks)
 //        --runs N (default 7) --account NAME (default alice)
 import { readFileSync } from 'node:fs';
@@ -16,6 +19,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { measurePaint, median, spread } from './paint.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { chromium } = await import(pathToFileURL(join(repoRoot, 'web/node_modules/playwright-core/index.mjs')).href);
@@ -33,7 +37,9 @@ const RUNS = Number.parseInt(flags.runs, 10);
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs takes a positive integer');
 
 const HOME_TARGET_BYTES = 200_000;
-const FIRST_ROW_TARGET_MS = 500;
+const FIRST_ROW_TARGET_MS = 300;
+const FCP_TARGET_MS = 250;
+const REQUESTS_TARGET = 10;
 const FIRST_ROW_SELECTOR = '.evm-table tbody tr';
 // The same Chromium and flags as the browser tests (web/e2e/browser.ts): keep them in step.
 const CHROMIUM_PATH = process.env.TANDEM_CHROMIUM ?? '/usr/bin/chromium';
@@ -50,11 +56,6 @@ const WEB_VERSION = JSON.parse(readFileSync(join(repoRoot, 'web/package.json'), 
 
 const log = (message) => console.error(`[bench] ${message}`);
 const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 const verdict = (ok) => (ok ? 'within target' : 'OVER TARGET');
 
 /** Every script a first visit of `/` downloads, with raw and gzip sizes. */
@@ -81,61 +82,47 @@ async function homeJavaScript(browser, url) {
   }
 }
 
-/** One navigation to /evm/wallet as a viewer of `address`: ms from navigation start to the first balance row. */
-async function firstBalanceRow(browser, url, network, address) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  try {
-    await context.addInitScript(
-      ({ account, networkName, version, selector }) => {
-        // The session View Any Account stores (lib/session/evmViewer.ts), for this app version.
-        window.localStorage.setItem('account', account);
-        window.localStorage.setItem('rawAddress', account);
-        window.localStorage.setItem('network', networkName);
-        window.localStorage.setItem('isNative', 'false');
-        window.localStorage.setItem('autoLogin', 'justViewer');
-        window.localStorage.setItem('tandem.appVersion', version);
-        const observer = new MutationObserver(() => {
-          if (document.querySelector(selector) !== null) {
-            window.__firstBalanceRowMs = performance.now();
-            observer.disconnect();
-          }
-        });
-        observer.observe(document, { childList: true, subtree: true });
-      },
-      { account: address, networkName: network, version: WEB_VERSION, selector: FIRST_ROW_SELECTOR },
+/** The session View Any Account stores (lib/session/evmViewer.ts), for this app version: runs before the app. */
+function storeViewerSession({ account, networkName, version }) {
+  window.localStorage.setItem('account', account);
+  window.localStorage.setItem('rawAddress', account);
+  window.localStorage.setItem('network', networkName);
+  window.localStorage.setItem('isNative', 'false');
+  window.localStorage.setItem('autoLogin', 'justViewer');
+  window.localStorage.setItem('tandem.appVersion', version);
+}
+
+/** One warm-up visit (server caches), then RUNS cold ones. */
+async function paintRuns(browser, url, path, options) {
+  await measurePaint(browser, url, path, options);
+  const runs = [];
+  for (let run = 1; run <= RUNS; run += 1) runs.push(await measurePaint(browser, url, path, options));
+  return runs;
+}
+
+const ms = (value) => (typeof value === 'number' ? `${value.toFixed(0)} ms` : '?');
+const at = (value) => (typeof value === 'number' ? value.toFixed(0) : '?');
+
+function printPaint(label, runs, { readyLabel, readyTarget }) {
+  console.log(`${label}, ${runs.length} cold visits, median (min–max):`);
+  runs.forEach((run, index) => {
+    const { html, domContentLoaded, lastScript, fonts, api, appRendered } = run.phases;
+    console.log(
+      `  run ${String(index + 1).padStart(2)}: fcp ${at(run.fcp).padStart(5)} ms, ${run.requestsBefore} requests / ${kB(run.scriptBytesBefore)} js before it;` +
+        ` ${readyLabel} ${at(run.readyAt)}; html ${at(html)}, dcl ${at(domContentLoaded)}, last js ${at(lastScript)}, fonts ${at(fonts)},` +
+        ` api ${at(api)}, app rendered ${at(appRendered)}, shift ${run.layoutShift.toFixed(4)}`,
     );
-    const page = await context.newPage();
-    const started = performance.now();
-    await page.goto(`${url}/evm/wallet?tab=balance`, { waitUntil: 'commit' });
-    await page.waitForSelector(FIRST_ROW_SELECTOR, { timeout: 60_000 });
-    const seenByNode = performance.now() - started;
-    const { inPage, phases } = await page.evaluate(() => {
-      // Where the time went: the entry script, the networks list and the balances call (ms from navigation start).
-      const resources = performance.getEntriesByType('resource');
-      const find = (test) => resources.find((entry) => test(new URL(entry.name).pathname));
-      const entry = find((path) => /^\/assets\/index-[\w-]+\.js$/.test(path));
-      const networks = find((path) => path === '/api/v1/networks');
-      const walletChunk = find((path) => /^\/assets\/WalletPage-[\w-]+\.js$/.test(path));
-      const balances = find((path) => path.endsWith('/balances'));
-      const [navigation] = performance.getEntriesByType('navigation');
-      return {
-        inPage: window.__firstBalanceRowMs,
-        phases: {
-          html: navigation?.responseEnd,
-          entryJs: entry?.responseEnd,
-          walletJs: walletChunk?.responseEnd,
-          networksStart: networks?.startTime,
-          networks: networks?.responseEnd,
-          balancesStart: balances?.startTime,
-          balancesEnd: balances?.responseEnd,
-        },
-      };
-    });
-    if (typeof inPage !== 'number') throw new Error('the first balance row was not observed');
-    return { inPage, seenByNode, phases };
-  } finally {
-    await context.close();
-  }
+  });
+  const fcpMedian = median(runs.map((run) => run.fcp));
+  const requestsMedian = median(runs.map((run) => run.requestsBefore));
+  const shiftMax = Math.max(...runs.map((run) => run.layoutShift));
+  const readyMedian = median(runs.map((run) => run.readyAt));
+  console.log(`  first contentful paint: ${spread(runs.map((run) => run.fcp), ms)}` + (label.includes('(/)') ? ` (target ≤ ${FCP_TARGET_MS} ms: ${verdict(fcpMedian <= FCP_TARGET_MS)})` : ''));
+  console.log(`  requests before it:     ${spread(runs.map((run) => run.requestsBefore), String)}` + (label.includes('(/)') ? ` (target ≤ ${REQUESTS_TARGET}: ${verdict(requestsMedian <= REQUESTS_TARGET)})` : ''));
+  console.log(`  JavaScript before it:   ${spread(runs.map((run) => run.scriptBytesBefore), kB)} (as sent), ${spread(runs.map((run) => run.scriptsBefore), String)} files`);
+  console.log(`  layout shift:           ${spread(runs.map((run) => run.layoutShift), (value) => value.toFixed(4))} (target 0: ${verdict(shiftMax === 0)})`);
+  console.log(`  ${(readyLabel + ':').padEnd(23)} ${spread(runs.map((run) => run.readyAt), ms)}` + (readyTarget === undefined ? '' : ` (target ≤ ${readyTarget} ms: ${verdict(readyMedian <= readyTarget)})`));
+  console.log(`  fetched before the paint (run 1): ${runs[0].beforePaint.join(' ')}`);
 }
 
 const stack = await startStack({ profile: flags.profile, log });
@@ -149,29 +136,25 @@ try {
   log(`measuring the home route's JavaScript on ${stack.url}`);
   const home = await homeJavaScript(browser, stack.url);
 
-  log(`measuring the first balance row of ${flags.account} (${account.address}): 1 warm-up + ${RUNS} runs`);
-  await firstBalanceRow(browser, stack.url, stack.manifest.network, account.address);
-  const runs = [];
-  for (let run = 1; run <= RUNS; run += 1) runs.push(await firstBalanceRow(browser, stack.url, stack.manifest.network, account.address));
+  log(`measuring the first paint of /: 1 warm-up + ${RUNS} cold visits`);
+  const homeRuns = await paintRuns(browser, stack.url, '/', { readySelector: 'h1' });
 
-  const rowMedian = median(runs.map((run) => run.inPage));
-  console.log(`Tandem web benchmark — tandem-server ${flags.profile} build, devnet stack, headless Chromium`);
+  log(`measuring /evm/wallet for ${flags.account} (${account.address}), viewer: 1 warm-up + ${RUNS} cold visits`);
+  const walletRuns = await paintRuns(browser, stack.url, '/evm/wallet?tab=balance', {
+    readySelector: FIRST_ROW_SELECTOR,
+    setup: storeViewerSession,
+    setupArgs: { account: account.address, networkName: stack.manifest.network, version: WEB_VERSION },
+  });
+
+  console.log(`Tandem web benchmark — tandem-server ${flags.profile} build, devnet stack, headless Chromium, loopback`);
   console.log('');
-  console.log(`Home route (/) JavaScript, first visit: ${home.files.length} files`);
+  console.log(`Home route (/) JavaScript, first visit until the network is idle: ${home.files.length} files`);
   for (const file of home.files) console.log(`  ${file.url.padEnd(56)} ${kB(file.raw).padStart(10)} raw ${kB(file.gzip).padStart(10)} gzip`);
   console.log(`  total: ${kB(home.raw)} raw, ${kB(home.gzip)} gzip (target ≤ ${kB(HOME_TARGET_BYTES)} gzip: ${verdict(home.gzip <= HOME_TARGET_BYTES)})`);
   console.log('');
-  console.log(`First balance row on /evm/wallet (${flags.account}, viewer), ms from navigation start:`);
-  runs.forEach((run, index) => {
-    const at = (value) => (typeof value === 'number' ? value.toFixed(0) : '?');
-    const { html, entryJs, walletJs, networksStart, networks, balancesStart, balancesEnd } = run.phases;
-    console.log(
-      `  run ${String(index + 1).padStart(2)}: ${run.inPage.toFixed(0).padStart(5)} ms in page (${run.seenByNode.toFixed(0)} ms seen by the driver;` +
-        ` html ${at(html)}, entry js ${at(entryJs)}, wallet js ${at(walletJs)}, networks ${at(networksStart)}→${at(networks)},` +
-        ` balances ${at(balancesStart)}→${at(balancesEnd)})`,
-    );
-  });
-  console.log(`  median: ${rowMedian.toFixed(0)} ms (target ≤ ${FIRST_ROW_TARGET_MS} ms: ${verdict(rowMedian <= FIRST_ROW_TARGET_MS)})`);
+  printPaint('Home (/)', homeRuns, { readyLabel: 'heading shown' });
+  console.log('');
+  printPaint(`EVM wallet (/evm/wallet, ${flags.account} as viewer)`, walletRuns, { readyLabel: 'first balance row', readyTarget: FIRST_ROW_TARGET_MS });
 } catch (error) {
   exitCode = 1;
   console.error(error);

@@ -1,0 +1,98 @@
+// First-paint measurement for bench/web/bench.mjs: one cold visit (fresh browser context, empty
+// cache) of a route, reporting when the first contentful paint came, what the browser fetched
+// before it, and whether anything moved afterwards (layout shift). Also notes where the time went
+// (the document, the last script, the fonts, the app's first render) so a slow paint can be placed.
+
+/** Installed before any page script: collects layout shifts and when the app first rendered into #root. */
+function installPaintProbe({ readySelector }) {
+  const probe = { layoutShift: 0, shifts: 0, rootRenderedAt: null, readyAt: null };
+  window.__paintProbe = probe;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      // Shifts right after a user's input are expected ones and not counted (as in CLS).
+      if (entry.hadRecentInput) continue;
+      probe.layoutShift += entry.value;
+      probe.shifts += 1;
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+  const observer = new MutationObserver(() => {
+    const root = document.getElementById('root');
+    // A pre-rendered page has its shell in #root from the start: the app's render is its hydration.
+    const rendered = root !== null && ('prerendered' in root.dataset ? root.dataset.hydrated === 'true' : root.childElementCount > 0);
+    if (probe.rootRenderedAt === null && rendered) probe.rootRenderedAt = performance.now();
+    if (probe.readyAt === null && document.querySelector(readySelector) !== null) probe.readyAt = performance.now();
+    if (probe.rootRenderedAt !== null && probe.readyAt !== null) observer.disconnect();
+  });
+  observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
+}
+
+/** Read in the page once it settled: the paint, the requests before it and the phases. */
+function readPaint() {
+  const [paint] = performance.getEntriesByName('first-contentful-paint');
+  const [navigation] = performance.getEntriesByType('navigation');
+  const fcp = paint?.startTime ?? null;
+  const resources = performance.getEntriesByType('resource').map((entry) => ({
+    path: new URL(entry.name).pathname,
+    type: entry.initiatorType,
+    start: entry.startTime,
+    end: entry.responseEnd,
+    transfer: entry.transferSize,
+    encoded: entry.encodedBodySize,
+  }));
+  const before = fcp === null ? [] : resources.filter((entry) => entry.start < fcp);
+  const isScript = (entry) => entry.path.endsWith('.js');
+  const latest = (entries) => (entries.length === 0 ? null : Math.max(...entries.map((entry) => entry.end)));
+  const probe = window.__paintProbe;
+  return {
+    fcp,
+    // The document counts as a request too.
+    requestsBefore: before.length + 1,
+    scriptBytesBefore: before.filter(isScript).reduce((sum, entry) => sum + entry.encoded, 0),
+    scriptsBefore: before.filter(isScript).length,
+    layoutShift: probe.layoutShift,
+    readyAt: probe.readyAt,
+    phases: {
+      html: navigation?.responseEnd ?? null,
+      domContentLoaded: navigation?.domContentLoadedEventEnd ?? null,
+      lastScript: latest(before.filter(isScript)),
+      fonts: latest(resources.filter((entry) => entry.path.endsWith('.woff2'))),
+      api: latest(before.filter((entry) => entry.path.startsWith('/api/'))),
+      appRendered: probe.rootRenderedAt,
+    },
+    beforePaint: before.map((entry) => entry.path),
+  };
+}
+
+/**
+ * One cold visit of `path`: `setup` (optional) runs as an init script before the page's own
+ * (the viewer session for /evm/wallet); `readySelector` is what the route shows once usable.
+ */
+export async function measurePaint(browser, url, path, { readySelector, setup, setupArgs, viewport }) {
+  const context = await browser.newContext({ viewport: viewport ?? { width: 1280, height: 800 } });
+  try {
+    if (setup !== undefined) await context.addInitScript(setup, setupArgs);
+    await context.addInitScript(installPaintProbe, { readySelector });
+    const page = await context.newPage();
+    await page.goto(`${url}${path}`, { waitUntil: 'load' });
+    await page.waitForSelector(readySelector, { timeout: 60_000 });
+    await page.waitForLoadState('networkidle');
+    // Late shifts (a font swap, an image without a size) land within a few frames of idle.
+    await page.waitForTimeout(300);
+    return await page.evaluate(readPaint);
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** "median (min–max)" of `values` formatted by `format`. */
+export function spread(values, format) {
+  return `${format(median(values))} (${format(Math.min(...values))}–${format(Math.max(...values))})`;
+}
+
+export { median };
