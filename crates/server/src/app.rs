@@ -1,13 +1,13 @@
 //! The whole HTTP application: API routes, the SPA, and the layers every answer
-//! passes through (panic guard, security headers, request tracing).
+//! passes through (panic guard, security headers, request tracing; compression for the API).
 
 use std::any::Any;
 use std::sync::Arc;
 
-use axum::Router;
 use axum::extract::{Request, State};
 use axum::http::{HeaderName, HeaderValue, Method, header};
 use axum::response::{IntoResponse, Response};
+use axum::{Extension, Router};
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
@@ -28,16 +28,25 @@ pub fn router(state: AppState) -> Router {
         Arc::clone(state.limits_arc()),
         api::limits::rate_limit,
     ));
+    // gzip or brotli as the client accepts, for the API's answers only: the web app's
+    // files are compressed once by its build and sent as they are (spa.rs).
     let routes = limited
         .merge(api::ops::routes())
+        .layer(CompressionLayer::new())
         .method_not_allowed_fallback(method_not_allowed)
         .fallback(fallback)
-        .with_state(state);
-    with_middleware(routes).layer(SetResponseHeaderLayer::overriding(
+        .with_state(state)
+        .layer(Extension(ContentSecurityPolicy(policy.clone())));
+    // A pre-rendered page sets its own policy (this one plus its inline hashes, spa.rs).
+    with_middleware(routes).layer(SetResponseHeaderLayer::if_not_present(
         header::CONTENT_SECURITY_POLICY,
         policy,
     ))
 }
+
+/// The server's Content-Security-Policy, for the answers that extend it (pre-rendered pages).
+#[derive(Clone, Debug)]
+struct ContentSecurityPolicy(HeaderValue);
 
 /// Wraps any router in the layers every Tandem answer gets. Public so tests can
 /// check the panic guard on a route that panics on purpose.
@@ -50,8 +59,7 @@ pub fn with_middleware(router: Router) -> Router {
         .layer(security_header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(security_header(header::REFERRER_POLICY, "no-referrer"))
         .layer(security_header(header::X_FRAME_OPTIONS, "DENY"))
-        // gzip or brotli as the client accepts; no CORS layer, so other origins are refused.
-        .layer(CompressionLayer::new())
+        // No CORS layer, so other origins are refused.
         .layer(TraceLayer::new_for_http())
         // Outermost, so the time and status are the client's.
         .layer(axum::middleware::from_fn(ops::http::record))
@@ -72,7 +80,11 @@ async fn method_not_allowed(method: Method, request: Request) -> Response {
 }
 
 /// Anything no route matched: a JSON 404 under `/api`, the SPA elsewhere.
-async fn fallback(State(host): State<Arc<Host>>, request: Request) -> Response {
+async fn fallback(
+    State(host): State<Arc<Host>>,
+    Extension(ContentSecurityPolicy(policy)): Extension<ContentSecurityPolicy>,
+    request: Request,
+) -> Response {
     let path = request.uri().path();
     if path == "/api" || path.starts_with("/api/") {
         return ApiError::not_found(path).into_response();
@@ -80,5 +92,5 @@ async fn fallback(State(host): State<Arc<Host>>, request: Request) -> Response {
     if !matches!(*request.method(), Method::GET | Method::HEAD) {
         return ApiError::method_not_allowed(request.method().as_str(), path).into_response();
     }
-    spa::serve(host.web_dist(), request).await
+    spa::serve(host.web_dist(), &policy, request).await
 }

@@ -1,5 +1,6 @@
 //! The Content-Security-Policy of every answer. The built web app needs only its own
-//! scripts and styles (web/dist has no inline script or style), talks to this server
+//! scripts and styles (a pre-rendered page's inline style and theme script are allowed
+//! by their hashes, page by page: [`allowing_inline`]), talks to this server
 //! and to the served networks' RPC endpoints (the wallet's chains), and shows token
 //! logos and NFT media from anywhere over https (plus the devnet's local assets
 //! server). It may never be framed.
@@ -93,6 +94,29 @@ pub fn content_security_policy(networks: &[ChainSettings], wallet_connect: bool)
     HeaderValue::from_str(&policy).unwrap_or_else(|_| HeaderValue::from_static(STRICT))
 }
 
+/// `policy` with `script-src` and `style-src` also allowing the inline elements whose
+/// hashes are given (a pre-rendered page's own); unchanged when there are none.
+#[must_use]
+pub fn allowing_inline(policy: &HeaderValue, scripts: &[String], styles: &[String]) -> HeaderValue {
+    let Ok(text) = policy.to_str() else {
+        return policy.clone();
+    };
+    let directives = text
+        .split("; ")
+        .map(|directive| {
+            let hashes = match directive.split(' ').next() {
+                Some("script-src") => scripts,
+                Some("style-src") => styles,
+                _ => &[],
+            };
+            hashes.iter().fold(directive.to_owned(), |directive, hash| {
+                format!("{directive} {hash}")
+            })
+        })
+        .collect::<Vec<_>>();
+    HeaderValue::from_str(&directives.join("; ")).unwrap_or_else(|_| policy.clone())
+}
+
 #[cfg(test)]
 mod tests {
     use tandem_domain::network::NetworkName;
@@ -104,6 +128,28 @@ mod tests {
             .split("; ")
             .find(|d| d.starts_with(name))
             .unwrap_or_default()
+    }
+
+    #[test]
+    fn a_page_policy_adds_its_inline_hashes_to_script_and_style_sources_only() {
+        let base = content_security_policy(&ChainSettings::all_builtin(), false);
+        let page = allowing_inline(
+            &base,
+            &["'sha256-s'".to_owned()],
+            &["'sha256-c'".to_owned()],
+        );
+        let policy = page.to_str().unwrap_or_default();
+        assert_eq!(
+            directive(policy, "script-src"),
+            "script-src 'self' 'sha256-s'"
+        );
+        assert_eq!(
+            directive(policy, "style-src"),
+            "style-src 'self' 'sha256-c'"
+        );
+        assert_eq!(directive(policy, "default-src"), "default-src 'self'");
+        assert!(!policy.contains("unsafe"), "{policy}");
+        assert_eq!(allowing_inline(&base, &[], &[]), base);
     }
 
     #[test]

@@ -1,55 +1,130 @@
 //! Serves the built web app. Vite names everything under `/assets/` by content hash,
-//! so those files never change and may be cached for a year; `index.html` and the
-//! other files must be revalidated so a deploy reaches users at once.
+//! so those files never change and may be cached for a year; the pages and the other
+//! files must be revalidated (their ETag makes that a 304) so a deploy reaches users at
+//! once. The build pre-renders each route's page as `<route>.html` (`/evm/wallet` is
+//! `evm/wallet.html`) and any other path as `not-found.html`, so the first paint needs no
+//! script; a build without them answers every route with `index.html`. The build also
+//! writes brotli and gzip copies beside each file, which are sent as they are
+//! ([`representation`]); only the API's answers are compressed per request.
 
-use std::path::Path;
+mod inline;
+mod representation;
 
-use axum::body::Body;
+use std::path::{Path, PathBuf};
+
 use axum::extract::Request;
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
-use tower_http::services::{ServeDir, ServeFile};
+use percent_encoding::percent_decode_str;
+
+use crate::security;
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const REVALIDATE: &str = "no-cache";
 const ASSETS_PREFIX: &str = "/assets/";
+/// The page the build renders for a path that is none of the app's routes.
+const NOT_FOUND_PAGE: &str = "not-found.html";
 
-/// Answers a GET or HEAD for a path outside `/api`.
-pub async fn serve(web_dist: &Path, request: Request) -> Response {
+/// Answers a GET or HEAD for a path outside `/api`; `policy` is the server's
+/// Content-Security-Policy, which a page extends by the hashes of its inline elements.
+pub async fn serve(web_dist: &Path, policy: &HeaderValue, request: Request) -> Response {
     let index = web_dist.join("index.html");
-    if !index.is_file() {
+    if !is_file(&index).await {
         return not_built(web_dist);
     }
-    let is_asset = request.uri().path().starts_with(ASSETS_PREFIX);
-    let mut files = ServeDir::new(web_dist).append_index_html_on_directories(true);
-    let result = if is_asset {
+    // Only the head is read, and a body is not Sync: holding it across awaits would keep this future from being Send.
+    let (request, _) = request.into_parts();
+    let path = request.uri.path();
+    let Some(relative) = relative_path(path) else {
+        return not_found();
+    };
+    let is_asset = path.starts_with(ASSETS_PREFIX);
+    let file = if is_asset {
         // A missing hashed asset is a 404, not the app's HTML: a browser would
         // otherwise try to run index.html as a script.
-        files.try_call(request).await
-    } else {
-        files
-            .fallback(ServeFile::new(index))
-            .try_call(request)
-            .await
-    };
-    let response = match result {
-        Ok(response) => response.map(Body::new),
-        Err(error) => {
-            tracing::error!(%error, "reading the web app failed");
-            return (StatusCode::INTERNAL_SERVER_ERROR, "cannot read the web app").into_response();
+        let file = web_dist.join(&relative);
+        if !is_file(&file).await {
+            return not_found();
         }
+        file
+    } else {
+        page_for(web_dist, &relative, index).await
     };
-    if response.status() == StatusCode::NOT_FOUND {
-        return (StatusCode::NOT_FOUND, "not found").into_response();
+    let is_head = request.method == Method::HEAD;
+    let cache_control = if is_asset { IMMUTABLE } else { REVALIDATE };
+    let answer = async {
+        let mut response =
+            representation::answer(&file, &request.headers, is_head, cache_control).await?;
+        if file
+            .extension()
+            .is_some_and(|extension| extension == "html")
+        {
+            // On a 304 too: the browser keeps the headers of the revalidated answer.
+            let page = tokio::fs::read_to_string(&file).await?;
+            let hashes = inline::inline_hashes(&page);
+            response.headers_mut().insert(
+                header::CONTENT_SECURITY_POLICY,
+                security::allowing_inline(policy, &hashes.scripts, &hashes.styles),
+            );
+        }
+        Ok::<_, std::io::Error>(response)
+    };
+    match answer.await {
+        Ok(response) => response,
+        Err(error) => {
+            tracing::error!(%error, file = %file.display(), "reading the web app failed");
+            (StatusCode::INTERNAL_SERVER_ERROR, "cannot read the web app").into_response()
+        }
     }
-    with_cache_control(response, if is_asset { IMMUTABLE } else { REVALIDATE })
 }
 
-fn with_cache_control(mut response: Response, value: &'static str) -> Response {
-    response
-        .headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
-    response
+/// The file answering a path outside `/assets/`: the file itself (`/favicon.svg`), the
+/// route's pre-rendered page, else the not-found page the app renders for unknown paths,
+/// else (a build without pre-rendered pages) `index.html`. All are 200: the app decides.
+async fn page_for(web_dist: &Path, relative: &Path, index: PathBuf) -> PathBuf {
+    if relative.as_os_str().is_empty() {
+        return index;
+    }
+    let file = web_dist.join(relative);
+    if is_file(&file).await {
+        return file;
+    }
+    let mut page = file.into_os_string();
+    page.push(".html");
+    let page = PathBuf::from(page);
+    if is_file(&page).await {
+        return page;
+    }
+    let not_found = web_dist.join(NOT_FOUND_PAGE);
+    if is_file(&not_found).await {
+        not_found
+    } else {
+        index
+    }
+}
+
+/// The request path as a path inside the web build, or `None` when it would leave it
+/// (`..`, a backslash, a NUL) or is not UTF-8 once percent-decoded.
+fn relative_path(path: &str) -> Option<PathBuf> {
+    let decoded = percent_decode_str(path).decode_utf8().ok()?;
+    let mut relative = PathBuf::new();
+    for segment in decoded.split('/').filter(|segment| !segment.is_empty()) {
+        if segment == "." || segment == ".." || segment.contains(['\\', '\0']) {
+            return None;
+        }
+        relative.push(segment);
+    }
+    Some(relative)
+}
+
+async fn is_file(path: &Path) -> bool {
+    tokio::fs::metadata(path)
+        .await
+        .is_ok_and(|metadata| metadata.is_file())
+}
+
+fn not_found() -> Response {
+    (StatusCode::NOT_FOUND, "not found").into_response()
 }
 
 /// The page shown when the web app has not been built into `web_dist`.
@@ -65,8 +140,12 @@ fn not_built(web_dist: &Path) -> Response {
          directory, then reload.</p></body></html>\n",
         html_escape(&web_dist.display().to_string())
     );
-    let response = (StatusCode::SERVICE_UNAVAILABLE, Html(page)).into_response();
-    with_cache_control(response, "no-store")
+    (
+        StatusCode::SERVICE_UNAVAILABLE,
+        [(header::CACHE_CONTROL, HeaderValue::from_static("no-store"))],
+        Html(page),
+    )
+        .into_response()
 }
 
 fn html_escape(text: &str) -> String {

@@ -79,3 +79,4 @@ mod ops_limits;
 mod ops_metrics;
 mod ops_readiness;
 mod ops_replicas;
+mod web_files;
