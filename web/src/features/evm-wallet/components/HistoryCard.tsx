@@ -25,11 +25,13 @@ interface HistoryCardProps {
 function Movements({ row }: { row: TransactionRow }) {
   const { t } = useTranslation();
   const format = useAmountFormatter();
+  // A transfer to oneself moves its amounts from the account to the account: no sign.
+  const outSign = row.actionName === 'selfTransfer' ? '↻' : '−';
   const values = [
-    ...row.valuesOut.map((value) => ({ sign: '−', ...value })),
+    ...row.valuesOut.map((value) => ({ sign: outSign, ...value })),
     ...row.valuesIn.map((value) => ({ sign: '+', ...value })),
   ];
-  const nfts = [...row.nftsOut.map((nft) => ({ sign: '−', ...nft })), ...row.nftsIn.map((nft) => ({ sign: '+', ...nft }))];
+  const nfts = [...row.nftsOut.map((nft) => ({ sign: outSign, ...nft })), ...row.nftsIn.map((nft) => ({ sign: '+', ...nft }))];
   if (values.length === 0 && nfts.length === 0) return <span className="muted">—</span>;
   return (
     <ul className="evm-movements">
@@ -139,8 +141,14 @@ export function HistoryCard({ network, address, explorerUrl }: HistoryCardProps)
                     <Movements row={row} />
                   </td>
                   <td className="evm-num" data-label={t('evm.history.gas')}>
-                    {format.gas(row.gasUsed)} TLOS
-                    {row.gasFiatValue && <span className="muted"> ({format.fiat(row.gasFiatValue)})</span>}
+                    {row.gasUsed == null ? (
+                      <span className="muted" title={t('evm.history.no_fee')}>—</span>
+                    ) : (
+                      <>
+                        {format.gas(row.gasUsed)} TLOS
+                        {row.gasFiatValue && <span className="muted"> ({format.fiat(row.gasFiatValue)})</span>}
+                      </>
+                    )}
                   </td>
                 </tr>
               );
