@@ -12,7 +12,7 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { encodeFunctionData, parseAbi, parseEther, type Address } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { launchBrowser, inPage, openPage, WEB_VERSION } from './browser';
-import { chain, confirmAndSign, ERC20_ABI, evmManifest, exactText, rejectInDevWallet, signInWithDevKey, waitForText, walletBalanceRow } from './evmDevnet';
+import { chain, confirmAndSign, ERC20_ABI, evmManifest, exactText, shownExact, waitForExact, rejectInDevWallet, signInWithDevKey, walletBalanceRow } from './evmDevnet';
 
 /** anvil's default development mnemonic; its accounts are public test keys. */
 const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
@@ -188,7 +188,7 @@ describe('Wrap TLOS', () => {
         // Signing in lands on the wallet, which reads the balances before the wrap.
         await signInWithDevKey(page, WRAPPER.privateKey);
         const start = await chainBalances(WRAPPER.address);
-        await waitForText(walletBalanceRow(page, 'TLOS').getByRole('cell').first(), exactText(start.tlos, 18));
+        await waitForExact(walletBalanceRow(page, 'TLOS').getByRole('cell').first(), exactText(start.tlos, 18));
 
         const main = page.getByRole('navigation', { name: 'Main' });
         await main.getByRole('link', { name: 'Wrap TLOS' }).click();
@@ -211,8 +211,8 @@ describe('Wrap TLOS', () => {
           assert.equal(await page.evaluate(() => 'wrapSpecDocument' in window), true, 'the wallet opened without a reload');
           const amountCell = (symbol: string) => walletBalanceRow(page, symbol).getByRole('cell').first();
           await amountCell('WTLOS').waitFor();
-          assert.equal((await amountCell('TLOS').innerText()).trim(), exactText(wrapped.tlos, 18), 'the wallet shows the TLOS left after the wrap');
-          assert.equal((await amountCell('WTLOS').innerText()).trim(), exactText(wrapped.wtlos, 18), 'the wallet shows the WTLOS the wrap made');
+          assert.equal(await shownExact(amountCell('TLOS')), exactText(wrapped.tlos, 18), 'the wallet shows the TLOS left after the wrap');
+          assert.equal(await shownExact(amountCell('WTLOS')), exactText(wrapped.wtlos, 18), 'the wallet shows the WTLOS the wrap made');
         } finally {
           await held.release();
         }

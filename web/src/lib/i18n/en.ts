@@ -126,6 +126,10 @@ export const en = {
     year_one: '{{count}} year',
     year_other: '{{count}} years',
   },
+  amount: {
+    exact: 'Exact: {{amount}}',
+    rounded: '{{shown}} (exactly {{exact}}; tap to show every digit)',
+  },
   state: {
     retry: 'Try again',
     next_server: 'The Tandem server did not answer. Check your connection, then try again.',

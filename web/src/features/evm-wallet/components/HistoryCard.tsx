@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isoDateTime } from '../../../lib/preferences/dateTime';
 import { useAmountFormatter, useDateTimeFormatter, usePreferences } from '../../../lib/preferences/usePreferences';
+import { AmountText } from '../../../lib/ui/AmountText';
 import { CoverageNotice } from '../../../lib/ui/CoverageNotice';
 import { QueryError } from '../../../lib/ui/QueryError';
 import { useHistory, type TransactionRow } from '../api/history';
@@ -37,13 +38,13 @@ function Movements({ row }: { row: TransactionRow }) {
     <ul className="evm-movements">
       {values.map((value, index) => (
         <li key={`v${index}`} className={value.sign === '+' ? 'evm-change--up' : undefined}>
-          {value.sign} {format.exact(value.amount)} {value.symbol}
+          {value.sign} <AmountText amount={value.amount} symbol={value.symbol} />
           {value.fiatValue && <span className="muted"> ({format.fiat(value.fiatValue)})</span>}
         </li>
       ))}
       {nfts.map((nft, index) => (
         <li key={`n${index}`}>
-          {nft.sign} {t('evm.history.nft', { quantity: nft.quantity, name: nft.tokenName ?? nft.collectionName ?? shortHex(nft.collectionAddress), id: nft.tokenId })}
+          {nft.sign} {t('evm.history.nft', { quantity: format.token(nft.quantity), name: nft.tokenName ?? nft.collectionName ?? shortHex(nft.collectionAddress), id: nft.tokenId })}
         </li>
       ))}
     </ul>
@@ -145,7 +146,7 @@ export function HistoryCard({ network, address, explorerUrl }: HistoryCardProps)
                       <span className="muted" title={t('evm.history.no_fee')}>—</span>
                     ) : (
                       <>
-                        {format.gas(row.gasUsed)} TLOS
+                        <AmountText amount={row.gasUsed} kind="gas" symbol="TLOS" />
                         {row.gasFiatValue && <span className="muted"> ({format.fiat(row.gasFiatValue)})</span>}
                       </>
                     )}

@@ -12,7 +12,8 @@ import { useAccountStaking } from '../api/accountStaking';
 import { overviewQueryOptions, type StakingOverview } from '../api/overview';
 import { nativeBalance, wei } from '../model/staking';
 import { EscrowCard } from './EscrowCard';
-import { ExactAmount, PositionCard } from './PositionCard';
+import { ExactAmount } from '../../../lib/ui/AmountText';
+import { PositionCard } from './PositionCard';
 import { StakeForms, type Reviewed } from './StakeForms';
 import { ConnectNotice, StakingLoading } from './StakingNotices';
 

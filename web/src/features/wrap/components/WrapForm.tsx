@@ -21,7 +21,7 @@ import {
   type WrapBalances,
   type WrapDirection,
 } from '../model/wrap';
-import { ExactAmount } from './ExactAmount';
+import { ExactAmount } from '../../../lib/ui/AmountText';
 
 /** The smallest wrap there is: preparing it tells the fee of a wrap, which does not depend on the amount. */
 const FEE_PROBE_AMOUNT = '0.000000000000000001';
