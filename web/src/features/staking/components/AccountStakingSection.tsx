@@ -43,6 +43,12 @@ function ReviewFacts({ reviewed }: { reviewed: Reviewed }) {
       {reviewed.action === 'unstake' && (
         <>
           <div className="staking-facts__row">
+            <dt>{t('staking.review.stlos_given')}</dt>
+            <dd>
+              <ExactAmount amount={reviewed.shares} /> STLOS
+            </dd>
+          </div>
+          <div className="staking-facts__row">
             <dt>{t('staking.review.unstaked_tlos')}</dt>
             <dd>
               <ExactAmount amount={reviewed.assets} /> TLOS
