@@ -182,6 +182,16 @@ describe('EVM send', () => {
       await alert('Invalid address').waitFor();
       await form.getByLabel('Recipient address').fill(RECIPIENT.toLowerCase());
       await form.getByText('Address is lowercase, verify it').waitFor();
+
+      // The zero address is warned about in the review, before the wallet opens.
+      await fillSend(page, { to: '0x0000000000000000000000000000000000000000', amount: '1' });
+      await form.getByTestId('evm-send-fee').waitFor();
+      await form.getByRole('button', { name: 'Review' }).click();
+      const review = page.getByRole('dialog', { name: 'Review the transaction' });
+      await review.getByRole('note').filter({ hasText: 'This is the zero address' }).waitFor();
+      await review.getByRole('button', { name: 'Cancel' }).click();
+      await review.waitFor({ state: 'hidden' });
+
       await form.getByLabel('Recipient address').fill(dave);
       await form.getByText('This is your own address').waitFor();
 

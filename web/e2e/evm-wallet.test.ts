@@ -157,8 +157,8 @@ describe('EVM history', () => {
         const text = await row.innerText();
         for (const expected of texts) assert.ok(text.includes(expected), `${label} row shows "${expected}": ${text}`);
         // The fee is on the rows the viewer sent (and paid for), and only there.
-        if (viewer === seeded.from) assert.match(text, /\d TLOS/, `${label} row shows the fee`);
-        else assert.doesNotMatch(text, /\d TLOS/, `${label} row shows no fee the sender paid`);
+        if (viewer === seeded.from) assert.match(text, /\d\sTLOS/, `${label} row shows the fee`);
+        else assert.doesNotMatch(text, /\d\sTLOS/, `${label} row shows no fee the sender paid`);
         // Spec §9 default date format 'MMM d, yyyy hh:mm:ss a'.
         assert.match(text, /[A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}:\d{2} [AP]M/, `${label} row shows its time`);
       }));
