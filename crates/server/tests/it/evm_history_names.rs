@@ -5,40 +5,11 @@
 
 use serde_json::{Value, json};
 
-use crate::evm_history_support::{DEVNET, DevnetApp};
+use crate::evm_history_support::{DEVNET, DevnetApp, movements, pair, row};
 use crate::evm_prepare_support::sign_and_send;
 
 fn rows(page: &Value) -> &Vec<Value> {
     page["transactions"].as_array().unwrap()
-}
-
-fn row<'a>(page: &'a Value, hash: &str) -> &'a Value {
-    rows(page)
-        .iter()
-        .find(|r| {
-            r["id"]
-                .as_str()
-                .is_some_and(|id| id.eq_ignore_ascii_case(hash))
-        })
-        .unwrap_or_else(|| panic!("{hash} not in {page}"))
-}
-
-fn movements(row: &Value, side: &str) -> Vec<(String, String)> {
-    row[side]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| {
-            (
-                m["amount"].as_str().unwrap().to_owned(),
-                m["symbol"].as_str().unwrap().to_owned(),
-            )
-        })
-        .collect()
-}
-
-fn pair(amount: &str, symbol: &str) -> (String, String) {
-    (amount.to_owned(), symbol.to_owned())
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
