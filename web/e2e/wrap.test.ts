@@ -182,6 +182,30 @@ describe('Wrap TLOS', () => {
       await waitForShownBalance(page, 'WTLOS', unwrapped.wtlos);
     }));
 
+  it('opens the unwrap review right after a wrap only with the balances the chain holds', () =>
+    withPage(async (page) => {
+      try {
+        await openWrapAs(page, WRAPPER.privateKey);
+        const start = await chainBalances(WRAPPER.address);
+        await waitForShownBalance(page, 'WTLOS', start.wtlos);
+        await page.getByLabel('Amount (TLOS)').fill('1');
+        await page.getByRole('button', { name: 'Review', exact: true }).click();
+        assert.equal(await confirmAndSign(page), 'Wrap 1 TLOS into WTLOS');
+        const wrapped = await chainBalances(WRAPPER.address);
+
+        // At once, without waiting for the screen: the review waits for balances read after the wrap.
+        await page.getByRole('radio', { name: 'Unwrap WTLOS into TLOS' }).check();
+        await page.getByLabel('Amount (WTLOS)').fill('0.5');
+        await page.getByRole('button', { name: 'Review', exact: true }).click();
+        const before = review(page).locator('.wrap-preview dt', { hasText: 'WTLOS' }).locator('xpath=following-sibling::dd').locator('data').first();
+        await before.waitFor();
+        assert.equal(await before.getAttribute('value'), wrapped.wtlos.toString(), 'the review starts from the WTLOS the chain holds');
+        await review(page).getByRole('button', { name: 'Cancel' }).click();
+      } finally {
+        await giveAwayWtlos(WRAPPER.address);
+      }
+    }));
+
   it('shows the new TLOS and WTLOS on the wallet at once when it is opened after a wrap, without a reload', () =>
     withPage(async (page) => {
       try {

@@ -73,7 +73,7 @@ export function WrapPanel({ network, account, canSign, isViewer }: WrapPanelProp
       </section>
 
       {!canSign && <ConnectNotice isViewer={isViewer} />}
-      {canSign && picked && <WrapForm network={network} account={account} balances={picked} />}
+      {canSign && picked && <WrapForm network={network} account={account} balances={picked} stale={updating} />}
     </div>
   );
 }
