@@ -193,10 +193,13 @@ describe('Wrap TLOS', () => {
         assert.equal(await confirmAndSign(page), 'Wrap 1 TLOS into WTLOS');
         const wrapped = await chainBalances(WRAPPER.address);
 
-        // At once, without waiting for the screen: the review waits for balances read after the wrap.
+        // At once, without waiting for the balances on screen: the form holds the review back
+        // (saying why) until they are read after the wrap.
         await page.getByRole('radio', { name: 'Unwrap WTLOS into TLOS' }).check();
         await page.getByLabel('Amount (WTLOS)').fill('0.5');
-        await page.getByRole('button', { name: 'Review', exact: true }).click();
+        const reviewButton = page.getByRole('button', { name: 'Review', exact: true });
+        await page.waitForFunction(() => document.querySelector('.wrap-form button[type="submit"]:not([disabled])') !== null && !document.body.innerText.includes('Updating your balances'));
+        await reviewButton.click();
         const before = review(page).locator('.wrap-preview dt', { hasText: 'WTLOS' }).locator('xpath=following-sibling::dd').locator('data').first();
         await before.waitFor();
         assert.equal(await before.getAttribute('value'), wrapped.wtlos.toString(), 'the review starts from the WTLOS the chain holds');
