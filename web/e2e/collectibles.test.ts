@@ -319,6 +319,10 @@ describe('collectible transfer (development wallet)', () => {
 
       await recipient.fill(dave);
       await page.getByRole('button', { name: 'Review transfer' }).click();
+      // The review names the recipient in full, not only the collection's contract.
+      const shownRecipient = page.getByRole('dialog', { name: 'Review the transaction' }).getByTestId('nft-transfer-recipient');
+      await shownRecipient.waitFor();
+      assert.equal(await shownRecipient.innerText(), dave);
       const summary = await confirmAndSign(page);
       assert.match(summary, /^Send Tandem Art #3 to 0x15d3/);
       assert.equal(await ownerOf(chime), dave, 'dave owns it on chain');

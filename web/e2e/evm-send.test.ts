@@ -13,7 +13,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { parseUnits, type Address } from 'viem';
 import { launchBrowser, inPage } from './browser';
-import { chain, connectDevWallet, ERC20_ABI, evmAccount, evmManifest, exactText, rejectInDevWallet, signInDevWallet, waitForText, walletBalanceRow } from './evmDevnet';
+import { chain, connectDevWallet, ERC20_ABI, evmAccount, evmManifest, exactText, waitForExact, rejectInDevWallet, signInDevWallet, walletBalanceRow } from './evmDevnet';
 
 /** anvil's 7th development account: funded by anvil, untouched by the seeding. */
 const RECIPIENT: Address = '0x976EA74026E726554dB657fA54763abd0C3a0aa9';
@@ -150,8 +150,8 @@ describe('EVM send', () => {
 
       // The wallet page shows both new balances (the server re-reads them at most every 10 s).
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Wallet' }).click();
-      await waitForText(walletBalanceRow(page, 'TLOS').getByRole('cell').first(), exactText(daveTlosAfterGems, 18));
-      await waitForText(walletBalanceRow(page, 'GEMS').getByRole('cell').first(), exactText(daveGems, 18));
+      await waitForExact(walletBalanceRow(page, 'TLOS').getByRole('cell').first(), exactText(daveTlosAfterGems, 18));
+      await waitForExact(walletBalanceRow(page, 'GEMS').getByRole('cell').first(), exactText(daveGems, 18));
     }));
 
   it('shows the spec messages for too many decimals, a bad checksum and an amount above the balance, and sends nothing', () =>
@@ -182,6 +182,16 @@ describe('EVM send', () => {
       await alert('Invalid address').waitFor();
       await form.getByLabel('Recipient address').fill(RECIPIENT.toLowerCase());
       await form.getByText('Address is lowercase, verify it').waitFor();
+
+      // The zero address is warned about in the review, before the wallet opens.
+      await fillSend(page, { to: '0x0000000000000000000000000000000000000000', amount: '1' });
+      await form.getByTestId('evm-send-fee').waitFor();
+      await form.getByRole('button', { name: 'Review' }).click();
+      const review = page.getByRole('dialog', { name: 'Review the transaction' });
+      await review.getByRole('note').filter({ hasText: 'This is the zero address' }).waitFor();
+      await review.getByRole('button', { name: 'Cancel' }).click();
+      await review.waitFor({ state: 'hidden' });
+
       await form.getByLabel('Recipient address').fill(dave);
       await form.getByText('This is your own address').waitFor();
 

@@ -142,6 +142,29 @@ export function walletBalanceRow(page: Page, symbol: string): Locator {
 }
 
 /** Waits until `locator` reads `expected` (balances refresh after a receipt), failing with what it last read. */
+/**
+ * The exact amount an amount cell holds: amounts show at their display precision
+ * (spec §9) with every digit in `data-exact` (one hover or tap away); an amount the
+ * display already shows whole is its text.
+ */
+export async function shownExact(cell: Locator): Promise<string> {
+  const rounded = cell.locator('.amount--rounded');
+  if ((await rounded.count()) > 0) return (await rounded.first().getAttribute('data-exact')) ?? '';
+  return (await cell.innerText()).replace(/\u00a0/g, ' ').trim();
+}
+
+/** Waits until the amount cell's exact amount is `expected`. */
+export async function waitForExact(cell: Locator, expected: string, timeout = 40_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  let last = '';
+  while (Date.now() < deadline) {
+    last = await shownExact(cell).catch(() => '');
+    if (last === expected) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  assert.equal(last, expected);
+}
+
 export async function waitForText(locator: Locator, expected: string, timeout = 40_000): Promise<void> {
   const deadline = Date.now() + timeout;
   let last = '';

@@ -22,7 +22,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { Address } from 'viem';
 import { repoRoot, startServer, stopChild } from '../../scripts/lib/stack.mjs';
 import { WEB_VERSION, inPage, launchBrowser } from './browser';
-import { ERC20_ABI, chain, evmAccount, evmManifest, exactText, waitForText, walletBalanceRow } from './evmDevnet';
+import { ERC20_ABI, chain, evmAccount, evmManifest, exactText, waitForExact, walletBalanceRow } from './evmDevnet';
 
 const NETWORK = 'telos-evm-testnet';
 /** How long each `eth_getLogs` answer is held back: a fill scans in 20 steps, so it takes seconds to watch. */
@@ -217,9 +217,9 @@ async function checkFilled(page: Page, owner: Address, earlierTransfer: string):
   if (tusd === undefined) throw new Error('the manifest has no TUSD');
   const held = await chain().readContract({ address: tusd, abi: ERC20_ABI, functionName: 'balanceOf', args: [owner] });
   assert.ok(held > 0n, 'the account holds TUSD from before the start block');
-  await waitForText(walletBalanceRow(page, 'TUSD').getByRole('cell').first(), exactText(held, 6));
+  await waitForExact(walletBalanceRow(page, 'TUSD').getByRole('cell').first(), exactText(held, 6));
   const native = await chain().getBalance({ address: owner });
-  await waitForText(walletBalanceRow(page, 'TLOS').getByRole('cell').first(), exactText(native, 18));
+  await waitForExact(walletBalanceRow(page, 'TLOS').getByRole('cell').first(), exactText(native, 18));
 
   await page.getByRole('link', { name: 'History', exact: true }).click();
   await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('50');

@@ -220,7 +220,9 @@ describe('Staking', () => {
       assert.equal(added.amount, redeemOne);
       const row = escrowRow(page, added.until);
       await row.waitFor();
-      assert.match(await row.innerText(), new RegExp(`${formatUnits(redeemOne, 18).replace('.', '\\.')} TLOS`));
+      // The row shows the amount at display precision; every wei is in its <data> (one tap away).
+      assert.equal(await row.locator('data').first().getAttribute('value'), redeemOne.toString());
+      assert.match(await row.innerText(), / TLOS/);
       await row.getByText(/^Unlocks in (0:59:\d\d|1:00:00)$/).waitFor();
     }));
 

@@ -12,7 +12,7 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { encodeFunctionData, parseAbi, parseEther, type Address } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { launchBrowser, inPage, openPage, WEB_VERSION } from './browser';
-import { chain, confirmAndSign, ERC20_ABI, evmManifest, exactText, rejectInDevWallet, signInWithDevKey, waitForText, walletBalanceRow } from './evmDevnet';
+import { chain, confirmAndSign, ERC20_ABI, evmManifest, exactText, shownExact, waitForExact, rejectInDevWallet, signInWithDevKey, walletBalanceRow } from './evmDevnet';
 
 /** anvil's default development mnemonic; its accounts are public test keys. */
 const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
@@ -182,13 +182,40 @@ describe('Wrap TLOS', () => {
       await waitForShownBalance(page, 'WTLOS', unwrapped.wtlos);
     }));
 
+  it('opens the unwrap review right after a wrap only with the balances the chain holds', () =>
+    withPage(async (page) => {
+      try {
+        await openWrapAs(page, WRAPPER.privateKey);
+        const start = await chainBalances(WRAPPER.address);
+        await waitForShownBalance(page, 'WTLOS', start.wtlos);
+        await page.getByLabel('Amount (TLOS)').fill('1');
+        await page.getByRole('button', { name: 'Review', exact: true }).click();
+        assert.equal(await confirmAndSign(page), 'Wrap 1 TLOS into WTLOS');
+        const wrapped = await chainBalances(WRAPPER.address);
+
+        // At once, without waiting for the balances on screen: the form holds the review back
+        // (saying why) until they are read after the wrap.
+        await page.getByRole('radio', { name: 'Unwrap WTLOS into TLOS' }).check();
+        await page.getByLabel('Amount (WTLOS)').fill('0.5');
+        const reviewButton = page.getByRole('button', { name: 'Review', exact: true });
+        await page.waitForFunction(() => document.querySelector('.wrap-form button[type="submit"]:not([disabled])') !== null && !document.body.innerText.includes('Updating your balances'));
+        await reviewButton.click();
+        const before = review(page).locator('.wrap-preview dt', { hasText: 'WTLOS' }).locator('xpath=following-sibling::dd').locator('data').first();
+        await before.waitFor();
+        assert.equal(await before.getAttribute('value'), wrapped.wtlos.toString(), 'the review starts from the WTLOS the chain holds');
+        await review(page).getByRole('button', { name: 'Cancel' }).click();
+      } finally {
+        await giveAwayWtlos(WRAPPER.address);
+      }
+    }));
+
   it('shows the new TLOS and WTLOS on the wallet at once when it is opened after a wrap, without a reload', () =>
     withPage(async (page) => {
       try {
         // Signing in lands on the wallet, which reads the balances before the wrap.
         await signInWithDevKey(page, WRAPPER.privateKey);
         const start = await chainBalances(WRAPPER.address);
-        await waitForText(walletBalanceRow(page, 'TLOS').getByRole('cell').first(), exactText(start.tlos, 18));
+        await waitForExact(walletBalanceRow(page, 'TLOS').getByRole('cell').first(), exactText(start.tlos, 18));
 
         const main = page.getByRole('navigation', { name: 'Main' });
         await main.getByRole('link', { name: 'Wrap TLOS' }).click();
@@ -211,8 +238,8 @@ describe('Wrap TLOS', () => {
           assert.equal(await page.evaluate(() => 'wrapSpecDocument' in window), true, 'the wallet opened without a reload');
           const amountCell = (symbol: string) => walletBalanceRow(page, symbol).getByRole('cell').first();
           await amountCell('WTLOS').waitFor();
-          assert.equal((await amountCell('TLOS').innerText()).trim(), exactText(wrapped.tlos, 18), 'the wallet shows the TLOS left after the wrap');
-          assert.equal((await amountCell('WTLOS').innerText()).trim(), exactText(wrapped.wtlos, 18), 'the wallet shows the WTLOS the wrap made');
+          assert.equal(await shownExact(amountCell('TLOS')), exactText(wrapped.tlos, 18), 'the wallet shows the TLOS left after the wrap');
+          assert.equal(await shownExact(amountCell('WTLOS')), exactText(wrapped.wtlos, 18), 'the wallet shows the WTLOS the wrap made');
         } finally {
           await held.release();
         }

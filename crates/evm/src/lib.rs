@@ -13,6 +13,7 @@ pub mod reads;
 pub mod rpc;
 pub mod rpc_source;
 pub mod selector;
+pub mod signatures;
 pub mod source;
 pub mod teloscan;
 pub mod tokenlist;

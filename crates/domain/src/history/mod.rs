@@ -2,21 +2,26 @@
 //! transfers become the row the history table renders.
 //!
 //! - `epoch` is the block time in whole seconds.
-//! - `gasUsed` is the fee paid, gas used × gas price, in the system token (18 decimals),
-//!   and `gasFiatValue` its fiat value when the system token has a price.
+//! - `gasUsed` is the fee, gas used × gas price, in the system token (18 decimals),
+//!   and `gasFiatValue` its fiat value when the system token has a price; both only on
+//!   rows the account sent (whoever sent a transaction paid its fee).
 //! - A status other than `0x1` is failed and carries no movements.
-//! - Movements: the native value, then every transfer log naming the account as sender
-//!   (out) or recipient (in). A log that claims a transfer signature but is malformed is
+//! - Movements: the native value, the native coin the settings' wrapped token and
+//!   unstake escrow announce paying by an internal call (see [`payouts`]), then every
+//!   transfer log naming the account as sender (out) or recipient (in). A movement from
+//!   the account to itself is listed once, as outgoing. A log that claims a transfer signature but is malformed is
 //!   skipped rather than failing the row. NFT movements take names and media from the
 //!   account's NFT transfer records of the same transaction; records with no matching
 //!   log are added as movements too.
 //! - Action name: `contractCreation` without recipient but with a created contract;
-//!   `send` with only outgoing, `receive` with only incoming, `swap` with both;
+//!   `selfTransfer` when every movement goes from the account to itself; `send` with
+//!   only outgoing, `receive` with only incoming, `swap` with both;
 //!   otherwise the decoded function name, else the name of a known selector
 //!   (`transfer`, `safeTransferFrom`), else `transfer` for empty input (a plain coin
 //!   transfer), else the 4-byte selector in hex.
 
 mod logs;
+pub mod payouts;
 mod shape;
 
 pub use logs::{
@@ -25,5 +30,5 @@ pub use logs::{
 };
 pub use shape::{
     ContractInfo, NftMovement, NftTransferRecord, RawTransaction, ShapeContext, ShapedTransaction,
-    SystemCoin, ValueMovement, shape_transaction,
+    SystemCoin, ValueMovement, fee, shape_transaction,
 };

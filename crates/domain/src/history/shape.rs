@@ -9,6 +9,7 @@ use super::logs::{
     ERC20_TRANSFER_SELECTOR, ERC1155_SAFE_TRANSFER_SELECTOR, RawLog, TransferEvent,
     decode_transfer_log,
 };
+use super::payouts::{NativePayers, native_payout};
 use crate::amount::Amount;
 use crate::nft::{MediaType, NftStandard};
 use crate::price::MarketPrice;
@@ -105,6 +106,8 @@ pub struct ShapeContext<'a> {
     pub function_name: Option<&'a str>,
     /// The account's NFT transfers (any transaction; those of this one are used).
     pub nft_transfers: &'a [NftTransferRecord],
+    /// The contracts whose native payouts (by internal call) the row shows.
+    pub native_payers: NativePayers,
 }
 
 /// A fungible movement.
@@ -172,9 +175,10 @@ pub struct ShapedTransaction {
     pub nfts_in: Vec<NftMovement>,
     /// NFTs sent.
     pub nfts_out: Vec<NftMovement>,
-    /// Fee paid in the system token.
-    pub gas_used: Amount,
-    /// Fee in fiat, when priced.
+    /// Fee in the system token, only when the account sent the transaction (and so
+    /// paid it).
+    pub gas_used: Option<Amount>,
+    /// Fee in fiat, when the account paid it and it is priced.
     pub gas_fiat_value: Option<Amount>,
     /// True when the status is not `0x1`.
     pub failed: bool,
@@ -197,9 +201,7 @@ fn fiat(price: Option<&MarketPrice>, amount: &Amount) -> Option<Amount> {
 pub fn shape_transaction(tx: &RawTransaction, context: &ShapeContext<'_>) -> ShapedTransaction {
     let contract = |address: &Address| context.contracts.get(address);
     let pretty = |address: &Address| contract(address).and_then(|c| c.name.clone());
-    let gas = tx.gas_used.saturating_mul(tx.gas_price);
-    let gas_used =
-        Amount::new(gas, DEFAULT_TOKEN_DECIMALS).unwrap_or(Amount::zero(DEFAULT_TOKEN_DECIMALS));
+    let gas_used = (tx.from == context.account).then(|| fee(tx));
     let failed = !succeeded(&tx.status);
     let mut row = ShapedTransaction {
         id: format!("{:#x}", tx.hash),
@@ -213,33 +215,102 @@ pub fn shape_transaction(tx: &RawTransaction, context: &ShapeContext<'_>) -> Sha
         values_out: Vec::new(),
         nfts_in: Vec::new(),
         nfts_out: Vec::new(),
-        gas_fiat_value: fiat(context.system_coin.price.as_ref(), &gas_used),
+        gas_fiat_value: gas_used
+            .as_ref()
+            .and_then(|gas| fiat(context.system_coin.price.as_ref(), gas)),
         gas_used,
         failed,
     };
+    let mut moves = Moves::default();
     if !failed {
-        add_movements(&mut row, tx, context);
+        add_movements(&mut row, &mut moves, tx, context);
     }
-    row.action_name = action_name(tx, &row, context.function_name);
+    row.action_name = if moves.only_to_self() {
+        "selfTransfer".into()
+    } else {
+        action_name(tx, &row, context.function_name)
+    };
     row
 }
 
-fn add_movements(row: &mut ShapedTransaction, tx: &RawTransaction, context: &ShapeContext<'_>) {
+/// The fee of `tx` (gas used × gas price) in the system token.
+#[must_use]
+pub fn fee(tx: &RawTransaction) -> Amount {
+    let gas = tx.gas_used.saturating_mul(tx.gas_price);
+    Amount::new(gas, DEFAULT_TOKEN_DECIMALS).unwrap_or(Amount::zero(DEFAULT_TOKEN_DECIMALS))
+}
+
+/// How the row's movements relate to the account: a movement from the account to
+/// itself is listed once (as outgoing), and a row of only such movements is a
+/// self-transfer rather than a swap of an amount for the same amount.
+#[derive(Debug, Default)]
+struct Moves {
+    to_self: usize,
+    other: usize,
+}
+
+impl Moves {
+    fn only_to_self(&self) -> bool {
+        self.to_self > 0 && self.other == 0
+    }
+
+    /// Pushes `item` to the side(s) of `account` it moves on.
+    fn push<T>(
+        &mut self,
+        (from, to): (Address, Address),
+        account: Address,
+        item: T,
+        outgoing: &mut Vec<T>,
+        incoming: &mut Vec<T>,
+    ) {
+        if from == account && to == account {
+            self.to_self += 1;
+            outgoing.push(item);
+        } else if from == account {
+            self.other += 1;
+            outgoing.push(item);
+        } else if to == account {
+            self.other += 1;
+            incoming.push(item);
+        }
+    }
+}
+
+fn add_movements(
+    row: &mut ShapedTransaction,
+    moves: &mut Moves,
+    tx: &RawTransaction,
+    context: &ShapeContext<'_>,
+) {
     let account = context.account;
     let coin = context.system_coin;
-    if !tx.value.is_zero() {
-        let amount = Amount::new(tx.value, DEFAULT_TOKEN_DECIMALS)
+    let native = |value: U256| {
+        let amount = Amount::new(value, DEFAULT_TOKEN_DECIMALS)
             .unwrap_or(Amount::zero(DEFAULT_TOKEN_DECIMALS));
-        let movement = ValueMovement {
+        ValueMovement {
             amount,
             symbol: coin.symbol.clone(),
             fiat_value: fiat(coin.price.as_ref(), &amount),
-        };
-        push_by_direction(
-            tx.from,
-            tx.to.unwrap_or_default(),
+        }
+    };
+    if !tx.value.is_zero() {
+        moves.push(
+            (tx.from, tx.to.unwrap_or_default()),
             account,
-            movement,
+            native(tx.value),
+            &mut row.values_out,
+            &mut row.values_in,
+        );
+    }
+    for payout in tx
+        .logs
+        .iter()
+        .filter_map(|log| native_payout(log, &context.native_payers))
+    {
+        moves.push(
+            (payout.payer, payout.payee),
+            account,
+            native(payout.value),
             &mut row.values_out,
             &mut row.values_in,
         );
@@ -273,9 +344,8 @@ fn add_movements(row: &mut ShapedTransaction, tx: &RawTransaction, context: &Sha
                     symbol: info.and_then(|c| c.symbol.clone()).unwrap_or_default(),
                     fiat_value: fiat(info.and_then(|c| c.price.as_ref()), &amount),
                 };
-                push_by_direction(
-                    from,
-                    to,
+                moves.push(
+                    (from, to),
                     account,
                     movement,
                     &mut row.values_out,
@@ -298,9 +368,8 @@ fn add_movements(row: &mut ShapedTransaction, tx: &RawTransaction, context: &Sha
                 });
                 let movement =
                     nft_movement(contract, token_id, quantity, standard, record, context);
-                push_by_direction(
-                    from,
-                    to,
+                moves.push(
+                    (from, to),
                     account,
                     movement,
                     &mut row.nfts_out,
@@ -318,30 +387,13 @@ fn add_movements(row: &mut ShapedTransaction, tx: &RawTransaction, context: &Sha
             Some(record),
             context,
         );
-        push_by_direction(
-            record.from,
-            record.to,
+        moves.push(
+            (record.from, record.to),
             account,
             movement,
             &mut row.nfts_out,
             &mut row.nfts_in,
         );
-    }
-}
-
-fn push_by_direction<T: Clone>(
-    from: Address,
-    to: Address,
-    account: Address,
-    item: T,
-    outgoing: &mut Vec<T>,
-    incoming: &mut Vec<T>,
-) {
-    if from == account {
-        outgoing.push(item.clone());
-    }
-    if to == account {
-        incoming.push(item);
     }
 }
 

@@ -3,6 +3,7 @@ use std::collections::HashMap;
 use alloy_primitives::{Address, B256, U256};
 
 use super::*;
+use crate::history::payouts::{NativePayers, WITHDRAWAL_TOPIC, WITHDRAWN_TOPIC};
 use crate::history::{TRANSFER_SINGLE_TOPIC, TRANSFER_TOPIC};
 
 const ME: Address = Address::repeat_byte(0xaa);
@@ -10,6 +11,8 @@ const OTHER: Address = Address::repeat_byte(0xbb);
 const TOKEN_A: Address = Address::repeat_byte(0x0a);
 const TOKEN_B: Address = Address::repeat_byte(0x0b);
 const COLLECTION: Address = Address::repeat_byte(0xc0);
+const WTLOS: Address = Address::repeat_byte(0x77);
+const ESCROW: Address = Address::repeat_byte(0xe5);
 
 fn tlos(raw: u64) -> U256 {
     U256::from(raw) * U256::from(10u64.pow(14)) // raw in 1/10000 TLOS
@@ -127,6 +130,10 @@ fn shape(
         system_coin: &coin,
         function_name,
         nft_transfers: records,
+        native_payers: NativePayers {
+            wrapped: Some(WTLOS),
+            escrow: Some(ESCROW),
+        },
     };
     shape_transaction(tx, &context)
 }
@@ -156,7 +163,7 @@ fn native_send_with_gas() {
         [("1.5".into(), "TLOS".into(), Some("0.75".into()))]
     );
     assert!(row.values_in.is_empty());
-    assert_eq!(row.gas_used.to_plain_string(), "0.0105");
+    assert_eq!(row.gas_used.unwrap().to_plain_string(), "0.0105");
     assert_eq!(row.gas_fiat_value.unwrap().to_plain_string(), "0.00525");
     assert_eq!(row.to_pretty_name.as_deref(), Some("Swap Router"));
     assert!(!row.failed);
@@ -286,7 +293,7 @@ fn failed_transactions_carry_no_movements() {
                 && row.nfts_out.is_empty()
         );
         assert_eq!(row.action_name, "approve");
-        assert_eq!(row.gas_used.to_plain_string(), "0.0105");
+        assert_eq!(row.gas_used.unwrap().to_plain_string(), "0.0105");
     }
     let mut ok = tx();
     ok.status = "0x01".into();
@@ -380,4 +387,73 @@ fn serializes_with_the_spec_field_names() {
     assert_eq!(json["nftsIn"][0]["nftInterface"], "erc721");
     assert_eq!(json["gasUsed"], "0.0105");
     assert_eq!(json["id"], format!("0x{}", "11".repeat(32)));
+}
+
+#[test]
+fn the_fee_only_on_rows_the_account_sent() {
+    let mut received = tx();
+    (received.from, received.to) = (OTHER, Some(ME));
+    received.value = tlos(10_000);
+    let row = shape(&received, None, &[]);
+    assert_eq!(row.action_name, "receive");
+    assert_eq!((row.gas_used, row.gas_fiat_value), (None, None));
+    let sent = shape(&tx(), Some("approve"), &[]);
+    assert_eq!(sent.gas_used.unwrap().to_plain_string(), "0.0105");
+}
+
+#[test]
+fn a_transfer_to_oneself_is_one_movement() {
+    let mut to_self = tx();
+    to_self.to = Some(ME);
+    to_self.value = tlos(10_000);
+    let row = shape(&to_self, None, &[]);
+    assert_eq!(row.action_name, "selfTransfer");
+    assert_eq!(
+        amounts(&row.values_out),
+        [("1".into(), "TLOS".into(), Some("0.5".into()))]
+    );
+    assert!(row.values_in.is_empty());
+
+    let mut token_to_self = tx();
+    token_to_self.to = Some(TOKEN_A);
+    token_to_self.logs = vec![erc20_log(TOKEN_A, ME, ME, 3_000_000)];
+    let row = shape(&token_to_self, Some("transfer"), &[]);
+    assert_eq!(row.action_name, "selfTransfer");
+    assert_eq!(row.values_out.len() + row.values_in.len(), 1);
+}
+
+#[test]
+fn native_coin_paid_by_known_contracts_is_received() {
+    let payout = |address, topic, amount: u64| RawLog {
+        address,
+        topics: vec![topic, ME.into_word()],
+        data: tlos(amount).to_be_bytes::<32>().to_vec(),
+    };
+    // Unwrap: WTLOS burnt (to the zero address), TLOS paid back by an internal call.
+    let mut unwrap = tx();
+    unwrap.to = Some(WTLOS);
+    unwrap.logs = vec![
+        erc20_log(WTLOS, ME, Address::ZERO, 5),
+        payout(WTLOS, WITHDRAWAL_TOPIC, 5_000),
+    ];
+    let row = shape(&unwrap, Some("withdraw"), &[]);
+    assert_eq!(
+        amounts(&row.values_in),
+        [("0.5".into(), "TLOS".into(), Some("0.25".into()))]
+    );
+    assert_eq!(row.values_out.len(), 1);
+
+    let mut release = tx();
+    release.to = Some(ESCROW);
+    release.logs = vec![payout(ESCROW, WITHDRAWN_TOPIC, 30_000)];
+    let row = shape(&release, Some("withdraw"), &[]);
+    assert_eq!(row.action_name, "receive");
+    assert_eq!(amounts(&row.values_in)[0].0, "3");
+
+    // The same event from a contract the settings do not name moves nothing.
+    let mut forged = tx();
+    forged.logs = vec![payout(OTHER, WITHDRAWAL_TOPIC, 5_000)];
+    let row = shape(&forged, Some("withdraw"), &[]);
+    assert!(row.values_in.is_empty());
+    assert_eq!(row.action_name, "withdraw");
 }

@@ -4,41 +4,11 @@
 //! telos-evm, and malformed input.
 
 use crate::evm_history_support::{
-    DEVNET, DevnetApp, TeloscanFixtures, assert_bad_request, fixture, get, teloscan_app,
+    DEVNET, DevnetApp, TeloscanFixtures, assert_bad_request, fixture, get, movements, pair, row,
+    teloscan_app,
 };
 use axum::http::StatusCode;
 use serde_json::Value;
-
-fn row<'a>(page: &'a Value, hash: &str) -> &'a Value {
-    page["transactions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| {
-            r["id"]
-                .as_str()
-                .is_some_and(|id| id.eq_ignore_ascii_case(hash))
-        })
-        .unwrap_or_else(|| panic!("{hash} not in {page}"))
-}
-
-fn movements(row: &Value, side: &str) -> Vec<(String, String)> {
-    row[side]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| {
-            (
-                m["amount"].as_str().unwrap().to_owned(),
-                m["symbol"].as_str().unwrap().to_owned(),
-            )
-        })
-        .collect()
-}
-
-fn pair(amount: &str, symbol: &str) -> (String, String) {
-    (amount.to_owned(), symbol.to_owned())
-}
 
 fn ids(page: &Value) -> Vec<String> {
     page["transactions"]

@@ -273,3 +273,37 @@ pub async fn teloscan_app(fixtures: &TeloscanFixtures) -> (AppState, Router) {
     let router = app::router(state.clone());
     (state, router)
 }
+
+/// The row of `hash` on a history page.
+pub fn row<'a>(page: &'a Value, hash: &str) -> &'a Value {
+    page["transactions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| {
+            r["id"]
+                .as_str()
+                .is_some_and(|id| id.eq_ignore_ascii_case(hash))
+        })
+        .unwrap_or_else(|| panic!("{hash} not in {page}"))
+}
+
+/// A row's fungible movements on `side` as (amount, symbol).
+pub fn movements(row: &Value, side: &str) -> Vec<(String, String)> {
+    row[side]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["amount"].as_str().unwrap().to_owned(),
+                m["symbol"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+/// An (amount, symbol) pair.
+pub fn pair(amount: &str, symbol: &str) -> (String, String) {
+    (amount.to_owned(), symbol.to_owned())
+}

@@ -308,6 +308,39 @@ async fn evm_prepare_refuses_invalid_requests_with_their_keys() {
         tx["warnings"],
         json!([{"field": "to", "code": "validation.address_lowercase"}])
     );
+
+    // Where a transfer goes is warned about before the wallet opens.
+    let zero = "0x0000000000000000000000000000000000000000";
+    let swap = h.helper("SWAP");
+    for (body, code) in [
+        (
+            json!({"kind": "send", "from": from, "to": zero, "amount": "1"}),
+            "validation.recipient_zero_address",
+        ),
+        (
+            json!({"kind": "send", "from": from, "token": text(tusd), "to": text(tusd), "amount": "1"}),
+            "validation.recipient_token_contract",
+        ),
+        (
+            json!({"kind": "send", "from": from, "token": text(tusd), "to": text(swap), "amount": "1"}),
+            "validation.recipient_contract",
+        ),
+    ] {
+        let tx = h.prepared(body).await;
+        assert_eq!(tx["warnings"], json!([{"field": "to", "code": code}]));
+    }
+    // An NFT sent to a contract that cannot take it is refused by the chain's own
+    // check (the safe transfer reverts in the estimate), its own collection included.
+    let art = h.contract("ART");
+    let (status, refused) = h
+        .prepare(json!({"kind": "nftTransfer", "from": from, "contract": text(art), "tokenId": "1", "to": text(art)}))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+    // An ordinary recipient draws no warning.
+    let plain = h
+        .prepared(json!({"kind": "send", "from": from, "token": text(tusd), "to": text(carol), "amount": "1"}))
+        .await;
+    assert_eq!(plain["warnings"], json!([]));
 }
 
 #[tokio::test]

@@ -66,6 +66,7 @@ mod evm_core_devnet;
 mod evm_core_http;
 mod evm_core_teloscan;
 mod evm_history;
+mod evm_history_names;
 mod evm_nfts;
 mod evm_own_index;
 mod evm_prepare;

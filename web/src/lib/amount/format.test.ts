@@ -5,6 +5,7 @@ import {
   exactDisplay,
   FIAT_DISPLAY,
   formatAmount,
+  formatPercent,
   GAS_DISPLAY,
   PLAIN_SEPARATORS,
   TOKEN_DISPLAY,
@@ -49,5 +50,44 @@ describe('formatAmount (same table as the Rust Amount::format tests)', () => {
     const max = formatAmount(fixedAmount(MAX_UINT256, 0), TOKEN_DISPLAY, PLAIN_SEPARATORS);
     expect(max).toBe(MAX_UINT256.toString());
     expect(formatAmount(fixedAmount(MAX_UINT256, 1), TOKEN_DISPLAY, PLAIN_SEPARATORS).endsWith('.5')).toBe(true);
+  });
+});
+
+describe('small amounts never read as zero', () => {
+  it('shows the first two significant digits of a fee or amount below the precision', () => {
+    expect(formatAmount(fixedAmount(21_000_000_168_000n, 18), GAS_DISPLAY)).toBe('0.000021');
+    expect(formatAmount(fixedAmount(1n, 18), TOKEN_DISPLAY)).toBe('0.000000000000000001');
+    expect(formatAmount(fixedAmount(12_345n, 9), TOKEN_DISPLAY, DE)).toBe('0,000012');
+    expect(formatAmount(fixedAmount(10_000_000_000_000n, 18), GAS_DISPLAY)).toBe('0.00001');
+  });
+
+  it('leaves amounts that show as more than zero, zero itself and fiat alone', () => {
+    expect(formatAmount(fixedAmount(5_000_000_000_000_000n, 18), GAS_DISPLAY)).toBe('0.01');
+    expect(formatAmount(fixedAmount(1_000_100_000_000_000n, 18), TOKEN_DISPLAY)).toBe('0.001');
+    expect(formatAmount(fixedAmount(0n, 18), GAS_DISPLAY)).toBe('0.00');
+    expect(formatAmount(fixedAmount(4n, 3), FIAT_DISPLAY)).toBe('0.00');
+  });
+
+  it('groups every integer part, ERC-1155 holdings included', () => {
+    expect(formatAmount(fixedAmount(992_059_326_008_231_820_193_051n, 0), TOKEN_DISPLAY)).toBe('992,059,326,008,231,820,193,051');
+    expect(formatAmount(fixedAmount(9_900_988_703_731_342_788_749n, 18), TOKEN_DISPLAY)).toBe('9,900.9887');
+  });
+});
+
+describe('formatPercent', () => {
+  it.each([
+    ['-1.9239856514', '-1.92 %'],
+    ['1.995', '+2.00 %'],
+    ['+0.5', '+0.50 %'],
+    ['0', '0.00 %'],
+    ['-0.001', '0.00 %'],
+    ['12', '+12.00 %'],
+    ['n/a', 'n/a %'],
+  ])('%s reads %s', (text, expected) => {
+    expect(formatPercent(text)).toBe(expected);
+  });
+
+  it('uses the locale decimal mark', () => {
+    expect(formatPercent('-1.925', DE)).toBe('-1,93 %');
   });
 });

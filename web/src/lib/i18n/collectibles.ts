@@ -140,6 +140,7 @@ export const collectiblesEn = {
     not_owner: 'Your account {{account}} does not hold this collectible, so it cannot transfer it.',
     fact_item: 'Collectible',
     fact_quantity: 'Quantity',
+    fact_recipient: 'Recipient',
   },
 };
 

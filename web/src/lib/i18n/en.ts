@@ -30,6 +30,9 @@ export const en = {
     account_name_basic: 'A basic account name must be exactly 12 lowercase letters and digits 1-5',
     invalid_checksum_address: 'Invalid checksum address',
     address_lowercase: 'Address is lowercase, verify it',
+    recipient_zero_address: 'This is the zero address: whatever is sent there can never be moved again.',
+    recipient_token_contract: 'This is the token’s own contract, not a person’s account: what is sent there is usually lost.',
+    recipient_contract: 'This address is a contract. Tokens sent to it are lost unless it was built to receive them.',
   },
   antelope: {
     contracts: {
@@ -128,6 +131,10 @@ export const en = {
     month_other: '{{count}} months',
     year_one: '{{count}} year',
     year_other: '{{count}} years',
+  },
+  amount: {
+    exact: 'Exact: {{amount}}',
+    rounded: '{{shown}} (exactly {{exact}}; tap to show every digit)',
   },
   state: {
     retry: 'Try again',

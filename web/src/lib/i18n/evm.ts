@@ -59,6 +59,8 @@ export const evmEn = {
     action_receive: 'Receive',
     action_swap: 'Swap',
     action_contractCreation: 'Contract creation',
+    action_selfTransfer: 'Transfer to yourself',
+    no_fee: 'Paid by the sender',
     failed_marker: 'Failed',
     direction_to: 'To',
     direction_from: 'From',

@@ -66,6 +66,7 @@ export const stakingEn = {
   },
   review: {
     expected_stlos: 'STLOS you receive (about)',
+    stlos_given: 'STLOS you give up',
     unstaked_tlos: 'TLOS locked in the escrow',
     unlock_time: 'Withdrawable from about',
     withdraw_amount: 'TLOS you withdraw',

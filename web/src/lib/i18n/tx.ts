@@ -9,7 +9,7 @@ export const txEn = {
   review_title: 'Review the transaction',
   review_lead: 'Check what will happen, then confirm in your wallet.',
   what: 'What happens',
-  to: 'Contract or recipient',
+  to: 'Transaction addressed to',
   value: 'TLOS sent along',
   fee: 'Estimated fee',
   fee_fiat: '≈ {{fiat}}',

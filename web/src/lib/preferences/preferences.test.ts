@@ -45,7 +45,9 @@ describe('amount formatter', () => {
   it('formats token, fiat and gas values as spec §9 asks', () => {
     expect(en.token('1234.56789')).toBe('1,234.5678');
     expect(en.fiat('1234.56789')).toBe('$1,234.57');
-    expect(en.gas('0.004999')).toBe('0.00');
+    // Issue 17: a fee below a cent of a coin shows its first significant digits, never 0.00.
+    expect(en.gas('0.004999')).toBe('0.0049');
+    expect(en.gas('0.005')).toBe('0.01');
     expect(en.gas('0.005')).toBe('0.01');
     expect(de.token('1234.56789')).toBe('1.234,5678');
     expect(de.fiat('1234.565')).toBe('1.234,57\u00a0€');

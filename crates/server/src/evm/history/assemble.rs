@@ -5,12 +5,14 @@
 use std::collections::{HashMap, HashSet};
 
 use alloy_primitives::{Address, B256, U256};
+use tandem_domain::history::payouts::NativePayers;
 use tandem_domain::history::{
     ContractInfo, NftTransferRecord, ShapeContext, ShapedTransaction, SystemCoin, TransferEvent,
     decode_transfer_log, shape_transaction,
 };
 use tandem_domain::nft::{NftDetails, NftStandard};
 use tandem_evm::lookup::suspect_from_log;
+use tandem_evm::signatures::known_function_name;
 use tandem_evm::source::{ContractInterface, TokenStandard, TransactionRecord, TransferRecord};
 
 use super::abi::function_name;
@@ -24,6 +26,8 @@ pub struct PageFacts {
     pub abis: HashMap<Address, String>,
     /// NFT metadata read by the domain, by collection and token id.
     pub nfts: HashMap<(Address, U256), NftDetails>,
+    /// The network's wrapped token and unstake escrow, whose native payouts rows show.
+    pub native_payers: NativePayers,
 }
 
 /// Every address of the page worth a contract lookup (senders, recipients, created
@@ -158,16 +162,20 @@ pub fn shape_rows(
     rows.iter()
         .map(|row| {
             let tx = &row.transaction;
+            // The called contract's ABI first; else the built-in table of well-known
+            // functions (most contracts on the chain are unverified).
             let name = tx
                 .to
                 .and_then(|to| facts.abis.get(&to))
-                .and_then(|abi| function_name(abi, &tx.input));
+                .and_then(|abi| function_name(abi, &tx.input))
+                .or_else(|| known_function_name(&tx.input).map(str::to_owned));
             let context = ShapeContext {
                 account,
                 contracts: &facts.contracts,
                 system_coin,
                 function_name: name.as_deref(),
                 nft_transfers,
+                native_payers: facts.native_payers,
             };
             shape_transaction(tx, &context)
         })
@@ -342,5 +350,34 @@ mod tests {
             (Some("Waves"), Some("Tandem Art"), MediaType::Video)
         );
         assert_eq!(shaped[2].values_in.len(), 1);
+    }
+
+    #[test]
+    fn unverified_contracts_get_well_known_names_and_the_abi_wins() {
+        let call = |signature: &str| keccak256(signature)[..4].to_vec();
+        let rows = [
+            tx(
+                1,
+                Some(ART),
+                call("setApprovalForAll(address,bool)"),
+                Vec::new(),
+            ),
+            tx(2, Some(TUSD), call("approve(address,uint256)"), Vec::new()),
+            tx(3, Some(SWAP), vec![0xde, 0xad, 0xbe, 0xef], Vec::new()),
+        ];
+        let mut facts = PageFacts::default();
+        // A verified ABI naming the selector otherwise is believed over the table.
+        facts.abis.insert(
+            TUSD,
+            r#"[{"type":"function","name":"approve","inputs":[{"type":"address"},{"type":"uint256"}]}]"#
+                .into(),
+        );
+        let coin = SystemCoin {
+            symbol: "TLOS".into(),
+            price: None,
+        };
+        let shaped = shape_rows(ALICE, &rows, &facts, &coin, &[]);
+        let names: Vec<&str> = shaped.iter().map(|r| r.action_name.as_str()).collect();
+        assert_eq!(names, ["setApprovalForAll", "approve", "0xdeadbeef"]);
     }
 }

@@ -14,6 +14,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use alloy_primitives::{Address, U256};
+use tandem_domain::history::payouts::NativePayers;
 use tandem_domain::history::{
     ContractInfo, ShapedTransaction, SystemCoin, TransferEvent, decode_transfer_log,
 };
@@ -110,7 +111,13 @@ async fn shape_page(
     let resolved = resolve_contracts(network.resolver(), &addresses_of(rows)).await;
     let system_symbol = network.settings().system_token.symbol.clone();
     let prices = prices_of(network.prices(), &system_symbol, &resolved, fiat).await;
-    let mut facts = PageFacts::default();
+    let mut facts = PageFacts {
+        native_payers: NativePayers {
+            wrapped: network.wrapped_token(),
+            escrow: network.escrow(),
+        },
+        ..PageFacts::default()
+    };
     for (address, contract) in &resolved {
         let record = &contract.record;
         facts.contracts.insert(

@@ -60,6 +60,7 @@ pub async fn draft(
                     || token.eq_ignore_ascii_case("native")
             });
             if native {
+                fields.recipient("to", to, None, false);
                 let amount = positive_amount("amount", amount, WEI_DECIMALS)?;
                 check_balance("amount", &amount, reader.native_balance(from).await?)?;
                 let sentence = summary::send(&amount, &system, to);
@@ -73,6 +74,10 @@ pub async fn draft(
             } else {
                 let token = fields.address("token", token.as_deref().unwrap_or_default())?;
                 let (facts, decimals) = erc20(network, "token", token).await?;
+                // A contract cannot sign, so tokens sent to one move only if it was
+                // written to move them.
+                let contract = !to.is_zero() && !reader.code(to).await?.is_empty();
+                fields.recipient("to", to, Some(token), contract);
                 let amount = positive_amount("amount", amount, decimals)?;
                 check_balance("amount", &amount, reader.balance_of(token, from).await?)?;
                 let sentence = summary::send(&amount, &facts.label(), to);
@@ -95,6 +100,9 @@ pub async fn draft(
         } => {
             let contract = fields.address("contract", contract)?;
             let to = fields.address("to", to)?;
+            // A contract that cannot take the NFT makes the safe transfer revert, which
+            // the fee estimate reports; only the zero address and the collection remain.
+            fields.recipient("to", to, Some(contract), false);
             let id = token_id("tokenId", id)?;
             let count = count
                 .as_deref()

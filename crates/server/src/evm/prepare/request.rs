@@ -139,6 +139,27 @@ impl Fields {
         }
         Ok(checked.address)
     }
+
+    /// Remarks on where a transfer goes, shown in the review before the wallet opens:
+    /// the zero address keeps whatever it receives forever; `asset`, the contract of
+    /// the token or collection sent, rarely gives back what is sent to it; and a
+    /// `contract` recipient of ERC-20 tokens must be built to use or return them.
+    pub fn recipient(
+        &mut self,
+        field: &'static str,
+        to: Address,
+        asset: Option<Address>,
+        contract: bool,
+    ) {
+        let mut warn = |code| self.warnings.push(FieldWarning { field, code });
+        if to.is_zero() {
+            warn("validation.recipient_zero_address");
+        } else if Some(to) == asset {
+            warn("validation.recipient_token_contract");
+        } else if contract {
+            warn("validation.recipient_contract");
+        }
+    }
 }
 
 /// A positive amount with at most `decimals` fraction digits ('.' separator).

@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAmountFormatter } from '../../../lib/preferences/usePreferences';
 import { readAllowanceChoice, spenderLabel, type AllowanceChoice, type Erc20Row } from '../model/approvalRow';
+// The transaction dialogs' look, also when no review was opened before on this page.
+import '../../../lib/evm-wallet/transaction-review.css';
 
 interface ChangeAllowanceDialogProps {
   readonly row: Erc20Row;
@@ -41,7 +43,7 @@ export function ChangeAllowanceDialog({ row, onSubmit, onClose }: ChangeAllowanc
   return (
     <dialog
       ref={dialogRef}
-      className="tx-dialog allowances-dialog"
+      className="dialog tx-dialog allowances-dialog"
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();

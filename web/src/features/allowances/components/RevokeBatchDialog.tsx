@@ -7,6 +7,8 @@ import type { ApprovalRow } from '../api/approvals';
 import { assetLabel, spenderLabel } from '../model/approvalRow';
 import { isBusy, nothingToSend, plannedFeeWei, progress, type BatchItem, type BatchState } from '../model/revokeBatch';
 import type { RevokeBatch } from './useRevokeBatch';
+// The transaction dialogs' look, also when no review was opened before on this page.
+import '../../../lib/evm-wallet/transaction-review.css';
 
 interface RevokeBatchDialogProps {
   readonly batch: RevokeBatch & { readonly state: BatchState };
@@ -57,7 +59,7 @@ export function RevokeBatchDialog({ batch, rows, explorerUrl }: RevokeBatchDialo
   return (
     <dialog
       ref={dialogRef}
-      className="tx-dialog allowances-dialog allowances-batch"
+      className="dialog tx-dialog allowances-dialog allowances-batch"
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
@@ -88,7 +90,7 @@ export function RevokeBatchDialog({ batch, rows, explorerUrl }: RevokeBatchDialo
             <p role="status">{t('allowances.batch.nothing_to_send')}</p>
           ) : (
             <p>
-              {t('allowances.batch.to_send', { count: steps.total })} · {t('allowances.batch.fees', { amount: format.token(formatWei(plannedFeeWei(state).toString())) })}
+              {t('allowances.batch.to_send', { count: steps.total })} · {t('allowances.batch.fees', { amount: format.gas(formatWei(plannedFeeWei(state).toString())) })}
             </p>
           )}
         </>

@@ -54,6 +54,12 @@ export function TransferCard({ nft, network, onTransferred }: TransferCardProps)
               {nft.name} · {nft.contractPrettyName ?? nft.contractAddress} #{nft.tokenId}
             </dd>
           </div>
+          <div>
+            <dt>{t('collectibles.transfer.fact_recipient')}</dt>
+            <dd>
+              <code className="address" data-testid="nft-transfer-recipient">{sending.to}</code>
+            </dd>
+          </div>
           {sending.quantity !== null && (
             <div>
               <dt>{t('collectibles.transfer.fact_quantity')}</dt>

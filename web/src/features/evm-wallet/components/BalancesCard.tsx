@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useEvmBalances, type BalanceRow } from '../../../lib/api/evm/balances';
 import { usePreferences, useAmountFormatter } from '../../../lib/preferences/usePreferences';
+import { AmountText } from '../../../lib/ui/AmountText';
 import { CoverageNotice } from '../../../lib/ui/CoverageNotice';
 import { QueryError } from '../../../lib/ui/QueryError';
 import { useEvmStatus } from '../api/status';
@@ -97,7 +98,7 @@ export function BalancesCard({ network, address, sendable }: { network: string; 
                   </span>
                 </th>
                 <td className="evm-num" data-label={t('evm.balances.amount')}>
-                  {format.exact(row.amount.value)}
+                  <AmountText amount={row.amount.value} />
                 </td>
                 <td className="evm-num" data-label={t('evm.balances.price')}>
                   {row.priceAvailable ? format.fiat(row.price) : t('evm.balances.no_price')}

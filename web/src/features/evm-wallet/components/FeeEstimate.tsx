@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { fromPlainString, type FixedAmount } from '../../../lib/amount/fixedAmount';
 import type { PreparedTransaction } from '../../../lib/evm-wallet/transactions';
+import { AmountText } from '../../../lib/ui/AmountText';
 import { useAmountFormatter } from '../../../lib/preferences/usePreferences';
 import { addAmounts } from '../model/sendForm';
 
@@ -29,7 +30,7 @@ export function FeeEstimate({ id, valid, estimating, prepared, sentAmount }: Fee
         <div>
           <dt>{t('evm.send.fee')}</dt>
           <dd data-testid="evm-send-fee">
-            {t('evm.send.fee_value', { amount: format.exact(fee), symbol })}{' '}
+            <AmountText amount={fee} kind="gas" symbol={symbol} />{' '}
             <span className="muted">
               {fiat === null || fiat === undefined ? `(${t('evm.send.fee_no_price')})` : t('evm.send.fee_fiat', { fiat: format.fiat(fiat) })}
             </span>
@@ -38,7 +39,7 @@ export function FeeEstimate({ id, valid, estimating, prepared, sentAmount }: Fee
         {sentAmount !== null && (
           <div>
             <dt>{t('evm.send.total')}</dt>
-            <dd>{t('evm.send.fee_value', { amount: format.exact(addAmounts(sentAmount, fee)), symbol })}</dd>
+            <dd><AmountText amount={addAmounts(sentAmount, fee)} symbol={symbol} /></dd>
           </div>
         )}
       </dl>

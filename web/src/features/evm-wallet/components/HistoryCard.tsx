@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isoDateTime } from '../../../lib/preferences/dateTime';
 import { useAmountFormatter, useDateTimeFormatter, usePreferences } from '../../../lib/preferences/usePreferences';
+import { AmountText } from '../../../lib/ui/AmountText';
 import { CoverageNotice } from '../../../lib/ui/CoverageNotice';
 import { QueryError } from '../../../lib/ui/QueryError';
 import { useHistory, type TransactionRow } from '../api/history';
@@ -25,23 +26,25 @@ interface HistoryCardProps {
 function Movements({ row }: { row: TransactionRow }) {
   const { t } = useTranslation();
   const format = useAmountFormatter();
+  // A transfer to oneself moves its amounts from the account to the account: no sign.
+  const outSign = row.actionName === 'selfTransfer' ? '↻' : '−';
   const values = [
-    ...row.valuesOut.map((value) => ({ sign: '−', ...value })),
+    ...row.valuesOut.map((value) => ({ sign: outSign, ...value })),
     ...row.valuesIn.map((value) => ({ sign: '+', ...value })),
   ];
-  const nfts = [...row.nftsOut.map((nft) => ({ sign: '−', ...nft })), ...row.nftsIn.map((nft) => ({ sign: '+', ...nft }))];
+  const nfts = [...row.nftsOut.map((nft) => ({ sign: outSign, ...nft })), ...row.nftsIn.map((nft) => ({ sign: '+', ...nft }))];
   if (values.length === 0 && nfts.length === 0) return <span className="muted">—</span>;
   return (
     <ul className="evm-movements">
       {values.map((value, index) => (
         <li key={`v${index}`} className={value.sign === '+' ? 'evm-change--up' : undefined}>
-          {value.sign} {format.exact(value.amount)} {value.symbol}
+          {value.sign} <AmountText amount={value.amount} symbol={value.symbol} />
           {value.fiatValue && <span className="muted"> ({format.fiat(value.fiatValue)})</span>}
         </li>
       ))}
       {nfts.map((nft, index) => (
         <li key={`n${index}`}>
-          {nft.sign} {t('evm.history.nft', { quantity: nft.quantity, name: nft.tokenName ?? nft.collectionName ?? shortHex(nft.collectionAddress), id: nft.tokenId })}
+          {nft.sign} {t('evm.history.nft', { quantity: format.token(nft.quantity), name: nft.tokenName ?? nft.collectionName ?? shortHex(nft.collectionAddress), id: nft.tokenId })}
         </li>
       ))}
     </ul>
@@ -139,8 +142,14 @@ export function HistoryCard({ network, address, explorerUrl }: HistoryCardProps)
                     <Movements row={row} />
                   </td>
                   <td className="evm-num" data-label={t('evm.history.gas')}>
-                    {format.gas(row.gasUsed)} TLOS
-                    {row.gasFiatValue && <span className="muted"> ({format.fiat(row.gasFiatValue)})</span>}
+                    {row.gasUsed == null ? (
+                      <span className="muted" title={t('evm.history.no_fee')}>—</span>
+                    ) : (
+                      <>
+                        <AmountText amount={row.gasUsed} kind="gas" symbol="TLOS" />
+                        {row.gasFiatValue && <span className="muted"> ({format.fiat(row.gasFiatValue)})</span>}
+                      </>
+                    )}
                   </td>
                 </tr>
               );

@@ -83,7 +83,7 @@ export function PriceChartCard({ network, symbol }: { network: string; symbol: s
             <div>
               <dt>{t('evm.chart.day_change')}</dt>
               <dd className={`evm-change evm-change--${changeDirection(chart.data.dayChange)}`}>
-                {chart.data.dayChange ? dayChangeText(chart.data.dayChange) : '—'}
+                {chart.data.dayChange ? dayChangeText(chart.data.dayChange, format.separators) : '—'}
               </dd>
             </div>
             <div>

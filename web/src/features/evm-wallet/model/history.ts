@@ -15,7 +15,7 @@ export function pageNumber(query: string | null): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
-const KNOWN_ACTIONS = ['send', 'receive', 'swap', 'contractCreation'] as const;
+const KNOWN_ACTIONS = ['send', 'receive', 'swap', 'selfTransfer', 'contractCreation'] as const;
 export type KnownAction = (typeof KNOWN_ACTIONS)[number];
 
 /** A known action (translated on screen) or the contract function name as the server gave it. */

@@ -26,8 +26,10 @@ describe('day change', () => {
     expect(changeDirection(null)).toBe('flat');
   });
   it('always shows a sign', () => {
-    expect(dayChangeText('3.5')).toBe('+3.5 %');
+    expect(dayChangeText('3.5')).toBe('+3.50 %');
     expect(dayChangeText('-1.25')).toBe('-1.25 %');
+    // Spec §9: percentages at 2 decimals.
+    expect(dayChangeText('-1.9239856514')).toBe('-1.92 %');
   });
 });
 

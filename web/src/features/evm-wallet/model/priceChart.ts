@@ -5,6 +5,7 @@
  * parameter (loaded lazily by the component), so tests draw on a fake one.
  */
 
+import { formatPercent, type NumberSeparators } from '../../../lib/amount/format';
 import type { ChartView } from '../api/priceChart';
 
 export interface ChartPoint {
@@ -36,10 +37,9 @@ export function changeDirection(dayChange: string | null | undefined): ChangeDir
   return text.startsWith('-') ? 'down' : 'up';
 }
 
-/** The day change as shown: a sign, the exact digits, a percent sign. */
-export function dayChangeText(dayChange: string): string {
-  const text = dayChange.trim();
-  return `${text.startsWith('-') || text.startsWith('+') ? text : `+${text}`} %`;
+/** The day change as shown (spec §9: percentages at 2 decimals): a sign, the digits, a percent sign. */
+export function dayChangeText(dayChange: string, separators?: NumberSeparators): string {
+  return formatPercent(dayChange, separators);
 }
 
 export interface ChartColors {

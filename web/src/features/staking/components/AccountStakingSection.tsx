@@ -12,7 +12,8 @@ import { useAccountStaking } from '../api/accountStaking';
 import { overviewQueryOptions, type StakingOverview } from '../api/overview';
 import { nativeBalance, wei } from '../model/staking';
 import { EscrowCard } from './EscrowCard';
-import { ExactAmount, PositionCard } from './PositionCard';
+import { ExactAmount } from '../../../lib/ui/AmountText';
+import { PositionCard } from './PositionCard';
 import { StakeForms, type Reviewed } from './StakeForms';
 import { ConnectNotice, StakingLoading } from './StakingNotices';
 
@@ -41,6 +42,12 @@ function ReviewFacts({ reviewed }: { reviewed: Reviewed }) {
       )}
       {reviewed.action === 'unstake' && (
         <>
+          <div className="staking-facts__row">
+            <dt>{t('staking.review.stlos_given')}</dt>
+            <dd>
+              <ExactAmount amount={reviewed.shares} /> STLOS
+            </dd>
+          </div>
           <div className="staking-facts__row">
             <dt>{t('staking.review.unstaked_tlos')}</dt>
             <dd>

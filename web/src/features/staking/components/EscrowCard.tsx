@@ -6,7 +6,7 @@ import type { AccountStaking } from '../api/accountStaking';
 import { depositStatus, nextUnlockIn, secondsUntil } from '../model/countdown';
 import { wei } from '../model/staking';
 import { useDurationText } from './Duration';
-import { ExactAmount } from './PositionCard';
+import { ExactAmount } from '../../../lib/ui/AmountText';
 import { useNowSeconds } from './useNowSeconds';
 
 interface EscrowCardProps {

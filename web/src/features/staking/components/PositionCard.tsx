@@ -1,16 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { FixedAmount } from '../../../lib/amount/fixedAmount';
-import { useAmountFormatter } from '../../../lib/preferences/usePreferences';
+import { ExactAmount } from '../../../lib/ui/AmountText';
 import { QueryError } from '../../../lib/ui/QueryError';
 import type { AccountStaking } from '../api/accountStaking';
 import { wei } from '../model/staking';
 import { StakingLoading } from './StakingNotices';
-
-/** An exact amount in the user's locale; the raw wei stays machine-readable in <data>. */
-export function ExactAmount({ amount }: { amount: FixedAmount }) {
-  const format = useAmountFormatter();
-  return <data value={amount.raw.toString()}>{format.exact(amount)}</data>;
-}
 
 interface Read<T> {
   readonly data: T | undefined;

@@ -21,7 +21,7 @@ import {
   type WrapBalances,
   type WrapDirection,
 } from '../model/wrap';
-import { ExactAmount } from './ExactAmount';
+import { ExactAmount } from '../../../lib/ui/AmountText';
 
 /** The smallest wrap there is: preparing it tells the fee of a wrap, which does not depend on the amount. */
 const FEE_PROBE_AMOUNT = '0.000000000000000001';
@@ -36,6 +36,11 @@ interface WrapFormProps {
   readonly network: NetworkSummary;
   readonly account: string;
   readonly balances: WrapBalances;
+  /**
+   * The balances were read before the last confirmed transaction: a review would show
+   * what the chain no longer holds, so none opens until they are read again.
+   */
+  readonly stale: boolean;
 }
 
 /** Before → after of both balances. */
@@ -59,7 +64,7 @@ function AfterBalances({ balances, after }: { balances: WrapBalances; after: { t
 }
 
 /** Wrap or unwrap: direction, amount with Max, the balances it leaves, then the review and the wallet. */
-export function WrapForm({ network, account, balances }: WrapFormProps) {
+export function WrapForm({ network, account, balances, stale }: WrapFormProps) {
   const { t } = useTranslation();
   const format = useAmountFormatter();
   const [{ fiatCurrency }] = usePreferences();
@@ -146,6 +151,7 @@ export function WrapForm({ network, account, balances }: WrapFormProps) {
       amountRef.current?.focus();
       return;
     }
+    if (stale) return;
     setReviewed({ direction, amount: check.amount, balances });
     void flow.prepare({ kind: direction, from: account, amount: toPlainString(check.amount) });
   };
@@ -213,10 +219,15 @@ export function WrapForm({ network, account, balances }: WrapFormProps) {
         )}
 
         <div className="button-row">
-          <button type="submit" className="button button--primary" disabled={flow.state.phase !== 'idle'}>
+          <button type="submit" className="button button--primary" disabled={flow.state.phase !== 'idle' || stale} aria-describedby={stale ? `${id}-stale` : undefined}>
             {t('wrap.review')}
           </button>
         </div>
+        {stale && (
+          <p id={`${id}-stale`} className="muted text-break">
+            {t('wrap.review_waits')}
+          </p>
+        )}
       </form>
 
       <TransactionReview flow={flow} explorerUrl={network.explorerUrl} onClose={() => amountRef.current?.focus()}>

@@ -5,7 +5,7 @@ import type { NetworkSummary } from '../../../lib/networks/api/networks';
 import { usePreferences } from '../../../lib/preferences/usePreferences';
 import { QueryError } from '../../../lib/ui/QueryError';
 import { pickWrapBalances } from '../model/wrap';
-import { ExactAmount } from './ExactAmount';
+import { ExactAmount } from '../../../lib/ui/AmountText';
 import { ConnectNotice } from './WrapNotices';
 import { WrapForm } from './WrapForm';
 
@@ -73,7 +73,7 @@ export function WrapPanel({ network, account, canSign, isViewer }: WrapPanelProp
       </section>
 
       {!canSign && <ConnectNotice isViewer={isViewer} />}
-      {canSign && picked && <WrapForm network={network} account={account} balances={picked} />}
+      {canSign && picked && <WrapForm network={network} account={account} balances={picked} stale={updating} />}
     </div>
   );
 }

@@ -1319,7 +1319,11 @@ export interface components {
         };
         /** @description One row of the history table. */
         TransactionRowView: {
-            /** @description `send`, `receive`, `swap`, `contractCreation`, the function name, or its selector. */
+            /**
+             * @description `send`, `receive`, `swap`, `selfTransfer` (movements listed once, in `valuesOut`
+             *     / `nftsOut`), `contractCreation`, the function name (from the contract's ABI or
+             *     the built-in table of well-known functions), or its selector.
+             */
             actionName: string;
             /**
              * Format: int64
@@ -1332,10 +1336,13 @@ export interface components {
             from: string;
             /** @description Sender's contract name, if any. */
             fromPrettyName?: string | null;
-            /** @description The fee in fiat, when priced. */
+            /** @description The fee in fiat, when the account paid it and it is priced. */
             gasFiatValue?: string | null;
-            /** @description Fee paid (gas used × gas price) in the system token. */
-            gasUsed: string;
+            /**
+             * @description Fee (gas used × gas price) in the system token; only on rows the account sent
+             *     (the sender pays the fee).
+             */
+            gasUsed?: string | null;
             /** @description Transaction hash. */
             id: string;
             /** @description NFTs received. */

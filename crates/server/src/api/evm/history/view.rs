@@ -54,7 +54,9 @@ pub struct TransactionRowView {
     pub id: String,
     /// Block time, seconds since the epoch.
     pub epoch: u64,
-    /// `send`, `receive`, `swap`, `contractCreation`, the function name, or its selector.
+    /// `send`, `receive`, `swap`, `selfTransfer` (movements listed once, in `valuesOut`
+    /// / `nftsOut`), `contractCreation`, the function name (from the contract's ABI or
+    /// the built-in table of well-known functions), or its selector.
     pub action_name: String,
     /// Sender (EIP-55).
     pub from: String,
@@ -72,9 +74,10 @@ pub struct TransactionRowView {
     pub nfts_in: Vec<NftMovementView>,
     /// NFTs sent.
     pub nfts_out: Vec<NftMovementView>,
-    /// Fee paid (gas used × gas price) in the system token.
-    pub gas_used: String,
-    /// The fee in fiat, when priced.
+    /// Fee (gas used × gas price) in the system token; only on rows the account sent
+    /// (the sender pays the fee).
+    pub gas_used: Option<String>,
+    /// The fee in fiat, when the account paid it and it is priced.
     pub gas_fiat_value: Option<String>,
     /// True when the transaction reverted (it then carries no movements).
     pub failed: bool,
@@ -117,7 +120,7 @@ impl From<&ShapedTransaction> for TransactionRowView {
             values_out: row.values_out.iter().map(value).collect(),
             nfts_in: row.nfts_in.iter().map(nft).collect(),
             nfts_out: row.nfts_out.iter().map(nft).collect(),
-            gas_used: row.gas_used.to_plain_string(),
+            gas_used: row.gas_used.map(|gas| gas.to_plain_string()),
             gas_fiat_value: row.gas_fiat_value.map(|f| f.to_plain_string()),
             failed: row.failed,
         }
@@ -162,7 +165,7 @@ mod tests {
                 video_src: Some("https://a/w.webm".into()),
                 audio_src: None,
             }],
-            gas_used: amount(21, 6),
+            gas_used: Some(amount(21, 6)),
             gas_fiat_value: None,
             failed: false,
         };
