@@ -44,6 +44,7 @@ const screens: RouteObject[] = [
       },
       {
         path: 'evm',
+        lazy: async () => ({ Component: (await import('./layout/EvmLayout')).EvmLayout }),
         children: [
           { index: true, loader: () => redirect('/evm/wallet?tab=balance') },
           {

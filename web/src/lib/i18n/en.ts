@@ -75,6 +75,16 @@ export const en = {
   },
   network: {
     switched: 'Switched to {{network}}',
+    switched_as: 'Switched to {{network}}, connected as {{account}}',
+    chooser_label: 'EVM network',
+    chooser_busy: 'Asking your wallet to switch…',
+    testnet: 'test network',
+    devnet: 'local devnet',
+    wrong_chain: 'Your wallet switched to {{chain}} on its own. Tandem still shows {{network}}, and nothing can be signed until the two match.',
+    wrong_chain_unknown: 'Your wallet reported a network Tandem cannot read. Tandem still shows {{network}}, and nothing can be signed until the two match.',
+    chain_id: 'chain id {{chainId}}',
+    switch_back: 'Switch the wallet back to {{network}}',
+    follow: 'Show {{network}} instead',
   },
   notify: {
     region: 'Notifications',

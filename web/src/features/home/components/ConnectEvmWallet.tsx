@@ -89,7 +89,7 @@ export function ConnectEvmWallet() {
         report(outcome);
         return;
       }
-      reportSwitchOutcome(outcome.switched, network.displayName, notify);
+      reportSwitchOutcome(outcome.switched, network.displayName, notify, outcome.connection.address);
       const target = destinationAfterLogin('evm', pathname);
       if (target !== null) await navigate(target);
     } catch (error) {
