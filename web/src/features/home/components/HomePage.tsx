@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { appConfig } from '../../../lib/config';
+import { RETURN_QUERY, returnPath, returnScreenName } from '../../../lib/navigation/destinations';
 import { connectGroups, nativeSignInPath, SOCIAL_PROVIDERS } from '../model/connectOptions';
 import { ConnectEvmWallet } from './ConnectEvmWallet';
 import { PlannedButton } from './PlannedButton';
@@ -9,6 +10,8 @@ import './home.css';
 export function HomePage() {
   const [searchParams] = useSearchParams();
   const groups = connectGroups(searchParams.get('login'));
+  const next = returnPath(searchParams.get(RETURN_QUERY));
+  const nextScreen = returnScreenName(next);
 
   return (
     <div className="home">
@@ -41,6 +44,12 @@ export function HomePage() {
         <h2 id="connect-title" className="home__connect-title">
           Connect Your Wallet
         </h2>
+        {next !== null && (
+          <p className="home__return-note" role="note">
+            {nextScreen ?? 'The page you opened'} shows an EVM account, and none is connected in this browser.
+            Connect your wallet or view an address below, and Tandem takes you back there.
+          </p>
+        )}
         <p className="home__connect-lead">
           Pick the wallet that holds your account. Each way that is not ready yet says which release brings it.
         </p>
