@@ -50,6 +50,10 @@ export const en = {
         'Multiple wallet providers detected: several wallet extensions compete for this page. Disable all but one in your browser’s extensions, then reload',
       error_auto_login: 'Your wallet could not reconnect. Connect it again to make transactions',
       error_connection_service: 'The connection service could not be reached. Check your internet connection, then try again.',
+      error_support_provider_request: 'Your wallet cannot add tokens. Add {{symbol}} in the wallet itself with its contract address.',
+      error_watch_asset: 'Your wallet could not add {{symbol}}',
+      token_added: '{{symbol}} was added to your wallet',
+      token_add_declined: 'Your wallet did not add {{symbol}}',
       error_connection_expired: 'The connection request expired before your wallet answered. Start again and scan the new code.',
     },
     chain: {

@@ -33,6 +33,8 @@ export const evmEn = {
     no_price: 'No price',
     actions: 'Actions',
     updating: 'Updating…',
+    add_to_wallet: 'Add to wallet',
+    add_to_wallet_token: 'Add {{symbol}} to your wallet',
   },
   chart: {
     title: '{{symbol}} price, last 24 hours',

@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useEvmBalances, type BalanceRow } from '../../../lib/api/evm/balances';
+import { EVM_DEV_WALLET_ID } from '../../../lib/evm-wallet/devWallet';
+import { useEvmWallet } from '../../../lib/evm-wallet/useEvmWallet';
+import { AddToWalletButton } from './AddToWalletButton';
 import { usePreferences, useAmountFormatter } from '../../../lib/preferences/usePreferences';
 import { CoverageNotice } from '../../../lib/ui/CoverageNotice';
 import { QueryError } from '../../../lib/ui/QueryError';
@@ -28,6 +31,9 @@ export function BalancesCard({ network, address, sendable }: { network: string; 
   const format = useAmountFormatter();
   const balances = useEvmBalances(network, address, fiatCurrency);
   const status = useEvmStatus(network);
+  // The development wallet keeps no token list: it has nothing to add a token to.
+  const { connection } = useEvmWallet();
+  const watching = connection !== null && connection.walletId !== EVM_DEV_WALLET_ID ? connection.provider : null;
 
   return (
     <section className="card evm-card" aria-labelledby="evm-balances-title" aria-busy={balances.isFetching}>
@@ -115,6 +121,12 @@ export function BalancesCard({ network, address, sendable }: { network: string; 
                       >
                         {t('evm.send.open')}
                       </Link>
+                    )}
+                    {watching !== null && row.token.type === 'erc20' && typeof row.token.address === 'string' && (
+                      <AddToWalletButton
+                        provider={watching}
+                        token={{ address: row.token.address, symbol: row.token.symbol, decimals: row.token.decimals, logo: row.token.logo ?? null }}
+                      />
                     )}
                   </td>
                 )}
