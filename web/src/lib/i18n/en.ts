@@ -50,6 +50,9 @@ export const en = {
         'Multiple wallet providers detected: several wallet extensions compete for this page. Disable all but one in your browser’s extensions, then reload',
       error_auto_login: 'Your wallet could not reconnect. Connect it again to make transactions',
       error_connection_service: 'The connection service could not be reached. Check your internet connection, then try again.',
+      error_send_transaction: 'Your wallet could not send the transaction: {{cause}}',
+      error_getting_function_interface: 'The function this transaction calls could not be identified.',
+      error_getting_event_interface: 'An event of this transaction could not be identified.',
       error_support_provider_request: 'Your wallet cannot add tokens. Add {{symbol}} in the wallet itself with its contract address.',
       error_watch_asset: 'Your wallet could not add {{symbol}}',
       token_added: '{{symbol}} was added to your wallet',
@@ -58,6 +61,16 @@ export const en = {
     },
     chain: {
       error_settings_not_found: 'This server has incomplete settings for {{network}}',
+      error_update_data: 'The latest data of {{network}} could not be read. The figures shown may be out of date; try again in a moment.',
+      error_apy: 'The staking reward rate could not be read right now.',
+      error_token_list: 'The list of known tokens could not be loaded, so some tokens show without their name or logo.',
+    },
+    camera: {
+      error_access: 'Allow this page to use the camera to scan a code, then try again.',
+      error_no_device: 'No camera was found on this device.',
+      error_not_https: 'The camera works only on a secure (https) page.',
+      error_in_use: 'The camera is in use by another app. Close it, then try again.',
+      error_other: 'The camera could not be started.',
     },
   },
   wallet: {
@@ -177,7 +190,8 @@ export const en = {
     evm_walletconnect_detail: 'Scan a QR code with your phone',
     evm_walletconnect_connecting: 'Connecting a mobile wallet…',
     evm_walletconnect_checking: 'Checking whether this server offers it…',
-    evm_walletconnect_off: 'This server has no connection-protocol project id configured; its operator can set wallet_connect_project_id.',
+    evm_walletconnect_off:
+      'This server does not offer them. Use a browser wallet, or open this page in your wallet app’s built-in browser.',
     evm_walletconnect_config_failed: 'This server’s settings could not be loaded. Reload the page to try again.',
     wc_title: 'Connect a mobile wallet',
     wc_lead: 'Scan this code with a wallet app that supports the connection protocol (WalletConnect), then approve the connection in the app.',

@@ -25,7 +25,8 @@ function TokenLogo({ row }: { row: BalanceRow }) {
 
 /** Spec §4 Balances: every token with its exact amount, price and fiat value, refreshed every 10 s. */
 /** `sendable`: the account's own wallet is in use (not a read-only view), so each token row links to Send. */
-export function BalancesCard({ network, address, sendable }: { network: string; address: string; sendable: boolean }) {
+/** `samplePrices`: the network is the local devnet, whose prices are recorded sample figures, not a market's. */
+export function BalancesCard({ network, address, sendable, samplePrices = false }: { network: string; address: string; sendable: boolean; samplePrices?: boolean }) {
   const { t } = useTranslation();
   const [{ fiatCurrency }] = usePreferences();
   const format = useAmountFormatter();
@@ -48,6 +49,12 @@ export function BalancesCard({ network, address, sendable }: { network: string; 
           </p>
         )}
       </header>
+
+      {samplePrices && (
+        <p className="evm-sample" role="note">
+          <strong className="badge">{t('evm.sample.badge')}</strong> {t('evm.sample.prices')}
+        </p>
+      )}
 
       {isOutOfSync(status.data) && (
         <p className="evm-warning" role="status">

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { appConfig } from '../../../lib/config';
 import { RETURN_QUERY, returnPath, returnScreenName } from '../../../lib/navigation/destinations';
-import { connectGroups, nativeSignInPath, SOCIAL_PROVIDERS } from '../model/connectOptions';
+import { connectGroups, nativeSignInPath } from '../model/connectOptions';
 import { ConnectEvmWallet } from './ConnectEvmWallet';
 import { PlannedButton } from './PlannedButton';
 import { ViewEvmAccountForm } from './ViewEvmAccountForm';
@@ -50,9 +50,7 @@ export function HomePage() {
             Connect your wallet or view an address below, and Tandem takes you back there.
           </p>
         )}
-        <p className="home__connect-lead">
-          Pick the wallet that holds your account. Each way that is not ready yet says which release brings it.
-        </p>
+        <p className="home__connect-lead">Pick the wallet that holds your account.</p>
 
         {groups.map((group) => (
           <div className="connect-group" key={group.id}>
@@ -88,19 +86,9 @@ export function HomePage() {
         </div>
         <ViewEvmAccountForm />
 
-        <details className="cloud-sign-in">
-          <summary>Cloud wallet sign-in</summary>
-          <div className="cloud-sign-in__providers">
-            {SOCIAL_PROVIDERS.map((provider) => (
-              <PlannedButton
-                key={provider}
-                label={provider === 'E-mail' ? 'Sign in with e-mail' : `Sign in with ${provider}`}
-                capability="cloudSignIn"
-                variant="chip"
-              />
-            ))}
-          </div>
-        </details>
+        <p className="home__discontinued">
+          Cloud wallet sign-in (Google, Facebook, X, GitHub and e-mail) is discontinued: connect one of the wallets above instead.
+        </p>
       </section>
 
       <footer className="home__links">
@@ -115,9 +103,6 @@ export function HomePage() {
         <p className="home__legal">
           {appConfig.termsOfServiceUrl !== null ? <a href={appConfig.termsOfServiceUrl}>Terms of Service</a> : null}
           {appConfig.privacyPolicyUrl !== null ? <a href={appConfig.privacyPolicyUrl}>Privacy Policy</a> : null}
-          {appConfig.termsOfServiceUrl === null && appConfig.privacyPolicyUrl === null
-            ? 'Terms of Service and Privacy Policy are published by whoever runs this server; this one has not linked them.'
-            : null}
         </p>
       </footer>
     </div>
