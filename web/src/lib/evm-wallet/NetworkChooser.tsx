@@ -1,8 +1,7 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NetworkSummary } from '../networks/api/networks';
-import { notify } from '../notify/notify';
-import { changeEvmNetwork } from './changeNetwork';
+import { useNetworkChange } from './useNetworkChange';
 
 /** How a network is named in the chooser: its name, and whether it is a test or local network. */
 function optionLabel(network: NetworkSummary, kinds: { devnet: string; testnet: string }): string {
@@ -18,7 +17,7 @@ function optionLabel(network: NetworkSummary, kinds: { devnet: string; testnet: 
 export function NetworkChooser({ networks, current }: { networks: readonly NetworkSummary[]; current: NetworkSummary }) {
   const { t } = useTranslation();
   const id = useId();
-  const [busy, setBusy] = useState(false);
+  const { busy, change } = useNetworkChange();
   const kinds = { devnet: t('network.devnet'), testnet: t('network.testnet') };
   const evmNetworks = networks.filter((network) => network.kind === 'evm');
   if (evmNetworks.length < 2) return null;
@@ -26,12 +25,7 @@ export function NetworkChooser({ networks, current }: { networks: readonly Netwo
   const choose = async (name: string) => {
     const target = evmNetworks.find((network) => network.name === name);
     if (target === undefined || target.name === current.name) return;
-    setBusy(true);
-    try {
-      await changeEvmNetwork(target, { notify });
-    } finally {
-      setBusy(false);
-    }
+    await change(target);
   };
 
   return (

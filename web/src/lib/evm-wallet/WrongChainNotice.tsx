@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NetworkSummary } from '../networks/api/networks';
-import { notify } from '../notify/notify';
-import { changeEvmNetwork } from './changeNetwork';
 import type { EvmConnection } from './connection';
+import { useNetworkChange } from './useNetworkChange';
 
 /**
  * Flags a wallet that changed chain on its own (`chainChanged`, spec §4): the screens
@@ -21,20 +19,11 @@ export function WrongChainNotice({
   networks: readonly NetworkSummary[];
 }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
+  const { busy, change } = useNetworkChange();
   if (connection.walletChainId === current.chainId) return null;
   const walletNetwork = networks.find((network) => network.kind === 'evm' && network.chainId === connection.walletChainId) ?? null;
   const chainName =
     walletNetwork?.displayName ?? (connection.walletChainId === null ? null : t('network.chain_id', { chainId: connection.walletChainId }));
-
-  const change = async (target: NetworkSummary) => {
-    setBusy(true);
-    try {
-      await changeEvmNetwork(target, { notify });
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <div className="wrong-chain" role="alert">
