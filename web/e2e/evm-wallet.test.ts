@@ -125,7 +125,8 @@ describe('EVM receive', () => {
       await qr.waitFor();
       assert.match((await qr.getAttribute('src')) ?? '', /^data:image\/svg\+xml/);
       assert.equal(await page.getByTestId('evm-receive-address').innerText(), alice);
-      await page.getByText(/Telos EVM/).first().waitFor();
+      // On the screen itself, not in the network chooser above it.
+      await page.getByRole('region', { name: 'Receive' }).getByText(/Telos EVM/).first().waitFor();
 
       await page.getByRole('button', { name: 'Copy address' }).click();
       await page.getByRole('button', { name: 'Copied', exact: true }).waitFor();

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, inPage, SAMPLE_EVM_ADDRESS, type PageOptions } from './browser';
+import { evmAccount } from './evmDevnet';
 
 let browser: Browser;
 
@@ -33,6 +34,30 @@ describe('auth guard', () => {
       await page.goto('/evm/wallet?tab=balance');
       await page.getByRole('heading', { level: 1, name: 'One wallet for Telos and Telos EVM' }).waitFor();
       assert.equal(pathOf(page), '/');
+    }));
+
+  it('says why /evm/allowances sent the user home, and returns there after signing in', () =>
+    withPage(async (page) => {
+      await page.goto('/evm/allowances?type=erc721');
+      await page.waitForURL((url) => url.pathname === '/');
+      assert.equal(new URL(page.url()).searchParams.get('next'), '/evm/allowances?type=erc721');
+      await page.getByRole('note').filter({ hasText: 'Approvals shows an EVM account, and none is connected in this browser' }).waitFor();
+
+      await page.getByText('Development wallet (devnet only)').click();
+      await page.getByLabel('Devnet private key').fill(evmAccount('dave').privateKey);
+      await page.getByRole('button', { name: 'Connect', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/evm/allowances');
+      assert.equal(new URL(page.url()).searchParams.get('type'), 'erc721');
+      await page.getByRole('heading', { level: 1, name: 'Approvals' }).waitFor();
+    }));
+
+  it('returns a viewed address to the page it was turned away from too', () =>
+    withPage(async (page) => {
+      await page.goto('/evm/staking');
+      await page.getByRole('note').filter({ hasText: 'Staking shows an EVM account' }).waitFor();
+      await page.getByLabel('EVM address').fill(evmAccount('alice').address);
+      await page.getByRole('button', { name: 'View', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/evm/staking');
     }));
 
   it('lets a stored account into /evm/wallet', () =>

@@ -44,7 +44,8 @@ describe('home', () => {
       await page.goto('/');
       const option = page.getByRole('button', { name: /Mobile and connection-protocol wallets/ });
       await option.waitFor();
-      const reason = 'This server has no connection-protocol project id configured; its operator can set wallet_connect_project_id.';
+      // What the user can do instead; the operator's side (wallet_connect_project_id) is in docs/operate.md.
+      const reason = 'This server does not offer them. Use a browser wallet, or open this page in your wallet app’s built-in browser.';
       await page.getByText(reason).waitFor();
       assert.equal(await option.getAttribute('aria-disabled'), 'true');
       assert.ok(await option.isDisabled(), 'the option must not look usable');

@@ -1,5 +1,5 @@
 import { redirect, type RouteObject } from 'react-router';
-import { DEMOS } from '../features/demos/model/demos';
+import { DEMOS, type DemoPath } from '../lib/demos';
 import { withChunkTimeout } from '../lib/chunkLoad';
 import { alwaysRevalidate, guardLoader } from './guards/guardLoader';
 import { prefetchWalletBalances } from './prefetch';
@@ -12,6 +12,18 @@ import { RouteErrorPage } from './pages/RouteErrorPage';
  * current page stays up (with the progress bar) until the next one is ready,
  * instead of flashing a Suspense fallback.
  */
+
+/** Each demo shows the real components of the feature it exercises, so it loads from that feature. */
+const DEMO_SCREENS: Record<DemoPath, () => Promise<Pick<RouteObject, 'Component'>>> = {
+  inputs: async () => ({ Component: (await import('../features/demos/components/InputsDemo')).InputsDemo }),
+  'send-errors': async () => ({ Component: (await import('../features/demos/components/SendErrorsDemo')).SendErrorsDemo }),
+  notif: async () => ({ Component: (await import('../features/demos/components/NotificationsDemo')).NotificationsDemo }),
+  nfts: async () => ({ Component: (await import('../features/collectibles/components/CollectiblesDemos')).NftCardsDemo }),
+  'scrollable-cards': async () => ({
+    Component: (await import('../features/collectibles/components/CollectiblesDemos')).ScrollableCardsDemo,
+  }),
+  indexer: async () => ({ Component: (await import('../features/evm-wallet/components/IndexerDemo')).IndexerDemo }),
+};
 
 const screens: RouteObject[] = [
   {
@@ -44,6 +56,7 @@ const screens: RouteObject[] = [
       },
       {
         path: 'evm',
+        lazy: async () => ({ Component: (await import('./layout/EvmLayout')).EvmLayout }),
         children: [
           { index: true, loader: () => redirect('/evm/wallet?tab=balance') },
           {
@@ -95,10 +108,7 @@ const screens: RouteObject[] = [
             index: true,
             lazy: async () => ({ Component: (await import('../features/demos/components/DemosIndexPage')).DemosIndexPage }),
           },
-          ...DEMOS.map(({ path }) => ({
-            path,
-            lazy: async () => ({ Component: (await import('../features/demos/components/DemoPage')).DemoPage }),
-          })),
+          ...DEMOS.map(({ path }) => ({ path, lazy: DEMO_SCREENS[path] })),
         ],
       },
       { path: '*', lazy: async () => ({ Component: (await import('./pages/NotFoundPage')).NotFoundPage }) },

@@ -7,6 +7,6 @@ describe('availabilityNote', () => {
   });
 
   it('says plainly when a capability is not planned', () => {
-    expect(availabilityNote(ROADMAP.cloudSignIn)).toBe('Not planned: the service is being discontinued');
+    expect(availabilityNote({ release: null, title: 'Cloud and social sign-in', summary: 'Discontinued.' })).toBe('Not planned: the service is being discontinued');
   });
 });

@@ -18,11 +18,6 @@ export const ROADMAP = {
     title: 'Create a new account',
     summary: 'Create a Telos account with guidance on keys and recovery.',
   },
-  cloudSignIn: {
-    release: null,
-    title: 'Cloud and social sign-in',
-    summary: 'The cloud wallet service behind Google, Facebook, X, GitHub and e-mail sign-in is being discontinued.',
-  },
 } as const satisfies Record<string, PlannedCapability>;
 
 export type CapabilityId = keyof typeof ROADMAP;

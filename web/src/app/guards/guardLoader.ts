@@ -2,7 +2,8 @@ import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { appConfig } from '../../lib/config';
 import { readStoredAccount } from '../../lib/session/storedAccount';
 import { navigationOrigin } from '../navigation/model/navigationOrigin';
-import { resolveRedirect } from './model/redirect';
+import { homeReturningTo } from '../../lib/navigation/destinations';
+import { HOME_PATH, requiresAuth, resolveRedirect } from './model/redirect';
 
 /**
  * Runs before every navigation (the root route always revalidates), like a
@@ -11,9 +12,11 @@ import { resolveRedirect } from './model/redirect';
  */
 export function guardLoader({ request }: LoaderFunctionArgs): Response | null {
   navigationOrigin.recordNavigation();
-  const { pathname } = new URL(request.url);
+  const { pathname, search } = new URL(request.url);
   const target = resolveRedirect(pathname, readStoredAccount(), window.location.host, appConfig.developmentHosts);
-  return target === null ? null : redirect(target);
+  if (target === null) return null;
+  // Turned away for want of a session: home says why and sign-in comes back here.
+  return redirect(target === HOME_PATH && requiresAuth(pathname) ? homeReturningTo(`${pathname}${search}`) : target);
 }
 
 export function alwaysRevalidate(): boolean {

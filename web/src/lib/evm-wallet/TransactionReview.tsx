@@ -7,6 +7,8 @@ import type { Message } from '../notify/toastStore';
 import { useAmountFormatter, usePreferences } from '../preferences/usePreferences';
 import { isBusy } from './transactionFlow';
 import { transactionUrl } from './transactions';
+import { useEvmWallet } from './useEvmWallet';
+import { wrongChainMessage } from './wrongChain';
 import type { TransactionFlow } from './useTransactionFlow';
 import './transaction-review.css';
 
@@ -57,6 +59,8 @@ export function TransactionReview({ flow, explorerUrl, onClose, children }: Tran
   };
 
   const prepared = 'prepared' in state ? state.prepared : null;
+  const { connection } = useEvmWallet();
+  const wrongChain = prepared === null ? null : wrongChainMessage(connection?.walletChainId, prepared);
   const hash = 'hash' in state ? state.hash : null;
   const link = hash === null ? undefined : transactionUrl(explorerUrl, hash);
 
@@ -129,7 +133,12 @@ export function TransactionReview({ flow, explorerUrl, onClose, children }: Tran
         </>
       )}
 
-      {state.phase === 'review' && <p className="tx-dialog__muted">{t('tx.review_lead')}</p>}
+      {state.phase === 'review' && wrongChain === null && <p className="tx-dialog__muted">{t('tx.review_lead')}</p>}
+      {state.phase === 'review' && wrongChain !== null && (
+        <p role="alert" className="tx-dialog__status tx-dialog__status--error">
+          {messageText(wrongChain)}
+        </p>
+      )}
       {state.phase === 'signing' && (
         <p role="status" className="tx-dialog__status">
           <span className="spinner" aria-hidden="true" />
@@ -165,7 +174,7 @@ export function TransactionReview({ flow, explorerUrl, onClose, children }: Tran
       )}
 
       <div className="button-row tx-dialog__actions">
-        {state.phase === 'review' && (
+        {state.phase === 'review' && wrongChain === null && (
           <button type="button" className="button button--primary" onClick={() => void flow.confirm()}>
             {t('tx.confirm')}
           </button>

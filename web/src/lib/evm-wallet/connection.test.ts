@@ -124,7 +124,14 @@ describe('connectEvmWallet', () => {
     expect(wallet.methods()).toEqual(['eth_accounts', 'wallet_switchEthereumChain']);
     expect(wallet.calls[1]?.params).toEqual([{ chainId: '0x29' }]);
     const connection = store.get();
-    expect(connection).toEqual({ walletId: 'io.metamask', walletName: 'MetaMask', address: ALICE, network: 'telos-evm-testnet', provider: wallet.provider });
+    expect(connection).toEqual({
+      walletId: 'io.metamask',
+      walletName: 'MetaMask',
+      address: ALICE,
+      network: 'telos-evm-testnet',
+      walletChainId: 41,
+      provider: wallet.provider,
+    });
     expect(readStoredSession(storage)).toEqual({
       account: ALICE,
       network: 'telos-evm-testnet',
@@ -261,6 +268,20 @@ describe('wallet account changes after login', () => {
     expect(readStoredSession(storage)).toEqual({ account: null, network: null, rawAddress: null, isNative: null, authenticator: null });
     expect(storage.getItem('tandem.theme')).toBe('dark');
     expect(wallet.listenerCount('accountsChanged')).toBe(0);
+  });
+
+  it('records the chain the wallet moves to on its own, so signing can be blocked until it is back', async () => {
+    const { wallet, store } = await connected();
+    expect(store.get()?.walletChainId).toBe(41);
+    wallet.emit('chainChanged', '0x1');
+    expect(store.get()?.walletChainId).toBe(1);
+    expect(store.get()?.network).toBe('telos-evm-testnet');
+    wallet.emit('chainChanged', 'not a chain');
+    expect(store.get()?.walletChainId).toBeNull();
+    wallet.emit('chainChanged', 41);
+    expect(store.get()?.walletChainId).toBe(41);
+    disconnectEvmWallet(store);
+    expect(wallet.listenerCount('chainChanged')).toBe(0);
   });
 
   it('stops listening to the old wallet when another one connects or on disconnect', async () => {

@@ -16,7 +16,7 @@ import { browserStorage } from '../storage';
 import { toChecksumAddress } from '../validation/evmAddress';
 import { switchNetwork, type SwitchOutcome } from '../wallet/switchNetwork';
 import { classifyWalletError } from '../wallet/walletErrors';
-import { readAccounts, type EventfulProvider } from './provider';
+import { fromQuantity, readAccounts, type EventfulProvider } from './provider';
 
 export interface EvmWalletChoice {
   /** Stored as the session's authenticator (an EIP-6963 rdns, `injected`, or the dev wallet's id). */
@@ -34,6 +34,12 @@ export interface EvmConnection {
   readonly address: string;
   /** The network (server name) the session is on. */
   readonly network: string;
+  /**
+   * The chain the wallet last said it is on (at login, then each `chainChanged`); null
+   * when it sent something unreadable. Signing is blocked while it differs from the
+   * network's chain: a wallet that changed chain on its own is flagged, never signed on.
+   */
+  readonly walletChainId: number | null;
   readonly provider: EventfulProvider;
   readonly end?: () => Promise<void>;
 }
@@ -104,7 +110,13 @@ export function accountsChangedAction(accounts: unknown, currentAddress: string)
   return first.toLowerCase() === currentAddress.toLowerCase() ? { kind: 'none' } : { kind: 'switch', address: first };
 }
 
-function watchAccounts(store: ConnectionStore, provider: EventfulProvider): () => void {
+/** A `chainChanged` payload (hex text, or a number from lenient wallets) as a chain id; null when unreadable. */
+export function readChainId(value: unknown): number | null {
+  const chainId = fromQuantity(value);
+  return chainId === null || chainId > BigInt(Number.MAX_SAFE_INTEGER) ? null : Number(chainId);
+}
+
+function watchWallet(store: ConnectionStore, provider: EventfulProvider): () => void {
   if (typeof provider.on !== 'function') return () => undefined;
   const onAccounts = (accounts: unknown) => {
     const connection = store.get();
@@ -118,8 +130,17 @@ function watchAccounts(store: ConnectionStore, provider: EventfulProvider): () =
       store.update({ ...connection, address });
     }
   };
+  const onChain = (chainId: unknown) => {
+    const connection = store.get();
+    if (connection?.provider !== provider) return;
+    store.update({ ...connection, walletChainId: readChainId(chainId) });
+  };
   provider.on('accountsChanged', onAccounts);
-  return () => provider.removeListener?.('accountsChanged', onAccounts);
+  provider.on('chainChanged', onChain);
+  return () => {
+    provider.removeListener?.('accountsChanged', onAccounts);
+    provider.removeListener?.('chainChanged', onChain);
+  };
 }
 
 async function walletAccounts(provider: EventfulProvider, { prompt }: { prompt: boolean }): Promise<string[]> {
@@ -165,10 +186,11 @@ export async function connectEvmWallet(
     walletName: wallet.name,
     address,
     network: network.name,
+    walletChainId: typeof network.chainId === 'number' ? network.chainId : null,
     provider: wallet.provider,
     ...(wallet.end === undefined ? {} : { end: wallet.end }),
   };
-  store.attach(connection, watchAccounts(store, wallet.provider));
+  store.attach(connection, watchWallet(store, wallet.provider));
   return { kind: 'connected', connection, switched };
 }
 

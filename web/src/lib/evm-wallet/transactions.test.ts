@@ -52,7 +52,7 @@ function fakeWallet(handlers: Record<string, (params: readonly unknown[] | undef
 }
 
 function connectionOf(provider: Eip1193Provider, address = ALICE): EvmConnection {
-  return { walletId: 'io.metamask', walletName: 'MetaMask', address, network: 'telos-evm-testnet', provider };
+  return { walletId: 'io.metamask', walletName: 'MetaMask', address, network: 'telos-evm-testnet', walletChainId: 41, provider };
 }
 
 describe('walletTransaction', () => {

@@ -11,6 +11,7 @@ import { usePreferences } from '../preferences/usePreferences';
 import { classifyWalletError } from '../wallet/walletErrors';
 import { prepareTransaction, type PrepareRequest } from './api/prepareTransaction';
 import { failureMessage, flowReducer, IDLE, type FlowState } from './transactionFlow';
+import { wrongChainMessage } from './wrongChain';
 import { sendPrepared, transactionUrl, waitForReceipt, WalletMismatchError, type PreparedTransaction, type Receipt } from './transactions';
 import { useEvmWallet } from './useEvmWallet';
 
@@ -85,6 +86,12 @@ export function useTransactionFlow({ network, failureKey, successMessage, onConf
     if (current.phase !== 'review') return null;
     if (connection === null || isViewer) {
       fail({ key: isViewer ? 'tx.viewer_cannot_sign' : 'tx.no_signer' }, null);
+      return null;
+    }
+    // The wallet moved to another chain since the review opened: flagged there, never signed.
+    const wrongChain = wrongChainMessage(connection.walletChainId, current.prepared);
+    if (wrongChain !== null) {
+      fail(wrongChain, null);
       return null;
     }
     dispatch({ type: 'sign' });

@@ -33,6 +33,13 @@ export const evmEn = {
     no_price: 'No price',
     actions: 'Actions',
     updating: 'Updating…',
+    add_to_wallet: 'Add to wallet',
+    add_to_wallet_token: 'Add {{symbol}} to your wallet',
+  },
+  sample: {
+    badge: 'Sample data',
+    prices: 'This is the local devnet: its prices and fiat values are recorded sample figures, not a market’s.',
+    chart: 'This is the local devnet: the price, 24 h volume and market cap are recorded sample figures, not a market’s.',
   },
   chart: {
     title: '{{symbol}} price, last 24 hours',

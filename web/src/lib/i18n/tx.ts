@@ -32,6 +32,10 @@ export const txEn = {
   connect_wallet: 'Connect Wallet',
   prepare_failed: 'The transaction could not be prepared: {{cause}}',
   warning: 'Check before you confirm',
+  wrong_chain:
+    'Your wallet is now on another network (chain id {{chain}}). Switch it back to chain id {{expected}} to sign this transaction: nothing is signed on the wrong network.',
+  wrong_chain_unknown:
+    'Your wallet reported a network Tandem cannot read. Switch it back to chain id {{expected}} to sign this transaction: nothing is signed on the wrong network.',
   dev_wallet: {
     title: 'Development wallet',
     lead: 'Sign this transaction with the devnet key of {{address}}?',

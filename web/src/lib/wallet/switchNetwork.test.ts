@@ -129,4 +129,15 @@ describe('reportSwitchOutcome', () => {
     ]);
     expect(store.getSnapshot().neutral).toMatchObject([{ message: { key: 'antelope.evm.error_switch_chain_rejected' } }]);
   });
+
+  it('names the account that connected in the first notice after a sign-in', () => {
+    const store = createToastStore();
+    reportSwitchOutcome({ kind: 'added' }, 'Telos EVM Devnet', createNotifier(store), '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
+    expect(store.getSnapshot().main).toMatchObject([
+      {
+        kind: 'success',
+        message: { key: 'network.switched_as', values: { network: 'Telos EVM Devnet', account: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' } },
+      },
+    ]);
+  });
 });

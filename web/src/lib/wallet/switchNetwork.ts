@@ -92,13 +92,17 @@ export async function switchNetwork(provider: Eip1193Provider, chain: AddEthereu
   }
 }
 
-/** The notice for an outcome: success after a switch, neutral for a rejection, an error with details otherwise. */
-export function reportSwitchOutcome(outcome: SwitchOutcome, chainName: string, notify: Notifier): void {
+/**
+ * The notice for an outcome: success after a switch, neutral for a rejection, an error
+ * with details otherwise. After a sign-in `account` names who connected, so the first
+ * notice says which account the wallet shared, not only where it is.
+ */
+export function reportSwitchOutcome(outcome: SwitchOutcome, chainName: string, notify: Notifier, account?: string): void {
   const values = { network: chainName };
   switch (outcome.kind) {
     case 'switched':
     case 'added':
-      notify.success({ key: 'network.switched', values });
+      notify.success(account === undefined ? { key: 'network.switched', values } : { key: 'network.switched_as', values: { ...values, account } });
       return;
     case 'rejected':
       notify.neutral({ key: outcome.message, values });

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { DEMOS } from '../model/demos';
+import { DEMOS } from '../../../lib/demos';
 
 export function DemosIndexPage() {
   return (

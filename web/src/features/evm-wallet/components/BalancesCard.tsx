@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useEvmBalances, type BalanceRow } from '../../../lib/api/evm/balances';
+import { EVM_DEV_WALLET_ID } from '../../../lib/evm-wallet/devWallet';
+import { useEvmWallet } from '../../../lib/evm-wallet/useEvmWallet';
+import { AddToWalletButton } from './AddToWalletButton';
 import { usePreferences, useAmountFormatter } from '../../../lib/preferences/usePreferences';
 import { AmountText } from '../../../lib/ui/AmountText';
 import { CoverageNotice } from '../../../lib/ui/CoverageNotice';
@@ -23,12 +26,16 @@ function TokenLogo({ row }: { row: BalanceRow }) {
 
 /** Spec §4 Balances: every token with its exact amount, price and fiat value, refreshed every 10 s. */
 /** `sendable`: the account's own wallet is in use (not a read-only view), so each token row links to Send. */
-export function BalancesCard({ network, address, sendable }: { network: string; address: string; sendable: boolean }) {
+/** `samplePrices`: the network is the local devnet, whose prices are recorded sample figures, not a market's. */
+export function BalancesCard({ network, address, sendable, samplePrices = false }: { network: string; address: string; sendable: boolean; samplePrices?: boolean }) {
   const { t } = useTranslation();
   const [{ fiatCurrency }] = usePreferences();
   const format = useAmountFormatter();
   const balances = useEvmBalances(network, address, fiatCurrency);
   const status = useEvmStatus(network);
+  // The development wallet keeps no token list: it has nothing to add a token to.
+  const { connection } = useEvmWallet();
+  const watching = connection !== null && connection.walletId !== EVM_DEV_WALLET_ID ? connection.provider : null;
 
   return (
     <section className="card evm-card" aria-labelledby="evm-balances-title" aria-busy={balances.isFetching}>
@@ -43,6 +50,12 @@ export function BalancesCard({ network, address, sendable }: { network: string; 
           </p>
         )}
       </header>
+
+      {samplePrices && (
+        <p className="evm-sample" role="note">
+          <strong className="badge">{t('evm.sample.badge')}</strong> {t('evm.sample.prices')}
+        </p>
+      )}
 
       {isOutOfSync(status.data) && (
         <p className="evm-warning" role="status">
@@ -116,6 +129,12 @@ export function BalancesCard({ network, address, sendable }: { network: string; 
                       >
                         {t('evm.send.open')}
                       </Link>
+                    )}
+                    {watching !== null && row.token.type === 'erc20' && typeof row.token.address === 'string' && (
+                      <AddToWalletButton
+                        provider={watching}
+                        token={{ address: row.token.address, symbol: row.token.symbol, decimals: row.token.decimals, logo: row.token.logo ?? null }}
+                      />
                     )}
                   </td>
                 )}

@@ -53,7 +53,7 @@ function PriceLine({ points }: { points: ChartPoint[] }) {
 }
 
 /** Spec §4 Balances: the system token's price over the last day, with its day change, volume and market cap. */
-export function PriceChartCard({ network, symbol }: { network: string; symbol: string }) {
+export function PriceChartCard({ network, symbol, sample = false }: { network: string; symbol: string; sample?: boolean }) {
   const { t } = useTranslation();
   const [{ fiatCurrency }] = usePreferences();
   const format = useAmountFormatter();
@@ -69,6 +69,11 @@ export function PriceChartCard({ network, symbol }: { network: string; symbol: s
         </h2>
         {chart.data?.priceAvailable && <p className="evm-total__value">{format.fiat(chart.data.tokenPrice)}</p>}
       </header>
+      {sample && (
+        <p className="evm-sample" role="note">
+          <strong className="badge">{t('evm.sample.badge')}</strong> {t('evm.sample.chart')}
+        </p>
+      )}
       {chart.isPending && (
         <p className="state" role="status">
           <span className="spinner" aria-hidden="true" />

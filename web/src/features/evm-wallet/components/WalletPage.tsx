@@ -67,8 +67,8 @@ export function WalletPage() {
 
       {network && account !== null && tab === 'balance' && (
         <div className="evm-grid">
-          <BalancesCard network={network.name} address={account} sendable={!isViewer} />
-          <PriceChartCard network={network.name} symbol={network.systemToken?.symbol ?? 'TLOS'} />
+          <BalancesCard network={network.name} address={account} sendable={!isViewer} samplePrices={network.isDevnet} />
+          <PriceChartCard network={network.name} symbol={network.systemToken?.symbol ?? 'TLOS'} sample={network.isDevnet} />
         </div>
       )}
       {network && account !== null && tab === 'history' && (

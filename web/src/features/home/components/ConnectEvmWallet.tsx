@@ -2,14 +2,14 @@ import type { ParseKeys } from 'i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isMobileBrowser } from '../../../lib/device';
 import type { EvmWalletChoice } from '../../../lib/evm-wallet/connection';
 import { WALLET_CONNECT_ID } from '../../../lib/evm-wallet/connectionProtocol';
 import { isEvmDevWalletAllowed, keepEvmDevWalletKey, normalisePrivateKey } from '../../../lib/evm-wallet/devWallet';
 import { discoverWallets, type DiscoveredWallet } from '../../../lib/evm-wallet/discovery';
 import type { PairingOutcome } from '../../../lib/evm-wallet/walletConnect';
-import { destinationAfterLogin } from '../../../lib/navigation/destinations';
+import { destinationAfterLogin, RETURN_QUERY } from '../../../lib/navigation/destinations';
 import { networksQueryOptions, useNetworks, type NetworkSummary } from '../../../lib/networks/api/networks';
 import { walletNetworkFor } from '../../../lib/networks/model/defaultNetwork';
 import { notify } from '../../../lib/notify/notify';
@@ -45,6 +45,7 @@ export function ConnectEvmWallet() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const [searchParams] = useSearchParams();
   const queryClient = useQueryClient();
   const networks = useNetworks();
   const discovery = useQuery({ queryKey: ['evm-wallets'], queryFn: () => discoverWallets(), staleTime: Infinity, gcTime: 0 });
@@ -89,8 +90,8 @@ export function ConnectEvmWallet() {
         report(outcome);
         return;
       }
-      reportSwitchOutcome(outcome.switched, network.displayName, notify);
-      const target = destinationAfterLogin('evm', pathname);
+      reportSwitchOutcome(outcome.switched, network.displayName, notify, outcome.connection.address);
+      const target = destinationAfterLogin('evm', pathname, searchParams.get(RETURN_QUERY));
       if (target !== null) await navigate(target);
     } catch (error) {
       setFailure({ text: `${t('antelope.evm.error_login')}: ${error instanceof Error ? error.message : String(error)}` });

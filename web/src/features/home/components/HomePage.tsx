@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { appConfig } from '../../../lib/config';
-import { connectGroups, nativeSignInPath, SOCIAL_PROVIDERS } from '../model/connectOptions';
+import { RETURN_QUERY, returnPath, returnScreenName } from '../../../lib/navigation/destinations';
+import { connectGroups, nativeSignInPath } from '../model/connectOptions';
 import { ConnectEvmWallet } from './ConnectEvmWallet';
 import { PlannedButton } from './PlannedButton';
 import { ViewEvmAccountForm } from './ViewEvmAccountForm';
@@ -9,6 +10,8 @@ import './home.css';
 export function HomePage() {
   const [searchParams] = useSearchParams();
   const groups = connectGroups(searchParams.get('login'));
+  const next = returnPath(searchParams.get(RETURN_QUERY));
+  const nextScreen = returnScreenName(next);
 
   return (
     <div className="home">
@@ -41,9 +44,13 @@ export function HomePage() {
         <h2 id="connect-title" className="home__connect-title">
           Connect Your Wallet
         </h2>
-        <p className="home__connect-lead">
-          Pick the wallet that holds your account. Each way that is not ready yet says which release brings it.
-        </p>
+        {next !== null && (
+          <p className="home__return-note" role="note">
+            {nextScreen ?? 'The page you opened'} shows an EVM account, and none is connected in this browser.
+            Connect your wallet or view an address below, and Tandem takes you back there.
+          </p>
+        )}
+        <p className="home__connect-lead">Pick the wallet that holds your account.</p>
 
         {groups.map((group) => (
           <div className="connect-group" key={group.id}>
@@ -79,19 +86,9 @@ export function HomePage() {
         </div>
         <ViewEvmAccountForm />
 
-        <details className="cloud-sign-in">
-          <summary>Cloud wallet sign-in</summary>
-          <div className="cloud-sign-in__providers">
-            {SOCIAL_PROVIDERS.map((provider) => (
-              <PlannedButton
-                key={provider}
-                label={provider === 'E-mail' ? 'Sign in with e-mail' : `Sign in with ${provider}`}
-                capability="cloudSignIn"
-                variant="chip"
-              />
-            ))}
-          </div>
-        </details>
+        <p className="home__discontinued">
+          Cloud wallet sign-in (Google, Facebook, X, GitHub and e-mail) is discontinued: connect one of the wallets above instead.
+        </p>
       </section>
 
       <footer className="home__links">
@@ -106,9 +103,6 @@ export function HomePage() {
         <p className="home__legal">
           {appConfig.termsOfServiceUrl !== null ? <a href={appConfig.termsOfServiceUrl}>Terms of Service</a> : null}
           {appConfig.privacyPolicyUrl !== null ? <a href={appConfig.privacyPolicyUrl}>Privacy Policy</a> : null}
-          {appConfig.termsOfServiceUrl === null && appConfig.privacyPolicyUrl === null
-            ? 'Terms of Service and Privacy Policy are published by whoever runs this server; this one has not linked them.'
-            : null}
         </p>
       </footer>
     </div>

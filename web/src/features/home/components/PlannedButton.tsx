@@ -5,7 +5,7 @@ interface PlannedButtonProps {
   label: string;
   detail?: string;
   capability: CapabilityId;
-  variant?: 'option' | 'primary' | 'secondary' | 'chip';
+  variant?: 'option' | 'primary' | 'secondary';
 }
 
 /**

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import '../../../lib/i18n/i18n';
+import { RETURN_QUERY, returnPath } from '../../../lib/navigation/destinations';
 import { networksQueryOptions } from '../../../lib/networks/api/networks';
 import { defaultNetwork } from '../../../lib/networks/model/defaultNetwork';
 import { EVM_VIEWER_LANDING, storeEvmViewerSession } from '../../../lib/session/evmViewer';
@@ -13,10 +14,12 @@ import { browserStorage } from '../../../lib/storage';
  * View Any Account, EVM side (spec §4 Login): an address opens the wallet
  * read-only on the devnet when the server runs one, else on Telos EVM. The
  * checksum rule (and the hash it needs) loads only when the form is sent.
+ * It returns to the page a guard turned away, like a wallet sign-in.
  */
 export function ViewEvmAccountForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const queryClient = useQueryClient();
   const inputId = useId();
   const errorId = useId();
@@ -45,7 +48,8 @@ export function ViewEvmAccountForm() {
     const storage = browserStorage();
     if (storage !== null) storeEvmViewerSession(storage, checked.value.checksummed, networkName);
     notifyStoredAccountChanged();
-    await navigate(EVM_VIEWER_LANDING);
+    // Back to the page a guard turned away, when there is one.
+    await navigate(returnPath(searchParams.get(RETURN_QUERY)) ?? EVM_VIEWER_LANDING);
   };
 
   const submit = (event: SyntheticEvent) => {

@@ -31,8 +31,6 @@ const ZERO_GROUP: ConnectGroup = {
   ],
 };
 
-export const SOCIAL_PROVIDERS = ['Google', 'Facebook', 'X', 'GitHub', 'E-mail'] as const;
-
 /**
  * Home lists the EVM wallets first, unless the user just left a native session
  * (logout sends `?login=zero`), in which case the native wallets come first.

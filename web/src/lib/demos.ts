@@ -1,7 +1,9 @@
 /** Developer demos (spec §2): only on development hosts, see the route guard. */
 
+export type DemoPath = 'inputs' | 'send-errors' | 'notif' | 'nfts' | 'scrollable-cards' | 'indexer';
+
 export interface Demo {
-  path: string;
+  path: DemoPath;
   title: string;
   purpose: string;
 }

@@ -1,0 +1,35 @@
+import { Outlet } from 'react-router';
+import { NetworkChooser } from '../../lib/evm-wallet/NetworkChooser';
+import { useEvmWallet } from '../../lib/evm-wallet/useEvmWallet';
+import { WrongChainNotice } from '../../lib/evm-wallet/WrongChainNotice';
+import { useNetworks } from '../../lib/networks/api/networks';
+import { walletNetworkFor } from '../../lib/networks/model/defaultNetwork';
+import { useStoredNetwork } from '../../lib/networks/model/storedNetwork';
+import './evm-layout.css';
+
+/**
+ * Frame of every /evm screen: the network chooser for an EVM session, the flag for
+ * a wallet that moved to another chain on its own, and the screen itself. The
+ * screen is drawn anew when the network changes (the network-changed event), so no
+ * form, dialog or list of the previous network outlives the switch.
+ */
+export function EvmLayout() {
+  const storedNetwork = useStoredNetwork();
+  const networks = useNetworks();
+  const { account, connection } = useEvmWallet();
+  const current = networks.data ? walletNetworkFor(storedNetwork, networks.data) : null;
+
+  return (
+    <>
+      {account !== null && current !== null && networks.data !== undefined && (
+        <div className="evm-bar">
+          <NetworkChooser networks={networks.data} current={current} />
+        </div>
+      )}
+      {connection !== null && current !== null && networks.data !== undefined && (
+        <WrongChainNotice connection={connection} current={current} networks={networks.data} />
+      )}
+      <Outlet key={storedNetwork ?? ''} />
+    </>
+  );
+}

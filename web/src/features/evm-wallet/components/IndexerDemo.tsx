@@ -1,0 +1,87 @@
+import { useQueries } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { registerEvmTexts } from '../../../lib/i18n/evm';
+import { useNetworks, type NetworkSummary } from '../../../lib/networks/api/networks';
+import { DemoCase, DemoFrame } from '../../../lib/ui/DemoFrame';
+import { QueryError } from '../../../lib/ui/QueryError';
+import { statusQueryOptions, type StatusView } from '../api/status';
+import { isOutOfSync } from '../model/wallet';
+
+registerEvmTexts();
+
+const SOURCE_NAMES = { teloscanIndexer: 'Teloscan indexer', ownIndex: 'Own index', rpc: 'Chain RPC' } as const;
+
+function SourceFacts({ status }: { status: StatusView }) {
+  const { t } = useTranslation();
+  const { source } = status;
+  const health = source.primaryHealth;
+  return (
+    <>
+      <dl className="demo-facts">
+        <dt>Primary source</dt>
+        <dd>{SOURCE_NAMES[source.primary]}</dd>
+        <dt>In use now</dt>
+        <dd>{SOURCE_NAMES[source.inUse]}</dd>
+        <dt>Lists (history, collectibles, approvals)</dt>
+        <dd>{SOURCE_NAMES[source.lists]}</dd>
+        <dt>Fallback</dt>
+        <dd>{SOURCE_NAMES[source.fallback]}</dd>
+        <dt>Primary health</dt>
+        <dd>
+          {health === null || health === undefined
+            ? 'Not checked yet'
+            : `${health.healthy ? 'Healthy' : 'Unhealthy'}, ${String(health.secondsBehind)} s behind at block ${String(health.blockNumber)}`}
+        </dd>
+        {source.indexLag !== null && source.indexLag !== undefined && (
+          <>
+            <dt>Own index</dt>
+            <dd>
+              {String(source.indexLag.blocksBehind)} blocks behind head {String(source.indexLag.headBlock)}
+            </dd>
+          </>
+        )}
+        {source.lastError !== null && source.lastError !== undefined && (
+          <>
+            <dt>Last error</dt>
+            <dd>{source.lastError}</dd>
+          </>
+        )}
+      </dl>
+      {isOutOfSync(status) ? (
+        <p className="evm-warning" role="status">
+          {t('evm.balances.out_of_sync')}
+        </p>
+      ) : (
+        <p className="muted">The screens read this network’s primary source; no warning shows.</p>
+      )}
+    </>
+  );
+}
+
+/** /demos/indexer: the live data-source status of every EVM network this server serves, polled like the wallet does. */
+export function IndexerDemo() {
+  const networks = useNetworks();
+  const evmNetworks: NetworkSummary[] = networks.data?.filter((network) => network.kind === 'evm') ?? [];
+  const statuses = useQueries({ queries: evmNetworks.map((network) => statusQueryOptions(network.name)) });
+  return (
+    <DemoFrame path="indexer">
+      {networks.isError && <QueryError failed="The networks could not be loaded." error={networks.error} onRetry={() => void networks.refetch()} />}
+      <div className="demo-cases">
+        {evmNetworks.map((network, index) => {
+          const status = statuses[index];
+          return (
+            <DemoCase key={network.name} title={network.displayName}>
+              {status?.data !== undefined ? (
+                <SourceFacts status={status.data} />
+              ) : status?.isError === true ? (
+                <QueryError failed="This network’s status could not be read." error={status.error} onRetry={() => void status.refetch()} />
+              ) : (
+                <p role="status">Reading the status…</p>
+              )}
+            </DemoCase>
+          );
+        })}
+      </div>
+    </DemoFrame>
+  );
+}
