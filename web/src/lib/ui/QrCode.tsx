@@ -3,12 +3,24 @@ import { useTranslation } from 'react-i18next';
 
 type QrState = { kind: 'drawing' } | { kind: 'ready'; src: string } | { kind: 'failed' };
 
+interface QrCodeProps {
+  readonly text: string;
+  /** Names what it encodes. */
+  readonly alt: string;
+  /** Says what to do when it cannot be drawn. */
+  readonly failed: string;
+  readonly className: string;
+  /** Shown while it is drawn; "Drawing the QR code…" by default. */
+  readonly drawing?: string;
+  /** Width and height in CSS pixels. */
+  readonly size?: number;
+}
+
 /**
  * `text` as a QR code (black on white whatever the theme, so every scanner reads it);
- * the encoder loads only when a QR code is shown. `alt` names what it encodes, and
- * `failed` says what to do when it cannot be drawn.
+ * the encoder loads only when a QR code is shown.
  */
-export function QrCode({ text, alt, failed, className }: { text: string; alt: string; failed: string; className: string }) {
+export function QrCode({ text, alt, failed, className, drawing, size = 220 }: QrCodeProps) {
   const { t } = useTranslation();
   const [state, setState] = useState<QrState>({ kind: 'drawing' });
 
@@ -24,11 +36,11 @@ export function QrCode({ text, alt, failed, className }: { text: string; alt: st
   }, [text]);
 
   if (state.kind === 'ready') {
-    return <img className={className} src={state.src} alt={alt} width={220} height={220} />;
+    return <img className={className} src={state.src} alt={alt} width={size} height={size} />;
   }
   return (
     <p className={`${className} qr--placeholder`} role={state.kind === 'failed' ? 'alert' : 'status'}>
-      {state.kind === 'failed' ? failed : t('qr.loading')}
+      {state.kind === 'failed' ? failed : (drawing ?? t('qr.loading'))}
     </p>
   );
 }

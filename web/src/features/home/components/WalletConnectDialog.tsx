@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isMobileBrowser } from '../../../lib/device';
+import { QrCode } from '../../../lib/ui/QrCode';
 
 /** How long "Link copied" shows (spec §8: copy confirmations 1 s). */
 const COPIED_FOR_MS = 1_000;
 
-type QrState = { kind: 'drawing' } | { kind: 'ready'; src: string } | { kind: 'failed' };
 type CopyState = 'idle' | 'copied' | 'failed';
 
 interface WalletConnectDialogProps {
@@ -75,7 +75,7 @@ export function WalletConnectDialog({ uri, onCancel }: WalletConnectDialogProps)
         </p>
       ) : (
         <>
-          <PairingQrCode uri={uri} />
+          <QrCode className="wc-dialog__qr" text={uri} alt={t('home.wc_qr')} failed={t('home.wc_qr_failed')} drawing={t('home.wc_preparing')} size={240} />
           <p className="wc-dialog__status" role="status">
             <span className="spinner" aria-hidden="true" />
             {t('home.wc_waiting')}
@@ -103,32 +103,5 @@ export function WalletConnectDialog({ uri, onCancel }: WalletConnectDialogProps)
         </button>
       </div>
     </dialog>
-  );
-}
-
-/** The pairing link as a QR code; the encoder loads only when a code is shown. */
-function PairingQrCode({ uri }: { uri: string }) {
-  const { t } = useTranslation();
-  const [state, setState] = useState<QrState>({ kind: 'drawing' });
-
-  useEffect(() => {
-    let current = true;
-    void import('qrcode')
-      // Dark on light whatever the theme: scanners read that best.
-      .then(({ toString }) => toString(uri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M', color: { dark: '#000000', light: '#ffffff' } }))
-      .then(
-        (svg) => { if (current) setState({ kind: 'ready', src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` }); },
-        () => { if (current) setState({ kind: 'failed' }); },
-      );
-    return () => { current = false; };
-  }, [uri]);
-
-  if (state.kind === 'ready') {
-    return <img className="wc-dialog__qr" src={state.src} alt={t('home.wc_qr')} width={240} height={240} />;
-  }
-  return (
-    <p className="wc-dialog__qr wc-dialog__qr--placeholder" role={state.kind === 'failed' ? 'alert' : 'status'}>
-      {state.kind === 'failed' ? t('home.wc_qr_failed') : t('home.wc_preparing')}
-    </p>
   );
 }
