@@ -3,7 +3,6 @@ import { appConfig } from '../../../lib/config';
 import { RETURN_QUERY, returnPath, returnScreenName } from '../../../lib/navigation/destinations';
 import { connectGroups, nativeSignInPath } from '../model/connectOptions';
 import { ConnectEvmWallet } from './ConnectEvmWallet';
-import { PlannedButton } from './PlannedButton';
 import { ViewEvmAccountForm } from './ViewEvmAccountForm';
 import './home.css';
 
@@ -59,19 +58,15 @@ export function HomePage() {
               <ConnectEvmWallet />
             ) : (
             <div className="connect-group__options">
-              {group.options.map((option) =>
-                option.to === undefined ? (
-                  <PlannedButton key={option.label} label={option.label} detail={option.detail} capability={option.capability} />
-                ) : (
-                  <Link key={option.label} to={option.to} className="connect-option">
-                    <span className="planned__text">
-                      <span className="planned__label">{option.label}</span>
-                      <span className="planned__detail">{option.detail}</span>
-                    </span>
-                    <span className="connect-option__go" aria-hidden="true">→</span>
-                  </Link>
-                ),
-              )}
+              {group.options.map((option) => (
+                <Link key={option.label} to={option.to} className="connect-option">
+                  <span className="planned__text">
+                    <span className="planned__label">{option.label}</span>
+                    <span className="planned__detail">{option.detail}</span>
+                  </span>
+                  <span className="connect-option__go" aria-hidden="true">→</span>
+                </Link>
+              ))}
             </div>
             )}
           </div>
@@ -82,7 +77,6 @@ export function HomePage() {
             <span className="planned__label">View Any Account</span>
             <span className="planned__detail">Any Telos Zero account, read-only</span>
           </Link>
-          <PlannedButton label="Create a New Account" capability="createAccount" variant="secondary" />
         </div>
         <ViewEvmAccountForm />
 

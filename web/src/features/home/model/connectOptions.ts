@@ -1,11 +1,11 @@
 /** What the home page offers for signing in (spec §2 "Home offers"), grouped by chain. */
 
-import type { CapabilityId } from '../../../lib/roadmap';
-
-/** A way in: either built (a link to where it starts) or planned (the release that brings it). */
-export type ConnectOption =
-  | { label: string; detail: string; capability: CapabilityId; to?: undefined }
-  | { label: string; detail: string; to: string; capability?: undefined };
+/** A way in: a link to where it starts. */
+export interface ConnectOption {
+  readonly label: string;
+  readonly detail: string;
+  readonly to: string;
+}
 
 /** Native sign-in starts on /zero; the `signin` query preselects the way in. */
 export function nativeSignInPath(method: 'anchor' | 'extension' | 'cleos' | 'viewer'): string {
