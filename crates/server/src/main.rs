@@ -70,6 +70,9 @@ fn run() -> anyhow::Result<()> {
             .limits(config.limits.clone())
             .build();
         tracing::info!(%address, web_dist = %config.web_dist.display(), "serving");
+        for note in state.client_settings().operator_notes() {
+            tracing::info!(setting = note.setting, "{}", note.note);
+        }
         let stopping = state.clone();
         let shutdown = async move {
             shutdown_signal().await;

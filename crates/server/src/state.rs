@@ -40,6 +40,32 @@ pub struct ClientSettings {
     pub wallet_connect_project_id: Option<String>,
 }
 
+/// A setting the operator left unset, and what the end user misses for it: said in the
+/// health route and logged at start, never on the user's screens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OperatorNote {
+    /// The configuration key.
+    pub setting: &'static str,
+    /// What is off while it is unset, and where to set it.
+    pub note: &'static str,
+}
+
+impl ClientSettings {
+    /// The settings left unset that change what users can do.
+    #[must_use]
+    pub fn operator_notes(&self) -> Vec<OperatorNote> {
+        let mut notes = Vec::new();
+        if self.wallet_connect_project_id.is_none() {
+            notes.push(OperatorNote {
+                setting: "wallet_connect_project_id",
+                note: "unset: mobile and connection-protocol wallets are shown off to users; \
+                       set it (or TANDEM_WALLET_CONNECT_PROJECT_ID) to offer them",
+            });
+        }
+        notes
+    }
+}
+
 /// Facts of this server process: where the web build is and when it started.
 #[derive(Debug)]
 pub struct Host {

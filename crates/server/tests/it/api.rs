@@ -70,6 +70,11 @@ async fn health_reports_version_uptime_and_served_networks() {
     assert_eq!(body["status"], "ok");
     assert_eq!(body["version"], env!("CARGO_PKG_VERSION"));
     assert!(body["uptimeSeconds"].is_u64(), "{body}");
+    // What the operator left unset is said here, not on the users' home page.
+    assert_eq!(
+        body["operatorNotes"][0]["setting"], "wallet_connect_project_id",
+        "{body}"
+    );
     let names: Vec<&str> = body["networks"]
         .as_array()
         .expect("networks array")

@@ -772,6 +772,11 @@ export interface components {
             /** @description The served networks' names. */
             networks: string[];
             /**
+             * @description Settings the operator left unset that change what users can do (never shown to
+             *     the users themselves).
+             */
+            operatorNotes: components["schemas"]["OperatorNoteView"][];
+            /**
              * @description Always `ok` when the server answers.
              * @example ok
              */
@@ -1060,6 +1065,13 @@ export interface components {
             updated?: number | null;
             /** @description Video. */
             videoSrc?: string | null;
+        };
+        /** @description One unset setting and what it turns off. */
+        OperatorNoteView: {
+            /** @description What is off while it is unset, and how to set it. */
+            note: string;
+            /** @description The configuration key, e.g. `wallet_connect_project_id`. */
+            setting: string;
         };
         /** @description One revoke transaction of the plan. */
         PlannedRevoke: {
