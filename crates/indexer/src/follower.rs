@@ -397,6 +397,14 @@ impl Indexer {
                     continue;
                 }
             }
+            let latest_reads = prepared.range.is_final.then(|| {
+                let accounts: Vec<_> = prepared
+                    .native_balances
+                    .iter()
+                    .map(|(address, _, _)| *address)
+                    .collect();
+                (accounts, prepared.range.head)
+            });
             let batch = self
                 .clock
                 .time(Phase::Allowances, self.finish_batch(prepared, head))
@@ -412,10 +420,14 @@ impl Indexer {
             let store = Arc::clone(&self.store);
             let committed = last_block.number;
             let clock = Arc::clone(&self.clock);
+            let reader = Arc::clone(&self.reader);
             pipeline.commit = Some(tokio::task::spawn_blocking(move || {
                 let started = Instant::now();
                 let committed = store.commit(&batch);
                 clock.add(Phase::Commit, started.elapsed());
+                if let (Ok(()), Some((accounts, head))) = (&committed, latest_reads) {
+                    reader.note_latest_reads(accounts, head);
+                }
                 committed
             }));
             self.note_progress(Some(committed), head);
@@ -462,6 +474,7 @@ impl Indexer {
                     last: stretch_end.min(head - depth),
                     scan,
                     is_final: true,
+                    head,
                 }
             }
             None => {
@@ -471,6 +484,7 @@ impl Indexer {
                     last,
                     scan: Scan::Every,
                     is_final: last.saturating_add(depth) <= head,
+                    head,
                 }
             }
         }

@@ -47,9 +47,13 @@ pub(crate) struct Range {
     pub(crate) last: u64,
     /// Which blocks are read in full.
     pub(crate) scan: Scan,
-    /// Whether every block is below the reorg window (then state reads may fall back
-    /// to the latest block, see [`state`](super::state)).
+    /// Whether every block is below the reorg window (then native balances are read at
+    /// the latest block, and other state reads may fall back to it, see
+    /// [`state`](super::state)).
     pub(crate) is_final: bool,
+    /// The chain head the follower had seen when it planned the range: a read at the
+    /// latest block is made at this height or above.
+    pub(crate) head: u64,
 }
 
 /// The sparse scan for `backfill`, `None` when every block is read.
@@ -82,6 +86,42 @@ pub(crate) struct Reader {
     scanned: Mutex<Option<Scanned>>,
     /// Where the time goes.
     clock: Arc<PhaseClock>,
+    /// Accounts whose native balance is stored as read at the latest block, see
+    /// [`LatestReads`].
+    latest_reads: Mutex<LatestReads>,
+}
+
+/// Accounts whose native balance a committed final batch read at the latest block, each
+/// with the head the follower had seen before that read (the read's block is no lower).
+///
+/// A final batch that touches such an account at or below that head reads it again for
+/// nothing: the stored value is already newer than the touch (the argument of
+/// [`state`](super::state)). So a long backfill reads each account's balance about once,
+/// not once per batch that touches it (on a model mainnet, half the state reads). Only
+/// committed reads are noted: a read of a batch that never commits must not excuse a
+/// later batch from reading. Forgotten on restart, and wholesale when it grows past
+/// [`MAX_LATEST_READS`] accounts: either only costs reads again.
+#[derive(Debug, Default)]
+pub(crate) struct LatestReads(HashMap<Address, u64>);
+
+/// Accounts [`LatestReads`] remembers at most (about 40 MiB).
+const MAX_LATEST_READS: usize = 1_000_000;
+
+impl LatestReads {
+    /// Whether `account`, touched at `block`, was read at the latest block since.
+    fn covers(&self, account: &Address, block: u64) -> bool {
+        self.0.get(account).is_some_and(|head| *head >= block)
+    }
+
+    fn note(&mut self, accounts: impl IntoIterator<Item = Address>, head: u64) {
+        for account in accounts {
+            if self.0.len() >= MAX_LATEST_READS {
+                self.0.clear();
+            }
+            let known = self.0.entry(account).or_default();
+            *known = (*known).max(head);
+        }
+    }
 }
 
 /// Blocks `first..=last` were scanned; `content` (ascending) are those with content.
@@ -152,7 +192,17 @@ impl Reader {
             topics: [Some(topics)],
             scanned: Mutex::new(None),
             clock,
+            latest_reads: Mutex::new(LatestReads::default()),
         }
+    }
+
+    /// Notes that a committed final batch read `accounts` at the latest block, after
+    /// the follower had seen `head`.
+    pub(crate) fn note_latest_reads(&self, accounts: impl IntoIterator<Item = Address>, head: u64) {
+        self.latest_reads
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .note(accounts, head);
     }
 
     /// [`Reader::prepare`], tried again after a pause while it fails retryably.
@@ -271,21 +321,38 @@ impl Reader {
         }
     }
 
+    /// The native balances of the accounts the batch touches: at the batch's last block
+    /// near the head; for a final batch at the latest block, and only of the accounts
+    /// not read there since their touch ([`LatestReads`]).
     async fn native_balances(
         &self,
         touched: HashMap<Address, Stamp>,
         range: Range,
     ) -> Result<Vec<(Address, U256, Stamp)>, IndexerError> {
-        let mut addresses: Vec<(Address, Stamp)> = touched.into_iter().collect();
+        let mut addresses: Vec<(Address, Stamp)> = if range.is_final {
+            let known = self
+                .latest_reads
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            touched
+                .into_iter()
+                .filter(|(address, at)| !known.covers(address, at.block))
+                .collect()
+        } else {
+            touched.into_iter().collect()
+        };
         addresses.sort_by_key(|(address, _)| *address);
         let calls: Vec<BatchRead> = addresses
             .iter()
             .map(|(address, _)| BatchRead::NativeBalance(*address))
             .collect();
-        let results = self
-            .state
-            .read(&calls, range.last, range.is_final, "native balances")
-            .await?;
+        let results = if range.is_final {
+            self.state.read_latest(&calls, "native balances").await?
+        } else {
+            self.state
+                .read(&calls, range.last, false, "native balances")
+                .await?
+        };
         let mut native_balances = Vec::with_capacity(addresses.len());
         for ((address, at), result) in addresses.into_iter().zip(&results) {
             // A balance the node will not tell is an outage, not a zero: fail the batch and retry.
@@ -390,7 +457,48 @@ where
 
 #[cfg(test)]
 mod tests {
-    use super::batch_end;
+    use alloy_primitives::Address;
+
+    use super::{LatestReads, MAX_LATEST_READS, batch_end};
+
+    #[test]
+    fn an_account_read_at_the_latest_block_is_not_read_again_for_older_touches() {
+        let (alice, bob) = (Address::repeat_byte(0xa1), Address::repeat_byte(0xb0));
+        let mut reads = LatestReads::default();
+        assert!(!reads.covers(&alice, 10), "nothing read yet");
+        reads.note([alice], 1_000);
+        assert!(reads.covers(&alice, 10));
+        assert!(
+            reads.covers(&alice, 1_000),
+            "touched at the head it was read after"
+        );
+        assert!(
+            !reads.covers(&alice, 1_001),
+            "a touch after the read needs a new read"
+        );
+        assert!(!reads.covers(&bob, 10));
+        // A read noted with an older head does not lower what is known.
+        reads.note([alice], 500);
+        assert!(reads.covers(&alice, 1_000));
+    }
+
+    #[test]
+    fn latest_reads_forget_everything_rather_than_grow_past_their_bound() {
+        let mut reads = LatestReads::default();
+        let account = |n: usize| {
+            let mut bytes = [0u8; 20];
+            bytes[12..].copy_from_slice(&(n as u64).to_be_bytes());
+            Address::from(bytes)
+        };
+        reads.note((0..MAX_LATEST_READS).map(account), 7);
+        assert!(reads.covers(&account(0), 7));
+        reads.note([account(MAX_LATEST_READS)], 7);
+        assert!(
+            !reads.covers(&account(0), 7),
+            "forgotten: it only costs a read"
+        );
+        assert!(reads.covers(&account(MAX_LATEST_READS), 7));
+    }
 
     #[test]
     fn sparse_batches_end_on_the_grid_with_at_most_the_target_content() {

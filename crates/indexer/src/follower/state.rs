@@ -2,7 +2,10 @@
 //! they agree with the batch's events. Near the head they stay there. For final
 //! batches (below the reorg window) on a node that keeps no state that old — a full
 //! node prunes it, only an archive node keeps it all — they fall back, once and for
-//! good, to the latest block.
+//! good, to the latest block. Native balances of final batches are read at the latest
+//! block on any node, each account once while it stays read after its touches
+//! (`prepare::LatestReads`): a backfill then reads an account about once instead of once
+//! per batch that touches it.
 //!
 //! Why reads at the latest block still end exact: the store keeps, for each account
 //! (and allowance), the value of its last read, made no earlier than the block that
@@ -79,6 +82,18 @@ impl StateReads {
                 "the node keeps no state that old; final blocks' balances and allowances are read at the latest block"
             );
             self.historical.store(false, Ordering::Relaxed);
+        }
+        self.read_with(&self.reads, calls, what).await
+    }
+
+    /// `calls` at the latest block, answers in the order of `calls`.
+    pub(crate) async fn read_latest(
+        &self,
+        calls: &[BatchRead],
+        what: &'static str,
+    ) -> Result<Vec<ReadResult>, IndexerError> {
+        if calls.is_empty() {
+            return Ok(Vec::new());
         }
         self.read_with(&self.reads, calls, what).await
     }

@@ -62,7 +62,8 @@ pub struct DecodedBlock {
 pub struct Batch {
     /// Consecutive blocks, oldest first.
     pub blocks: Vec<DecodedBlock>,
-    /// Native balances read at the batch's last block, with the block that touched them.
+    /// Native balances read at the batch's last block (a final batch's at the latest
+    /// block), with the block that touched them.
     pub native_balances: Vec<(Address, U256, Stamp)>,
     /// ERC-20 allowances `(token, owner, spender, amount, stamp)` read back from the
     /// chain at the batch's last block: tokens spent through `transferFrom` lower an

@@ -223,6 +223,16 @@ impl Sql for Connection {
         Ok(changed as u64)
     }
 
+    fn execute_many(&self, sql: &str, rows: &[Vec<Value>]) -> Result<(), StoreError> {
+        // One statement from the cache for all the rows: looking it up per row hashed
+        // the statement's text each time.
+        let mut statement = self.prepare_cached(sql)?;
+        for params in rows {
+            statement.execute(rusqlite::params_from_iter(params))?;
+        }
+        Ok(())
+    }
+
     fn script(&self, sql: &str) -> Result<(), StoreError> {
         Ok(self.execute_batch(sql)?)
     }
