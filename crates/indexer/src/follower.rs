@@ -403,7 +403,14 @@ impl Indexer {
                     .iter()
                     .map(|(address, _, _)| *address)
                     .collect();
-                (accounts, prepared.range.head)
+                // A read at the latest block is made at the head the follower saw, or
+                // at worst (a node behind a load balancer answering from a backend a
+                // little behind) within the reorg window below it.
+                let read_at_least = prepared
+                    .range
+                    .head
+                    .saturating_sub(self.config.max_reorg_depth);
+                (accounts, read_at_least)
             });
             let batch = self
                 .clock

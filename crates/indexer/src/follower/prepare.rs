@@ -92,7 +92,8 @@ pub(crate) struct Reader {
 }
 
 /// Accounts whose native balance a committed final batch read at the latest block, each
-/// with the head the follower had seen before that read (the read's block is no lower).
+/// with a block the read was made at or after (the head the follower had seen before it,
+/// less the reorg window).
 ///
 /// A final batch that touches such an account at or below that head reads it again for
 /// nothing: the stored value is already newer than the touch (the argument of
@@ -196,8 +197,8 @@ impl Reader {
         }
     }
 
-    /// Notes that a committed final batch read `accounts` at the latest block, after
-    /// the follower had seen `head`.
+    /// Notes that a committed final batch read `accounts` at the latest block, at `head`
+    /// or above.
     pub(crate) fn note_latest_reads(&self, accounts: impl IntoIterator<Item = Address>, head: u64) {
         self.latest_reads
             .lock()
