@@ -16,7 +16,9 @@ pub mod form;
 pub mod number;
 
 pub use account::{AccountNameRule, validate_account_name};
-pub use address::{AddressWarning, CheckedAddress, validate_evm_address, validate_hash};
+pub use address::{
+    AddressWarning, CheckedAddress, validate_evm_address, validate_hash, validate_transaction_hash,
+};
 pub use form::{
     AllowanceBatchId, TransferFlow, ensure_future, ensure_minimum_transfer,
     validate_token_decimals, validate_token_symbol,
