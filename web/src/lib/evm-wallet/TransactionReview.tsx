@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { transactionPath } from '../navigation/paths';
 import { toPlainString } from '../amount/fixedAmount';
 import { registerTxTexts } from '../i18n/tx';
 import type { ParseKeys } from 'i18next';
@@ -164,7 +166,10 @@ export function TransactionReview({ flow, explorerUrl, onClose, children }: Tran
       {hash !== null && (
         <p className="tx-dialog__hash">
           {link === undefined ? (
-            <code>{t('tx.hash', { hash })}</code>
+            <>
+              <code className="address">{t('tx.hash', { hash })}</code>{' '}
+              <Link to={transactionPath(hash)}>{t('tx.see_transaction')}</Link>
+            </>
           ) : (
             <a href={link} target="_blank" rel="noreferrer">
               {t('tx.see_transaction')}
