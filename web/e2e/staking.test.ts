@@ -11,19 +11,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { encodeFunctionData, formatUnits, parseAbi, parseEther, type Address } from 'viem';
-import { mnemonicToAccount } from 'viem/accounts';
 import { launchBrowser, inPage, openPage } from './browser';
-import { chain, confirmAndSign, evmAccount, evmManifest, rejectInDevWallet, signInWithDevKey } from './evmDevnet';
-
-/** anvil's default development mnemonic; its accounts are public test keys. */
-const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
-
-function anvilAccount(index: number): { address: Address; privateKey: `0x${string}` } {
-  const account = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index });
-  const key = account.getHdKey().privateKey;
-  if (!key) throw new Error(`no key for anvil account ${index}`);
-  return { address: account.address, privateKey: `0x${Buffer.from(key).toString('hex')}` };
-}
+import { chain, confirmAndSign, evmAccount, evmManifest, rejectInDevWallet, signInWithDevKey, anvilAccount } from './evmDevnet';
 
 const STAKER = anvilAccount(7);
 const SPENDER = anvilAccount(8);
