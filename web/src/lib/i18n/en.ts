@@ -129,6 +129,10 @@ export const en = {
   qr: {
     loading: 'Drawing the QR code…',
   },
+  fresh: {
+    updating: 'Updating your balances after the transaction…',
+    review_waits: 'The review opens once your balances include your last transaction.',
+  },
   copy: {
     button: 'Copy {{what}}',
     copied: 'Copied',

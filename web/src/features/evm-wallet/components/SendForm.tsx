@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import type { FixedAmount } from '../../../lib/amount/fixedAmount';
 import { preparationDelayMs } from '../../../lib/evm-wallet/connectionProtocol';
 import { TransactionReview } from '../../../lib/evm-wallet/TransactionReview';
+import { ReviewWaitsNote } from '../../../lib/ui/FreshBalances';
 import { useEvmWallet } from '../../../lib/evm-wallet/useEvmWallet';
 import { useTransactionFlow } from '../../../lib/evm-wallet/useTransactionFlow';
 import type { NetworkSummary } from '../../../lib/networks/api/networks';
@@ -33,6 +34,8 @@ interface SendFormProps {
   readonly network: NetworkSummary;
   readonly account: string;
   readonly tokens: SendTokenList;
+  /** The balances predate the account's last confirmed transaction: the review waits for fresh ones. */
+  readonly stale: boolean;
 }
 
 type MaxState = { kind: 'idle' } | { kind: 'busy' } | { kind: 'note' | 'error'; message: FieldProblem };
@@ -49,7 +52,7 @@ interface Reviewed {
 const ADDRESS_LENGTH = 42;
 
 /** The send form (spec §4 "Send", §5): token, recipient, amount, fee, then the review dialog. */
-export function SendForm({ network, account, tokens }: SendFormProps) {
+export function SendForm({ network, account, tokens, stale }: SendFormProps) {
   const { t } = useTranslation();
   const format = useAmountFormatter();
   const [{ fiatCurrency }] = usePreferences();
@@ -162,6 +165,7 @@ export function SendForm({ network, account, tokens }: SendFormProps) {
       else toRef.current?.focus();
       return;
     }
+    if (stale) return;
     setReviewed({ request, amount: check.amount, token, warnings: check.warnings });
     void flow.prepare(request);
   };
@@ -297,10 +301,16 @@ export function SendForm({ network, account, tokens }: SendFormProps) {
         )}
 
         <div className="button-row">
-          <button type="submit" className="button button--primary" disabled={flow.state.phase === 'preparing'}>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={flow.state.phase === 'preparing' || stale}
+            aria-describedby={stale ? `${ids.form}-stale` : undefined}
+          >
             {t('evm.send.review')}
           </button>
         </div>
+        {stale && <ReviewWaitsNote id={`${ids.form}-stale`} />}
       </form>
 
       <TransactionReview flow={flow} explorerUrl={network.explorerUrl} onClose={closeReview}>

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useEvmBalances } from '../../../lib/api/evm/balances';
+import { useFreshEvmBalances } from '../../../lib/api/evm/balances';
 import { registerEvmTexts } from '../../../lib/i18n/evm';
 import { registerTxTexts } from '../../../lib/i18n/tx';
 import { useEvmWallet } from '../../../lib/evm-wallet/useEvmWallet';
 import type { NetworkSummary } from '../../../lib/networks/api/networks';
 import { usePreferences } from '../../../lib/preferences/usePreferences';
+import { BalancesUpdating } from '../../../lib/ui/FreshBalances';
 import { QueryError } from '../../../lib/ui/QueryError';
 import { sendTokens } from '../model/sendForm';
 import { SendForm } from './SendForm';
@@ -39,7 +40,7 @@ function CannotSend({ title, text }: { title: string; text: string }) {
 function SendWithBalances({ network, account }: { network: NetworkSummary; account: string }) {
   const { t } = useTranslation();
   const [{ fiatCurrency }] = usePreferences();
-  const balances = useEvmBalances(network.name, account, fiatCurrency);
+  const { balances, updating } = useFreshEvmBalances(network.name, account, fiatCurrency);
 
   if (balances.isPending) {
     return (
@@ -54,7 +55,12 @@ function SendWithBalances({ network, account }: { network: NetworkSummary; accou
   }
   const [first, ...rest] = sendTokens(balances.data);
   if (first === undefined) return <p className="state">{t('evm.send.no_tokens')}</p>;
-  return <SendForm network={network} account={account} tokens={[first, ...rest]} />;
+  return (
+    <>
+      {updating && <BalancesUpdating />}
+      <SendForm network={network} account={account} tokens={[first, ...rest]} stale={updating} />
+    </>
+  );
 }
 
 /** /evm/send (spec §4 "Send"): TLOS or an ERC-20, checked, reviewed, signed in the user's wallet. */

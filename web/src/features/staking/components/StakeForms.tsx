@@ -6,6 +6,7 @@ import { toPlainString, type FixedAmount } from '../../../lib/amount/fixedAmount
 import { prepareTransaction, type PrepareRequest } from '../../../lib/evm-wallet/api/prepareTransaction';
 import { prepareErrorText } from '../../../lib/evm-wallet/useTransactionFlow';
 import { useAmountFormatter, useDateTimeFormatter, usePreferences } from '../../../lib/preferences/usePreferences';
+import { ReviewWaitsNote } from '../../../lib/ui/FreshBalances';
 import type { AccountStaking } from '../api/accountStaking';
 import type { StakingOverview } from '../api/overview';
 import { checkAmount, expectedShares, feeReserveWei, maxStake, unlockEstimate, unstakeAssets, wei, type AmountProblem } from '../model/staking';
@@ -101,13 +102,28 @@ interface FormProps {
   readonly position: AccountStaking;
   readonly tlos: FixedAmount;
   readonly busy: boolean;
+  /** The balances predate the account's last confirmed transaction: the review waits for fresh ones. */
+  readonly stale: boolean;
   readonly onStart: StartTransaction;
 }
 
 type MaxState = { readonly kind: 'idle' } | { readonly kind: 'working' } | { readonly kind: 'failed'; readonly message: string };
 
+/** A form's Review button, held (and saying why) while the balances are not fresh. */
+function ReviewButton({ label, busy, stale }: { label: string; busy: boolean; stale: boolean }) {
+  const id = useId();
+  return (
+    <>
+      <button type="submit" className="button button--primary" disabled={busy || stale} aria-describedby={stale ? id : undefined}>
+        {label}
+      </button>
+      {stale && <ReviewWaitsNote id={id} />}
+    </>
+  );
+}
+
 /** Stake TLOS for STLOS, with the STLOS expected at the current price. */
-function StakeForm({ networkName, account, overview, tlos, busy, onStart }: FormProps) {
+function StakeForm({ networkName, account, overview, tlos, busy, stale, onStart }: FormProps) {
   const { t } = useTranslation();
   const format = useAmountFormatter();
   const [{ fiatCurrency }] = usePreferences();
@@ -147,6 +163,7 @@ function StakeForm({ networkName, account, overview, tlos, busy, onStart }: Form
       inputRef.current?.focus();
       return;
     }
+    if (stale) return;
     const shares = expectedShares(check.amount, stakeRatio);
     onStart({ action: 'stake', amount: check.amount, shares }, { kind: 'stake', from: account, amount: toPlainString(check.amount) });
   };
@@ -175,16 +192,14 @@ function StakeForm({ networkName, account, overview, tlos, busy, onStart }: Form
         </div>
       )}
       <div className="button-row">
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {t('staking.stake.review')}
-        </button>
+        <ReviewButton label={t('staking.stake.review')} busy={busy} stale={stale} />
       </div>
     </form>
   );
 }
 
 /** Unstake STLOS: the TLOS it becomes goes into the escrow until the unlock time. */
-function UnstakeForm({ account, overview, position, busy, onStart }: FormProps) {
+function UnstakeForm({ account, overview, position, busy, stale, onStart }: FormProps) {
   const { t } = useTranslation();
   const format = useAmountFormatter();
   const dateTime = useDateTimeFormatter();
@@ -209,6 +224,7 @@ function UnstakeForm({ account, overview, position, busy, onStart }: FormProps) 
       inputRef.current?.focus();
       return;
     }
+    if (stale) return;
     onStart({ action: 'unstake', shares: check.amount, assets, unlockAt }, { kind: 'unstake', from: account, amount: toPlainString(assets) });
   };
 
@@ -235,9 +251,7 @@ function UnstakeForm({ account, overview, position, busy, onStart }: FormProps) 
         </div>
       )}
       <div className="button-row">
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {t('staking.unstake.review')}
-        </button>
+        <ReviewButton label={t('staking.unstake.review')} busy={busy} stale={stale} />
       </div>
     </form>
   );

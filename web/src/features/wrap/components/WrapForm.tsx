@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api/client';
 import { toPlainString, type FixedAmount } from '../../../lib/amount/fixedAmount';
 import { prepareTransaction } from '../../../lib/evm-wallet/api/prepareTransaction';
+import { ReviewWaitsNote } from '../../../lib/ui/FreshBalances';
 import { TransactionReview } from '../../../lib/evm-wallet/TransactionReview';
 import { prepareErrorText, useTransactionFlow } from '../../../lib/evm-wallet/useTransactionFlow';
 import type { NetworkSummary } from '../../../lib/networks/api/networks';
@@ -223,11 +224,7 @@ export function WrapForm({ network, account, balances, stale }: WrapFormProps) {
             {t('wrap.review')}
           </button>
         </div>
-        {stale && (
-          <p id={`${id}-stale`} className="muted text-break">
-            {t('wrap.review_waits')}
-          </p>
-        )}
+        {stale && <ReviewWaitsNote id={`${id}-stale`} />}
       </form>
 
       <TransactionReview flow={flow} explorerUrl={network.explorerUrl} onClose={() => amountRef.current?.focus()}>
