@@ -13,6 +13,8 @@ import { useEvmWallet } from './useEvmWallet';
 import { wrongChainMessage } from './wrongChain';
 import type { TransactionFlow } from './useTransactionFlow';
 import './transaction-review.css';
+import { CopyButton, LongId } from '../ui/CopyButton';
+import { AmountText } from '../ui/AmountText';
 
 registerTxTexts();
 
@@ -95,7 +97,7 @@ export function TransactionReview({ flow, explorerUrl, onClose, children }: Tran
             <div>
               <dt>{t('tx.to')}</dt>
               <dd>
-                <code className="address">{prepared.to}</code>
+                <LongId value={prepared.to} what="address" />
               </dd>
             </div>
             {prepared.value !== '0' && (
@@ -107,7 +109,7 @@ export function TransactionReview({ flow, explorerUrl, onClose, children }: Tran
             <div>
               <dt>{t('tx.fee')}</dt>
               <dd>
-                {format.exact(prepared.fee.amount)} {prepared.fee.symbol}{' '}
+                <AmountText amount={prepared.fee.amount} kind="gas" symbol={prepared.fee.symbol} />{' '}
                 <span className="tx-dialog__muted">
                   {prepared.fee.fiat === null || prepared.fee.fiat === undefined
                     ? `(${t('tx.fee_no_price')})`
@@ -167,7 +169,7 @@ export function TransactionReview({ flow, explorerUrl, onClose, children }: Tran
         <p className="tx-dialog__hash">
           {link === undefined ? (
             <>
-              <code className="address">{t('tx.hash', { hash })}</code>{' '}
+              <code className="address">{t('tx.hash', { hash })}</code> <CopyButton text={hash} what="hash" />{' '}
               <Link to={transactionPath(hash)}>{t('tx.see_transaction')}</Link>
             </>
           ) : (

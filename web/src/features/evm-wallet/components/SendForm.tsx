@@ -29,6 +29,8 @@ import {
 } from '../model/sendForm';
 import { FeeEstimate } from './FeeEstimate';
 import { useSettledRequest } from './useSettledRequest';
+import { LongId } from '../../../lib/ui/CopyButton';
+import { TextWithAmounts } from '../../../lib/ui/TextWithAmounts';
 
 interface SendFormProps {
   readonly network: NetworkSummary;
@@ -137,7 +139,7 @@ export function SendForm({ network, account, tokens, stale }: SendFormProps) {
         return;
       }
       setInput((before) => ({ ...before, amount: amountInputText(largest, format.separators) }));
-      const fee = format.exact({ raw: reserve, decimals: 18 });
+      const fee = format.gas({ raw: reserve, decimals: 18 });
       setMax({ kind: 'note', message: { key: 'evm.send.max_fee_note', values: { fee, symbol: token.symbol } } });
     } catch (error) {
       const refused = serverProblem(error);
@@ -215,7 +217,7 @@ export function SendForm({ network, account, tokens, stale }: SendFormProps) {
             ))}
           </select>
           <p id={`${ids.token}-available`} className="evm-field__hint" data-testid="evm-send-available">
-            {t('evm.send.available', { amount: format.exact(token.available), symbol: token.symbol })}
+            <TextWithAmounts i18nKey="evm.send.available" values={{ symbol: token.symbol }} amounts={{ amount: { amount: token.available } }} />
             {availableFiat !== null && <> {t('evm.send.fiat', { fiat: format.fiat(availableFiat) })}</>}
           </p>
         </div>
@@ -320,7 +322,7 @@ export function SendForm({ network, account, tokens, stale }: SendFormProps) {
               <div>
                 <dt>{t('evm.send.recipient')}</dt>
                 <dd>
-                  <code className="address">{reviewed.request.to}</code>
+                  <LongId value={reviewed.request.to} what="address" />
                 </dd>
               </div>
             )}

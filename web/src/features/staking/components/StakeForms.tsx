@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type SyntheticEvent, type RefObject } from 'react';
+import { useId, useRef, useState, type ReactNode, type SyntheticEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api/client';
@@ -12,6 +12,7 @@ import type { StakingOverview } from '../api/overview';
 import { checkAmount, expectedShares, feeReserveWei, maxStake, unlockEstimate, unstakeAssets, wei, type AmountProblem } from '../model/staking';
 import { useDurationText } from './Duration';
 import { useNowSeconds } from './useNowSeconds';
+import { TextWithAmounts } from '../../../lib/ui/TextWithAmounts';
 
 /** What the review dialog shows under the server's summary, per action. */
 export type Reviewed =
@@ -39,14 +40,14 @@ function useProblemText() {
       case 'balance':
         return t('validation.balance_too_low');
       case 'feeRoom':
-        return t('staking.fee_room', { amount: format.exact(problem.max) });
+        return t('staking.fee_room', { amount: format.token(problem.max) });
     }
   };
 }
 
 interface AmountFieldProps {
   readonly label: string;
-  readonly hint: string;
+  readonly hint: ReactNode;
   readonly value: string;
   readonly error: string | null;
   readonly working: boolean;
@@ -172,7 +173,7 @@ function StakeForm({ networkName, account, overview, tlos, busy, stale, onStart 
     <form className="staking-form" onSubmit={submit} noValidate>
       <AmountField
         label={t('staking.stake.amount')}
-        hint={t('staking.stake.available', { amount: format.exact(tlos) })}
+        hint={<TextWithAmounts i18nKey="staking.stake.available" amounts={{ amount: { amount: tlos } }} />}
         value={input}
         error={shownProblem ?? (maxState.kind === 'failed' ? maxState.message : null)}
         working={maxState.kind === 'working'}
@@ -186,7 +187,7 @@ function StakeForm({ networkName, account, overview, tlos, busy, stale, onStart 
       {check.ok && (
         <div className="staking-preview" aria-live="polite">
           <p className="staking-preview__title">
-            {t('staking.stake.expected', { amount: format.exact(expectedShares(check.amount, stakeRatio)) })}
+            <TextWithAmounts i18nKey="staking.stake.expected" amounts={{ amount: { amount: expectedShares(check.amount, stakeRatio) } }} />
           </p>
           <p className="muted text-break">{t('staking.stake.expected_note')}</p>
         </div>
@@ -232,7 +233,7 @@ function UnstakeForm({ account, overview, position, busy, stale, onStart }: Form
     <form className="staking-form" onSubmit={submit} noValidate>
       <AmountField
         label={t('staking.unstake.amount')}
-        hint={t('staking.unstake.available', { amount: format.exact(staked.balance) })}
+        hint={<TextWithAmounts i18nKey="staking.unstake.available" amounts={{ amount: { amount: staked.balance } }} />}
         value={input}
         error={shownProblem}
         working={false}
@@ -243,7 +244,7 @@ function UnstakeForm({ account, overview, position, busy, stale, onStart }: Form
       {check.ok && assets !== null && (
         <div className="staking-preview" aria-live="polite">
           <p className="staking-preview__title">
-            {t('staking.unstake.expected', { amount: format.exact(assets) })}
+            <TextWithAmounts i18nKey="staking.unstake.expected" amounts={{ amount: { amount: assets } }} />
           </p>
           <p className="muted text-break">
             {t('staking.unstake.unlock', { time: dateTime(unlockAt), period: duration.period(position.lockPeriod) })}
