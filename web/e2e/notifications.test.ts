@@ -68,7 +68,7 @@ describe('toasts and the account menu', () => {
           const box = await item.boundingBox();
           assert.ok(box, `${name} has a box`);
           const onTop = await page.evaluate(
-            ({ x, y, label }) => document.elementFromPoint(x, y)?.closest('button')?.textContent?.trim() === label,
+            ({ x, y, label }) => document.elementFromPoint(x, y)?.closest('button')?.textContent.trim() === label,
             { x: box.x + box.width / 2, y: box.y + box.height / 2, label: name },
           );
           assert.ok(onTop, `${name} is on top of the toast, so it can be seen and pressed`);
