@@ -164,3 +164,100 @@ pub fn describe_movements(
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use alloy_primitives::B256;
+
+    use super::*;
+    use crate::history::payouts::WITHDRAWAL_TOPIC;
+    use crate::history::{ContractInfo, RawLog, SystemCoin, TRANSFER_TOPIC};
+
+    const ALICE: Address = Address::repeat_byte(0xa1);
+    const WTLOS: Address = Address::repeat_byte(0x77);
+
+    fn unwrap(status: &str) -> RawTransaction {
+        let wad = U256::from(4u8) * U256::from(10u64.pow(18));
+        RawTransaction {
+            hash: B256::repeat_byte(1),
+            from: ALICE,
+            to: Some(WTLOS),
+            contract_address: None,
+            value: U256::ZERO,
+            gas_used: U256::from(30_000u32),
+            gas_price: U256::from(1u8),
+            status: status.into(),
+            timestamp_ms: 0,
+            input: Vec::new(),
+            logs: vec![
+                RawLog {
+                    address: WTLOS,
+                    topics: vec![TRANSFER_TOPIC, ALICE.into_word(), Address::ZERO.into_word()],
+                    data: wad.to_be_bytes::<32>().to_vec(),
+                },
+                RawLog {
+                    address: WTLOS,
+                    topics: vec![WITHDRAWAL_TOPIC, ALICE.into_word()],
+                    data: wad.to_be_bytes::<32>().to_vec(),
+                },
+            ],
+        }
+    }
+
+    #[test]
+    fn every_movement_whoever_it_moved_between() {
+        let contracts = HashMap::from([(
+            WTLOS,
+            ContractInfo {
+                symbol: Some("WTLOS".into()),
+                ..ContractInfo::default()
+            },
+        )]);
+        let coin = SystemCoin {
+            symbol: "TLOS".into(),
+            price: None,
+        };
+        let context = ShapeContext {
+            account: Address::repeat_byte(0x99),
+            contracts: &contracts,
+            system_coin: &coin,
+            function_name: None,
+            nft_transfers: &[],
+            native_payers: NativePayers {
+                wrapped: Some(WTLOS),
+                escrow: None,
+            },
+        };
+        let described: Vec<(Address, Address, String, String, Option<Address>)> =
+            describe_movements(&unwrap("0x1"), &context)
+                .into_iter()
+                .map(|m| {
+                    let value = m.value.unwrap();
+                    (
+                        m.from,
+                        m.to,
+                        value.amount.to_plain_string(),
+                        value.symbol,
+                        m.token,
+                    )
+                })
+                .collect();
+        assert_eq!(
+            described,
+            [
+                (WTLOS, ALICE, "4".into(), "TLOS".into(), None),
+                (
+                    ALICE,
+                    Address::ZERO,
+                    "4".into(),
+                    "WTLOS".into(),
+                    Some(WTLOS)
+                ),
+            ],
+            "the internal payout first, then the logs, for any viewer"
+        );
+        assert!(describe_movements(&unwrap("0x0"), &context).is_empty());
+    }
+}

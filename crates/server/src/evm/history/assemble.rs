@@ -396,5 +396,16 @@ mod tests {
         let shaped = shape_rows(ALICE, &rows, &facts, &coin, &[]);
         let names: Vec<&str> = shaped.iter().map(|r| r.action_name.as_str()).collect();
         assert_eq!(names, ["setApprovalForAll", "approve", "0xdeadbeef"]);
+        // Only the selector nothing names is asked of the history service; its answer
+        // names the row.
+        assert_eq!(unnamed_selectors(&rows, &facts), [[0xde, 0xad, 0xbe, 0xef]]);
+        let looked_up = call("transferAndCall(address,uint256,bytes)");
+        let rows = [tx(4, Some(SWAP), looked_up.clone(), Vec::new())];
+        facts.signatures.insert(
+            looked_up[..4].try_into().unwrap(),
+            "transferAndCall(address,uint256,bytes)".into(),
+        );
+        let shaped = shape_rows(ALICE, &rows, &facts, &coin, &[]);
+        assert_eq!(shaped[0].action_name, "transferAndCall");
     }
 }
