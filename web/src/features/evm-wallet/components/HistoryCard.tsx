@@ -158,19 +158,21 @@ export function HistoryCard({ network, address, explorerUrl }: HistoryCardProps)
                     </span>
                   </th>
                   <td data-label={t('evm.history.counterparty')}>
-                    {other.direction === 'created' ? (
-                      t('evm.history.created')
-                    ) : (
-                      <>
-                        {t(`evm.history.direction_${other.direction}`)}{' '}
-                        {otherUrl === null ? (
-                          <span title={other.address ?? undefined}>{otherLabel}</span>
-                        ) : (
-                          <a href={otherUrl} target="_blank" rel="noreferrer" title={other.address ?? undefined}>{otherLabel}</a>
-                        )}
-                        {other.address !== null && <CopyButton text={other.address} what="address" />}
-                      </>
-                    )}
+                    <span>
+                      {other.direction === 'created' ? (
+                        t('evm.history.created')
+                      ) : (
+                        <>
+                          {t(`evm.history.direction_${other.direction}`)}{' '}
+                          {otherUrl === null ? (
+                            <span title={other.address ?? undefined}>{otherLabel}</span>
+                          ) : (
+                            <a href={otherUrl} target="_blank" rel="noreferrer" title={other.address ?? undefined}>{otherLabel}</a>
+                          )}
+                          {other.address !== null && <CopyButton text={other.address} what="address" />}
+                        </>
+                      )}
+                    </span>
                   </td>
                   <td data-label={t('evm.history.values')}>
                     <Movements row={row} />
@@ -179,10 +181,10 @@ export function HistoryCard({ network, address, explorerUrl }: HistoryCardProps)
                     {row.gasUsed == null ? (
                       <span className="muted" title={t('evm.history.no_fee')}>—</span>
                     ) : (
-                      <>
+                      <span>
                         <AmountText amount={row.gasUsed} kind="gas" symbol="TLOS" />
                         {row.gasFiatValue && <span className="muted"> ({format.fiat(row.gasFiatValue)})</span>}
-                      </>
+                      </span>
                     )}
                   </td>
                 </tr>

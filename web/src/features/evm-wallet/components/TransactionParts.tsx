@@ -62,7 +62,7 @@ export function MovementsCard({ detail, account }: { detail: TransactionDetail; 
         {t('evm.tx.movements')}
       </h2>
       {detail.movements.length === 0 ? (
-        <p className="muted">{detail.status === 'failed' ? t('evm.tx.failed_note') : t('evm.tx.movements_none')}</p>
+        <p className="muted">{t('evm.tx.movements_none')}</p>
       ) : (
         <ol className="evm-tx-moves">
           {detail.movements.map((movement, index) => (
