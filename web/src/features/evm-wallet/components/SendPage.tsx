@@ -9,6 +9,7 @@ import { usePreferences } from '../../../lib/preferences/usePreferences';
 import { BalancesUpdating } from '../../../lib/ui/FreshBalances';
 import { QueryError } from '../../../lib/ui/QueryError';
 import { sendTokens } from '../model/sendForm';
+import { NetworkState } from './NetworkState';
 import { SendForm } from './SendForm';
 import { useWalletAccount } from './useWalletAccount';
 import './evm-wallet.css';
@@ -70,17 +71,8 @@ export function SendPage() {
   const { account, isViewer, canSign } = useEvmWallet();
 
   let body;
-  if (networks.isPending) {
-    body = (
-      <p className="state" role="status">
-        <span className="spinner" aria-hidden="true" />
-        {t('evm.wallet.network_loading')}
-      </p>
-    );
-  } else if (networks.isError) {
-    body = <QueryError failed={t('evm.wallet.network_failed')} error={networks.error} onRetry={() => void networks.refetch()} />;
-  } else if (network === null) {
-    body = <p className="state" role="alert">{t('evm.wallet.network_missing')}</p>;
+  if (network === null) {
+    body = <NetworkState networks={networks} network={network} />;
   } else if (account === null) {
     body = <CannotSend title={t('evm.send.disconnected_title')} text={t('evm.receive.no_account')} />;
   } else if (isViewer) {

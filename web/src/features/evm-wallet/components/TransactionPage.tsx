@@ -12,6 +12,7 @@ import { QueryError } from '../../../lib/ui/QueryError';
 import { useTransactionDetail, type TransactionDetail } from '../api/transaction';
 import { explorerTransactionUrl } from '../model/history';
 import { detailTitle, lookupHash } from '../model/transactionDetail';
+import { NetworkState } from './NetworkState';
 import { FunctionCard, MovementsCard, PartyText } from './TransactionParts';
 import { TransactionLookup } from './TransactionLookup';
 import { useWalletAccount } from './useWalletAccount';
@@ -167,21 +168,8 @@ export function TransactionPage() {
         {t('evm.tx.malformed')} {t('validation.invalid_hash')}
       </p>
     );
-  } else if (networks.isPending) {
-    body = (
-      <p className="state" role="status">
-        <span className="spinner" aria-hidden="true" />
-        {t('evm.wallet.network_loading')}
-      </p>
-    );
-  } else if (networks.isError) {
-    body = <QueryError failed={t('evm.wallet.network_failed')} error={networks.error} onRetry={() => void networks.refetch()} />;
   } else if (network === null) {
-    body = (
-      <p className="state" role="alert">
-        {t('evm.wallet.network_missing')}
-      </p>
-    );
+    body = <NetworkState networks={networks} network={network} />;
   } else if (detail.data) {
     body = <Body detail={detail.data} network={network} account={account} />;
   } else if (notFound) {
