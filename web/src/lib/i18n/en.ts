@@ -134,7 +134,7 @@ export const en = {
     review_waits: 'The review opens once your balances include your last transaction.',
   },
   copy: {
-    button: 'Copy {{what}}',
+    button_value: 'Copy {{what}} {{value}}',
     copied: 'Copied',
     copied_toast: '{{what}} copied',
     failed: 'Could not copy: clipboard access was refused. Select the text and copy it by hand.',

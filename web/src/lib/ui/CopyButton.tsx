@@ -12,6 +12,11 @@ const WHAT_KEY = {
   data: 'copy.what_data',
 } as const;
 
+/** `0x1234…abcd` for a long value, the value itself when short. */
+function shortened(value: string): string {
+  return value.length > 14 ? `${value.slice(0, 6)}…${value.slice(-4)}` : value;
+}
+
 /**
  * A small button beside a long identifier (shortened or broken over lines) that copies
  * it whole: "Copied" for a second (spec §9) and a notice, or a clear failure.
@@ -20,12 +25,14 @@ export function CopyButton({ text, what }: { readonly text: string; readonly wha
   const { t } = useTranslation();
   const name = t(WHAT_KEY[what]);
   const { copied, copy } = useCopyText({ key: 'copy.copied_toast', values: { what: name.charAt(0).toUpperCase() + name.slice(1) } }, { key: 'copy.failed' });
+  // Named by what it copies, so that beside many ids (a history page) each button says which.
+  const label = t('copy.button_value', { what: name, value: shortened(text) });
   return (
     <button
       type="button"
       className="copy-button"
-      aria-label={t('copy.button', { what: name })}
-      title={t('copy.button', { what: name })}
+      aria-label={label}
+      title={label}
       onClick={(event) => {
         // Inside a clickable row, copying is not opening the row.
         event.stopPropagation();
