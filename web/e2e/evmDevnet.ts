@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { createPublicClient, http, parseAbi, type Address } from 'viem';
+import { mnemonicToAccount } from 'viem/accounts';
 
 export interface EvmDevnetManifest {
   network: string;
@@ -33,6 +34,20 @@ export function evmAccount(name: string): EvmDevnetManifest['accounts'][number] 
   const entry = evmManifest().accounts.find((account) => account.name === name);
   if (!entry) throw new Error(`the manifest has no account ${name}`);
   return entry;
+}
+
+/** anvil's default development mnemonic; its accounts are public test keys. */
+const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
+
+/**
+ * anvil's development account `index` (funded by anvil): the seeded names are 0-4; specs
+ * that write take one of their own (wrap 6, staking 7 and 8, transaction 9).
+ */
+export function anvilAccount(index: number): { address: Address; privateKey: `0x${string}` } {
+  const account = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index });
+  const key = account.getHdKey().privateKey;
+  if (!key) throw new Error(`no key for anvil account ${index}`);
+  return { address: account.address, privateKey: `0x${Buffer.from(key).toString('hex')}` };
 }
 
 /** A viem client on the devnet's node, for reading what really happened on chain. */

@@ -140,7 +140,7 @@ describe('navigation', () => {
         await menuButton.focus();
         await page.keyboard.press('Enter');
         assert.equal(await menuButton.getAttribute('aria-expanded'), 'true');
-        await page.getByRole('button', { name: 'Copy address' }).waitFor();
+        await page.getByRole('button', { name: 'Copy address', exact: true }).waitFor();
         await page.keyboard.press('Escape');
         assert.equal(await menuButton.getAttribute('aria-expanded'), 'false');
 

@@ -50,6 +50,35 @@ describe('offline notice', () => {
     }));
 });
 
+describe('toasts and the account menu', () => {
+  it('never covers the open account menu on a phone', () =>
+    inPage(
+      browser,
+      async (page) => {
+        await page.goto('/evm/wallet?tab=balance');
+        const region = page.getByRole('region', { name: 'Notifications' });
+        await region.waitFor({ state: 'attached' });
+        // A toast that stays: the offline notice, in the main stack under the header.
+        await page.context().setOffline(true);
+        await region.getByRole('alert').getByText('No Internet connection').waitFor();
+        await page.getByRole('button', { name: `Account menu for ${SAMPLE_EVM_ADDRESS}` }).click();
+        for (const name of ['Copy address', 'Disconnect']) {
+          const item = page.getByRole('button', { name, exact: true });
+          await item.waitFor();
+          const box = await item.boundingBox();
+          assert.ok(box, `${name} has a box`);
+          const onTop = await page.evaluate(
+            ({ x, y, label }) => document.elementFromPoint(x, y)?.closest('button')?.textContent.trim() === label,
+            { x: box.x + box.width / 2, y: box.y + box.height / 2, label: name },
+          );
+          assert.ok(onTop, `${name} is on top of the toast, so it can be seen and pressed`);
+        }
+        await page.context().setOffline(false);
+      },
+      { width: 390, height: 844, account: SAMPLE_EVM_ADDRESS },
+    ));
+});
+
 describe('app-version check', () => {
   it('after an update clears the stored session, reloads once and asks to reconnect', async () => {
     const { context, page } = await openPage(browser);

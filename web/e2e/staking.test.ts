@@ -11,19 +11,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { encodeFunctionData, formatUnits, parseAbi, parseEther, type Address } from 'viem';
-import { mnemonicToAccount } from 'viem/accounts';
 import { launchBrowser, inPage, openPage } from './browser';
-import { chain, confirmAndSign, evmAccount, evmManifest, rejectInDevWallet, signInWithDevKey } from './evmDevnet';
-
-/** anvil's default development mnemonic; its accounts are public test keys. */
-const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
-
-function anvilAccount(index: number): { address: Address; privateKey: `0x${string}` } {
-  const account = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index });
-  const key = account.getHdKey().privateKey;
-  if (!key) throw new Error(`no key for anvil account ${index}`);
-  return { address: account.address, privateKey: `0x${Buffer.from(key).toString('hex')}` };
-}
+import { anvilAccount, chain, confirmAndSign, evmAccount, evmManifest, rejectInDevWallet, signInWithDevKey } from './evmDevnet';
 
 const STAKER = anvilAccount(7);
 const SPENDER = anvilAccount(8);
@@ -184,7 +173,11 @@ describe('Staking', () => {
       ]);
       await page.getByLabel('Amount to stake (TLOS)').fill('5');
       const expected = formatUnits((parseEther('5') * depositOne) / ONE, 18);
-      await page.getByText(`You receive about ${expected} STLOS`).waitFor();
+      // At display precision like every amount, every digit one hover or tap away.
+      const preview = page.locator('.staking-preview__title').filter({ hasText: 'You receive about' });
+      await preview.waitFor();
+      const amount = preview.locator('.amount');
+      assert.equal((await amount.getAttribute('data-exact')) ?? (await amount.innerText()), expected);
       await page.getByRole('button', { name: 'Review stake' }).click();
       await review(page).getByText('STLOS you receive (about)').waitFor();
       assert.match(await confirmAndSign(page), /^Stake 5 TLOS for about [\d.]+ STLOS$/);

@@ -10,19 +10,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page, Route } from 'playwright-core';
 import { encodeFunctionData, parseAbi, parseEther, type Address } from 'viem';
-import { mnemonicToAccount } from 'viem/accounts';
 import { launchBrowser, inPage, openPage, WEB_VERSION } from './browser';
-import { chain, confirmAndSign, ERC20_ABI, evmManifest, exactText, shownExact, waitForExact, rejectInDevWallet, signInWithDevKey, walletBalanceRow } from './evmDevnet';
-
-/** anvil's default development mnemonic; its accounts are public test keys. */
-const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
-
-function anvilAccount(index: number): { address: Address; privateKey: `0x${string}` } {
-  const account = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index });
-  const key = account.getHdKey().privateKey;
-  if (!key) throw new Error(`no key for anvil account ${index}`);
-  return { address: account.address, privateKey: `0x${Buffer.from(key).toString('hex')}` };
-}
+import { chain, confirmAndSign, ERC20_ABI, evmManifest, exactText, shownExact, waitForExact, rejectInDevWallet, signInWithDevKey, walletBalanceRow, anvilAccount } from './evmDevnet';
 
 const WRAPPER = anvilAccount(6);
 const WTLOS_WRITE = parseAbi(['function transfer(address to, uint256 amount) returns (bool)', 'function deposit() payable']);

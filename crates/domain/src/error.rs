@@ -46,9 +46,6 @@ pub enum DomainError {
     /// A required form field was left empty.
     #[error("required field")]
     RequiredField,
-    /// The value is not an integer.
-    #[error("value must be an integer")]
-    NotAnInteger,
     /// The value is not a natural number (>= 0).
     #[error("value must be a natural number (>= 0)")]
     NotNaturalNumber,
@@ -68,7 +65,7 @@ pub enum DomainError {
         max: String,
     },
 
-    // ---- tokens, dates, transfers (spec §5) ----
+    // ---- tokens, dates (spec §5) ----
     /// A token symbol outside 2 to 6 characters.
     #[error("token symbol must have 2 to 6 characters")]
     TokenSymbolLength,
@@ -81,12 +78,6 @@ pub enum DomainError {
     /// A date that is not after now.
     #[error("date must be in the future")]
     DateNotInFuture,
-    /// A mainnet-to-Ethereum transfer worth less than $100.
-    #[error("the minimum for a transfer to Ethereum is $100")]
-    BelowMinimumTransferToEthereum,
-    /// A transfer on another flow worth less than $20.
-    #[error("the minimum for this transfer is $20")]
-    BelowMinimumTransfer,
     /// An allowance batch id that is not `spender-token[-tokenId]`.
     #[error("invalid allowance batch id '{0}'")]
     InvalidAllowanceBatchId(String),
@@ -238,7 +229,6 @@ impl DomainError {
             Self::UnsupportedDecimals(_) => "validation.unsupported_decimals",
             Self::BalanceTooLow => "validation.balance_too_low",
             Self::RequiredField => "validation.required",
-            Self::NotAnInteger => "validation.integer",
             Self::NotNaturalNumber => "validation.natural_number",
             Self::NotPositiveInteger => "validation.positive_integer",
             Self::BelowMinimum { .. } => "validation.greater_or_equal",
@@ -247,8 +237,6 @@ impl DomainError {
             Self::TokenDecimalsOutOfRange => "validation.token_decimals_range",
             Self::InvalidTokenId(_) => "validation.invalid_token_id",
             Self::DateNotInFuture => "validation.date_future",
-            Self::BelowMinimumTransferToEthereum => "validation.minimum_transfer_ethereum",
-            Self::BelowMinimumTransfer => "validation.minimum_transfer",
             Self::InvalidAllowanceBatchId(_) => "validation.allowance_batch_id",
             Self::AccountRequired => "validation.account_required",
             Self::AccountNameInvalidCharacters => "validation.account_name_characters",
@@ -313,7 +301,6 @@ mod tests {
             E::UnsupportedDecimals(99),
             E::BalanceTooLow,
             E::RequiredField,
-            E::NotAnInteger,
             E::NotNaturalNumber,
             E::NotPositiveInteger,
             E::BelowMinimum { min: s() },
@@ -322,8 +309,6 @@ mod tests {
             E::TokenDecimalsOutOfRange,
             E::InvalidTokenId(s()),
             E::DateNotInFuture,
-            E::BelowMinimumTransferToEthereum,
-            E::BelowMinimumTransfer,
             E::InvalidAllowanceBatchId(s()),
             E::AccountRequired,
             E::AccountNameInvalidCharacters,
@@ -377,7 +362,6 @@ mod tests {
                 | E::UnsupportedDecimals(_)
                 | E::BalanceTooLow
                 | E::RequiredField
-                | E::NotAnInteger
                 | E::NotNaturalNumber
                 | E::NotPositiveInteger
                 | E::BelowMinimum { .. }
@@ -386,8 +370,6 @@ mod tests {
                 | E::TokenDecimalsOutOfRange
                 | E::InvalidTokenId(_)
                 | E::DateNotInFuture
-                | E::BelowMinimumTransferToEthereum
-                | E::BelowMinimumTransfer
                 | E::InvalidAllowanceBatchId(_)
                 | E::AccountRequired
                 | E::AccountNameInvalidCharacters

@@ -8,7 +8,9 @@ use std::path::PathBuf;
 use serde_json::{Value, json};
 use tandem_domain::DomainError;
 use tandem_domain::amount::{NumberFormat, parse_amount};
-use tandem_domain::validate::{AccountNameRule, validate_account_name, validate_evm_address};
+use tandem_domain::validate::{
+    AccountNameRule, validate_account_name, validate_evm_address, validate_transaction_hash,
+};
 
 fn vectors_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/vectors")
@@ -41,7 +43,12 @@ fn every_vector_file_is_run() {
     files.sort();
     assert_eq!(
         files,
-        ["account_name.json", "amount_parse.json", "evm_address.json"]
+        [
+            "account_name.json",
+            "amount_parse.json",
+            "evm_address.json",
+            "transaction_hash.json"
+        ]
     );
 }
 
@@ -86,6 +93,15 @@ fn account_name_vectors() {
         };
         let input = case["input"].as_str().unwrap();
         let outcome = validate_account_name(input, rule).map(|()| json!(input));
+        check(&case, outcome);
+    }
+}
+
+#[test]
+fn transaction_hash_vectors() {
+    for case in load("transaction_hash.json") {
+        let outcome = validate_transaction_hash(case["input"].as_str().unwrap())
+            .map(|hash| json!(format!("{hash:#x}")));
         check(&case, outcome);
     }
 }

@@ -4,6 +4,7 @@
 //! client, and the [`EvmSource`] interface with its three implementations (Teloscan
 //! indexer, the built-in index in `tandem-indexer`, plain RPC reads).
 
+pub mod calls;
 pub mod error;
 pub mod http;
 pub mod hyperion_evm;

@@ -11,7 +11,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use alloy_primitives::{Address, Bytes, U256};
+use alloy_primitives::{Address, B256, Bytes, U256};
 use tandem_antelope::{AntelopeError, ChainError};
 use tandem_domain::DomainError;
 use tandem_domain::network::NetworkName;
@@ -163,6 +163,9 @@ pub enum ServiceError {
         fee: U256,
         balance: U256,
     },
+
+    #[error("no transaction {hash} is known on this network")]
+    TransactionNotFound { hash: B256 },
 
     #[error("{network} has no history service configured")]
     HistoryNotConfigured { network: NetworkName },

@@ -69,6 +69,10 @@ const screens: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/evm-wallet/components/SendPage')).SendPage }),
           },
           {
+            path: 'tx/:hash',
+            lazy: async () => ({ Component: (await import('../features/evm-wallet/components/TransactionPage')).TransactionPage }),
+          },
+          {
             path: 'receive',
             lazy: async () => ({ Component: (await import('../features/evm-wallet/components/ReceivePage')).ReceivePage }),
           },

@@ -21,6 +21,7 @@
 //!   transfer), else the 4-byte selector in hex.
 
 mod logs;
+pub mod movements;
 pub mod payouts;
 mod shape;
 
@@ -30,5 +31,5 @@ pub use logs::{
 };
 pub use shape::{
     ContractInfo, NftMovement, NftTransferRecord, RawTransaction, ShapeContext, ShapedTransaction,
-    SystemCoin, ValueMovement, fee, shape_transaction,
+    SystemCoin, ValueMovement, fee, native_value, shape_transaction, succeeded,
 };

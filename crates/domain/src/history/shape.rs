@@ -5,11 +5,9 @@ use std::collections::HashMap;
 use alloy_primitives::{Address, B256, U256};
 use serde::Serialize;
 
-use super::logs::{
-    ERC20_TRANSFER_SELECTOR, ERC1155_SAFE_TRANSFER_SELECTOR, RawLog, TransferEvent,
-    decode_transfer_log,
-};
-use super::payouts::{NativePayers, native_payout};
+use super::logs::{ERC20_TRANSFER_SELECTOR, ERC1155_SAFE_TRANSFER_SELECTOR, RawLog};
+use super::movements::{Asset, Movement, movements};
+use super::payouts::NativePayers;
 use crate::amount::Amount;
 use crate::nft::{MediaType, NftStandard};
 use crate::price::MarketPrice;
@@ -184,7 +182,9 @@ pub struct ShapedTransaction {
     pub failed: bool,
 }
 
-fn succeeded(status: &str) -> bool {
+/// Whether a receipt status reads as success (`0x1`).
+#[must_use]
+pub fn succeeded(status: &str) -> bool {
     let digits = status
         .trim()
         .trim_start_matches("0x")
@@ -283,66 +283,24 @@ fn add_movements(
     context: &ShapeContext<'_>,
 ) {
     let account = context.account;
-    let coin = context.system_coin;
-    let native = |value: U256| {
-        let amount = Amount::new(value, DEFAULT_TOKEN_DECIMALS)
-            .unwrap_or(Amount::zero(DEFAULT_TOKEN_DECIMALS));
-        ValueMovement {
-            amount,
-            symbol: coin.symbol.clone(),
-            fiat_value: fiat(coin.price.as_ref(), &amount),
-        }
-    };
-    if !tx.value.is_zero() {
-        moves.push(
-            (tx.from, tx.to.unwrap_or_default()),
-            account,
-            native(tx.value),
-            &mut row.values_out,
-            &mut row.values_in,
-        );
-    }
-    for payout in tx
-        .logs
-        .iter()
-        .filter_map(|log| native_payout(log, &context.native_payers))
-    {
-        moves.push(
-            (payout.payer, payout.payee),
-            account,
-            native(payout.value),
-            &mut row.values_out,
-            &mut row.values_in,
-        );
-    }
     let records: Vec<&NftTransferRecord> = context
         .nft_transfers
         .iter()
         .filter(|r| r.transaction == tx.hash)
         .collect();
     let mut used_records = vec![false; records.len()];
-    let events = tx
-        .logs
-        .iter()
-        .filter_map(|log| decode_transfer_log(log).ok())
-        .flatten();
-    for event in events {
-        let (from, to) = event.parties();
-        match event {
-            TransferEvent::Fungible {
-                contract, value, ..
-            } => {
-                let info = context.contracts.get(&contract);
-                let decimals = info
-                    .and_then(|c| c.decimals)
-                    .unwrap_or(DEFAULT_TOKEN_DECIMALS);
-                let Ok(amount) = Amount::new(value, decimals) else {
+    for Movement { from, to, asset } in movements(tx, &context.native_payers) {
+        match asset {
+            Asset::Native(wei) => moves.push(
+                (from, to),
+                account,
+                native_value(wei, context.system_coin),
+                &mut row.values_out,
+                &mut row.values_in,
+            ),
+            Asset::Fungible { contract, value } => {
+                let Some(movement) = token_value(contract, value, context) else {
                     continue;
-                };
-                let movement = ValueMovement {
-                    amount,
-                    symbol: info.and_then(|c| c.symbol.clone()).unwrap_or_default(),
-                    fiat_value: fiat(info.and_then(|c| c.price.as_ref()), &amount),
                 };
                 moves.push(
                     (from, to),
@@ -352,12 +310,11 @@ fn add_movements(
                     &mut row.values_in,
                 );
             }
-            TransferEvent::Nft {
+            Asset::Nft {
                 contract,
                 token_id,
                 quantity,
                 standard,
-                ..
             } => {
                 let found = records.iter().position(|r| {
                     r.contract == contract && r.token_id == token_id && r.from == from && r.to == to
@@ -397,7 +354,39 @@ fn add_movements(
     }
 }
 
-fn nft_movement(
+/// `wei` of the native coin as a movement, priced when the coin is.
+#[must_use]
+pub fn native_value(wei: U256, coin: &SystemCoin) -> ValueMovement {
+    let amount =
+        Amount::new(wei, DEFAULT_TOKEN_DECIMALS).unwrap_or(Amount::zero(DEFAULT_TOKEN_DECIMALS));
+    ValueMovement {
+        amount,
+        symbol: coin.symbol.clone(),
+        fiat_value: fiat(coin.price.as_ref(), &amount),
+    }
+}
+
+/// `value` smallest units of the token `contract` as a movement, with the symbol,
+/// decimals (18 when unknown) and price `context` knows; `None` for decimals no amount
+/// can have.
+pub(super) fn token_value(
+    contract: Address,
+    value: U256,
+    context: &ShapeContext<'_>,
+) -> Option<ValueMovement> {
+    let info = context.contracts.get(&contract);
+    let decimals = info
+        .and_then(|c| c.decimals)
+        .unwrap_or(DEFAULT_TOKEN_DECIMALS);
+    let amount = Amount::new(value, decimals).ok()?;
+    Some(ValueMovement {
+        amount,
+        symbol: info.and_then(|c| c.symbol.clone()).unwrap_or_default(),
+        fiat_value: fiat(info.and_then(|c| c.price.as_ref()), &amount),
+    })
+}
+
+pub(super) fn nft_movement(
     contract: Address,
     token_id: U256,
     quantity: U256,

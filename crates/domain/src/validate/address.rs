@@ -5,7 +5,7 @@
 //! accepted with [`AddressWarning::NotChecksummed`] (the spec's "address is lowercase,
 //! verify it"), since a typo in it cannot be detected.
 
-use alloy_primitives::Address;
+use alloy_primitives::{Address, B256};
 
 use crate::DomainError;
 
@@ -81,6 +81,19 @@ pub fn validate_hash(input: &str) -> Result<String, DomainError> {
     }
 }
 
+/// Checks a transaction hash: the hash rule of [`validate_hash`] at the length of a
+/// Keccak-256 hash, `0x` followed by 64 hex characters.
+///
+/// # Errors
+/// [`DomainError::InvalidHash`].
+pub fn validate_transaction_hash(input: &str) -> Result<B256, DomainError> {
+    let hash = validate_hash(input)?;
+    if hash.len() != 66 {
+        return Err(DomainError::InvalidHash);
+    }
+    hash.parse().map_err(|_| DomainError::InvalidHash)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -149,6 +162,22 @@ mod tests {
         assert_eq!(validate_hash("0xABcd").unwrap(), "0xabcd");
         for bad in ["", "0x", "abcd", "0xzz", "0x12 "] {
             assert_eq!(validate_hash(bad), Err(DomainError::InvalidHash), "{bad}");
+        }
+        let full = format!("0x{}", "aB".repeat(32));
+        assert_eq!(
+            validate_transaction_hash(&full).unwrap(),
+            B256::repeat_byte(0xab)
+        );
+        for bad in [
+            "0xabcd".to_owned(),
+            format!("{full}0"),
+            full.replace("0x", ""),
+        ] {
+            assert_eq!(
+                validate_transaction_hash(&bad),
+                Err(DomainError::InvalidHash),
+                "{bad}"
+            );
         }
     }
 }

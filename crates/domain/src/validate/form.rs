@@ -1,19 +1,14 @@
-//! Token symbol and decimals, future dates, minimum transfers and allowance batch ids
-//! (spec §5).
+//! Token symbol and decimals, future dates and allowance batch ids (spec §5). The date
+//! rule waits for the history export's date range (issue 18).
 
 use alloy_primitives::{Address, U256};
 
 use crate::DomainError;
-use crate::amount::Amount;
 
 /// Token symbols have 2 to 6 characters.
 pub const TOKEN_SYMBOL_LENGTH: std::ops::RangeInclusive<usize> = 2..=6;
 /// Token decimals lie between 2 and 9.
 pub const TOKEN_DECIMALS_RANGE: std::ops::RangeInclusive<i128> = 2..=9;
-/// Minimum USD value of a mainnet-to-Ethereum transfer.
-pub const MINIMUM_TRANSFER_TO_ETHEREUM_USD: u64 = 100;
-/// Minimum USD value of a transfer on another flow.
-pub const MINIMUM_TRANSFER_USD: u64 = 20;
 
 /// Checks a token symbol's length (in characters, not bytes).
 ///
@@ -49,34 +44,6 @@ pub fn ensure_future(date_ms: i64, now_ms: i64) -> Result<(), DomainError> {
     } else {
         Err(DomainError::DateNotInFuture)
     }
-}
-
-/// Which transfer a minimum applies to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TransferFlow {
-    /// From a mainnet to Ethereum: at least $100.
-    MainnetToEthereum,
-    /// Any other flow with a minimum: at least $20.
-    Other,
-}
-
-/// Checks a transfer's USD value against its flow's minimum (the bound itself passes).
-///
-/// # Errors
-/// [`DomainError::BelowMinimumTransferToEthereum`] or [`DomainError::BelowMinimumTransfer`].
-pub fn ensure_minimum_transfer(value_usd: &Amount, flow: TransferFlow) -> Result<(), DomainError> {
-    let (minimum, error) = match flow {
-        TransferFlow::MainnetToEthereum => (
-            MINIMUM_TRANSFER_TO_ETHEREUM_USD,
-            DomainError::BelowMinimumTransferToEthereum,
-        ),
-        TransferFlow::Other => (MINIMUM_TRANSFER_USD, DomainError::BelowMinimumTransfer),
-    };
-    let minimum = Amount::new(U256::from(minimum), 0)?;
-    if value_usd.cmp_value(&minimum).is_lt() {
-        return Err(error);
-    }
-    Ok(())
 }
 
 /// The id of one item of an allowance revoke batch: `spender-token[-tokenId]`.
@@ -171,32 +138,6 @@ mod tests {
         assert_eq!(ensure_future(1001, 1000), Ok(()));
         assert_eq!(ensure_future(1000, 1000), Err(DomainError::DateNotInFuture));
         assert_eq!(ensure_future(999, 1000), Err(DomainError::DateNotInFuture));
-    }
-
-    #[test]
-    fn minimum_transfers() {
-        let usd = |cents: u64| Amount::new(U256::from(cents), 2).unwrap();
-        let cases = [
-            (usd(10_000), TransferFlow::MainnetToEthereum, Ok(())),
-            (
-                usd(9_999),
-                TransferFlow::MainnetToEthereum,
-                Err(DomainError::BelowMinimumTransferToEthereum),
-            ),
-            (usd(2_000), TransferFlow::Other, Ok(())),
-            (
-                usd(1_999),
-                TransferFlow::Other,
-                Err(DomainError::BelowMinimumTransfer),
-            ),
-        ];
-        for (value, flow, expected) in cases {
-            assert_eq!(
-                ensure_minimum_transfer(&value, flow),
-                expected,
-                "{value} {flow:?}"
-            );
-        }
     }
 
     #[test]

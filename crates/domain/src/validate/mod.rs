@@ -2,9 +2,8 @@
 //!
 //! - [`account`]: Antelope account names.
 //! - [`address`]: EVM addresses (EIP-55) and hashes.
-//! - [`number`]: required fields, integers, natural and positive numbers, bounds.
-//! - [`form`]: token symbol and decimals, future dates, minimum transfers, allowance
-//!   batch ids.
+//! - [`number`]: required fields, natural and positive numbers, bounds.
+//! - [`form`]: token symbol and decimals, future dates, allowance batch ids.
 //!
 //! Amount parsing ('Invalid number format', decimal places) is
 //! [`crate::amount::parse_amount`]; "balance too low" is
@@ -16,12 +15,8 @@ pub mod form;
 pub mod number;
 
 pub use account::{AccountNameRule, validate_account_name};
-pub use address::{AddressWarning, CheckedAddress, validate_evm_address, validate_hash};
-pub use form::{
-    AllowanceBatchId, TransferFlow, ensure_future, ensure_minimum_transfer,
-    validate_token_decimals, validate_token_symbol,
+pub use address::{
+    AddressWarning, CheckedAddress, validate_evm_address, validate_hash, validate_transaction_hash,
 };
-pub use number::{
-    ensure_amount_in_range, ensure_in_range, parse_integer, parse_natural, parse_positive,
-    require_field,
-};
+pub use form::{AllowanceBatchId, ensure_future, validate_token_decimals, validate_token_symbol};
+pub use number::{ensure_in_range, parse_natural, parse_positive, require_field};

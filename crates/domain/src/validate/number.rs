@@ -1,15 +1,16 @@
-//! Required fields, integers, natural and positive numbers and bounds (spec §5).
+//! Required fields, natural and positive numbers and bounds (spec §5), as the screens
+//! use them: an NFT's token id is a natural number and an ERC-1155 quantity a positive
+//! one (the transfer's preparation), a revoke plan's item count is bounded.
 //!
-//! Each validator names its own rule in the error: the integer rule says "integer", the
-//! natural-number rule says "natural number" for anything that is not an integer >= 0,
-//! the positive rule says "positive integer" for anything that is not an integer > 0.
-//! Surrounding whitespace is ignored.
+//! Each validator names its own rule in the error: the natural-number rule says "natural
+//! number" for anything that is not an integer >= 0, the positive rule says "positive
+//! integer" for anything that is not an integer > 0. Surrounding whitespace is ignored.
 
-use std::cmp::Ordering;
 use std::fmt::Display;
 
+use alloy_primitives::U256;
+
 use crate::DomainError;
-use crate::amount::Amount;
 
 /// The trimmed text of a required field.
 ///
@@ -23,41 +24,28 @@ pub fn require_field(input: &str) -> Result<&str, DomainError> {
     Ok(text)
 }
 
-/// An integer: an optional '-' and ASCII digits.
+/// A natural number (an integer >= 0) of up to 256 bits, such as an NFT's token id.
 ///
 /// # Errors
-/// [`DomainError::RequiredField`], [`DomainError::NotAnInteger`] or
-/// [`DomainError::ValueTooLarge`].
-pub fn parse_integer(input: &str) -> Result<i128, DomainError> {
+/// [`DomainError::RequiredField`], [`DomainError::NotNaturalNumber`] (a sign, a
+/// fraction, anything but ASCII digits) or [`DomainError::ValueTooLarge`].
+pub fn parse_natural(input: &str) -> Result<U256, DomainError> {
     let text = require_field(input)?;
-    let digits = text.strip_prefix('-').unwrap_or(text);
-    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
-        return Err(DomainError::NotAnInteger);
+    if !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(DomainError::NotNaturalNumber);
     }
-    text.parse().map_err(|_| DomainError::ValueTooLarge)
+    U256::from_str_radix(text, 10).map_err(|_| DomainError::ValueTooLarge)
 }
 
-/// A natural number (an integer >= 0).
-///
-/// # Errors
-/// [`DomainError::RequiredField`], [`DomainError::NotNaturalNumber`] or
-/// [`DomainError::ValueTooLarge`].
-pub fn parse_natural(input: &str) -> Result<u128, DomainError> {
-    let value = parse_integer(input).map_err(|e| match e {
-        DomainError::NotAnInteger => DomainError::NotNaturalNumber,
-        other => other,
-    })?;
-    u128::try_from(value).map_err(|_| DomainError::NotNaturalNumber)
-}
-
-/// A positive integer (> 0).
+/// A positive integer (> 0) of up to 256 bits, such as an ERC-1155 quantity.
 ///
 /// # Errors
 /// [`DomainError::RequiredField`], [`DomainError::NotPositiveInteger`] or
 /// [`DomainError::ValueTooLarge`].
-pub fn parse_positive(input: &str) -> Result<u128, DomainError> {
+pub fn parse_positive(input: &str) -> Result<U256, DomainError> {
     match parse_natural(input) {
-        Ok(0) | Err(DomainError::NotNaturalNumber) => Err(DomainError::NotPositiveInteger),
+        Ok(value) if value.is_zero() => Err(DomainError::NotPositiveInteger),
+        Err(DomainError::NotNaturalNumber) => Err(DomainError::NotPositiveInteger),
         other => other,
     }
 }
@@ -71,32 +59,12 @@ pub fn ensure_in_range<T: Ord + Display>(
     min: Option<&T>,
     max: Option<&T>,
 ) -> Result<(), DomainError> {
-    check_range(|bound| value.cmp(bound), min, max)
-}
-
-/// [`ensure_in_range`] for exact amounts of any decimals.
-///
-/// # Errors
-/// [`DomainError::BelowMinimum`] or [`DomainError::AboveMaximum`].
-pub fn ensure_amount_in_range(
-    value: &Amount,
-    min: Option<&Amount>,
-    max: Option<&Amount>,
-) -> Result<(), DomainError> {
-    check_range(|bound| value.cmp_value(bound), min, max)
-}
-
-fn check_range<T: Display>(
-    compare_to: impl Fn(&T) -> Ordering,
-    min: Option<&T>,
-    max: Option<&T>,
-) -> Result<(), DomainError> {
-    if let Some(min) = min.filter(|m| compare_to(m) == Ordering::Less) {
+    if let Some(min) = min.filter(|m| value < *m) {
         return Err(DomainError::BelowMinimum {
             min: min.to_string(),
         });
     }
-    if let Some(max) = max.filter(|m| compare_to(m) == Ordering::Greater) {
+    if let Some(max) = max.filter(|m| value > *m) {
         return Err(DomainError::AboveMaximum {
             max: max.to_string(),
         });
@@ -106,38 +74,17 @@ fn check_range<T: Display>(
 
 #[cfg(test)]
 mod tests {
-    use alloy_primitives::U256;
-
     use super::*;
 
-    #[test]
-    fn integers() {
-        let cases: &[(&str, Result<i128, DomainError>)] = &[
-            ("42", Ok(42)),
-            (" -7 ", Ok(-7)),
-            ("0", Ok(0)),
-            ("", Err(DomainError::RequiredField)),
-            ("1.5", Err(DomainError::NotAnInteger)),
-            ("-", Err(DomainError::NotAnInteger)),
-            ("1e3", Err(DomainError::NotAnInteger)),
-            ("+3", Err(DomainError::NotAnInteger)),
-            (
-                "999999999999999999999999999999999999999999",
-                Err(DomainError::ValueTooLarge),
-            ),
-        ];
-        for (input, expected) in cases {
-            assert_eq!(&parse_integer(input), expected, "{input}");
-        }
-    }
-
-    type Expected = Result<u128, DomainError>;
+    type Expected = Result<U256, DomainError>;
 
     #[test]
     fn natural_and_positive() {
+        let n = |v: u64| Ok(U256::from(v));
         let cases: &[(&str, Expected, Expected)] = &[
-            ("3", Ok(3), Ok(3)),
-            ("0", Ok(0), Err(DomainError::NotPositiveInteger)),
+            ("3", n(3), n(3)),
+            (" 42 ", n(42), n(42)),
+            ("0", n(0), Err(DomainError::NotPositiveInteger)),
             (
                 "-1",
                 Err(DomainError::NotNaturalNumber),
@@ -145,6 +92,16 @@ mod tests {
             ),
             (
                 "2.5",
+                Err(DomainError::NotNaturalNumber),
+                Err(DomainError::NotPositiveInteger),
+            ),
+            (
+                "+3",
+                Err(DomainError::NotNaturalNumber),
+                Err(DomainError::NotPositiveInteger),
+            ),
+            (
+                "1e3",
                 Err(DomainError::NotNaturalNumber),
                 Err(DomainError::NotPositiveInteger),
             ),
@@ -158,12 +115,19 @@ mod tests {
             assert_eq!(&parse_natural(input), natural, "natural {input}");
             assert_eq!(&parse_positive(input), positive, "positive {input}");
         }
+        let max = U256::MAX.to_string();
+        assert_eq!(parse_natural(&max), Ok(U256::MAX), "256 bits fit");
+        assert_eq!(
+            parse_natural(&format!("{max}0")),
+            Err(DomainError::ValueTooLarge)
+        );
     }
 
     #[test]
     fn bounds() {
         assert_eq!(ensure_in_range(&5, Some(&1), Some(&10)), Ok(()));
         assert_eq!(ensure_in_range(&5, None, None), Ok(()));
+        assert_eq!(ensure_in_range(&10, Some(&10), Some(&10)), Ok(()));
         assert_eq!(
             ensure_in_range(&0, Some(&1), None),
             Err(DomainError::BelowMinimum { min: "1".into() })
@@ -171,19 +135,6 @@ mod tests {
         assert_eq!(
             ensure_in_range(&11, None, Some(&10)),
             Err(DomainError::AboveMaximum { max: "10".into() })
-        );
-        let amount = |raw: u64, d: u8| Amount::new(U256::from(raw), d).unwrap();
-        assert_eq!(
-            ensure_amount_in_range(&amount(100, 2), Some(&amount(1, 0)), Some(&amount(1, 0))),
-            Ok(())
-        );
-        assert_eq!(
-            ensure_amount_in_range(&amount(99, 2), Some(&amount(1, 0)), None),
-            Err(DomainError::BelowMinimum { min: "1".into() })
-        );
-        assert_eq!(
-            ensure_amount_in_range(&amount(1001, 3), None, Some(&amount(1, 0))),
-            Err(DomainError::AboveMaximum { max: "1".into() })
         );
     }
 }

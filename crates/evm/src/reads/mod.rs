@@ -19,12 +19,14 @@ mod nft;
 mod probe;
 mod staking;
 mod tokens;
+mod transaction;
 
 pub use catalog::{KnownNft, NftFacts, NftHolding};
 pub use nft::Erc1155Holding;
 pub use probe::{decode_decimals, decode_text};
 pub use staking::{EscrowDeposit, EscrowPosition, StakingFacts};
 pub use tokens::TokenAmount;
+pub use transaction::{ChainTransaction, PendingTransaction};
 
 use alloy::eips::BlockNumberOrTag;
 use alloy::primitives::{Address, Bytes, U256};

@@ -13,7 +13,7 @@ mod types;
 pub use switchable::SwitchableSource;
 pub use types::*;
 
-use alloy_primitives::Address;
+use alloy_primitives::{Address, B256};
 use async_trait::async_trait;
 
 use crate::EvmError;
@@ -80,4 +80,15 @@ pub trait EvmSource: Send + Sync + std::fmt::Debug {
     /// What the source knows of a contract; `Ok(None)` when the address is not a
     /// contract the source knows.
     async fn contract(&self, address: Address) -> Result<Option<ContractRecord>, EvmError>;
+
+    /// One transaction by hash, with its receipt and logs; `Ok(None)` when the source
+    /// does not hold it (not indexed yet, or unknown). A source that keeps no
+    /// transactions by hash answers [`EvmError::Unsupported`], the default: the caller
+    /// then reads the chain ([`ChainReader::transaction`](crate::reads::ChainReader::transaction)).
+    async fn transaction(&self, _hash: B256) -> Result<Option<TransactionRecord>, EvmError> {
+        Err(EvmError::Unsupported {
+            kind: self.kind(),
+            capability: "transactions by hash",
+        })
+    }
 }

@@ -7,7 +7,7 @@
 
 use std::sync::{Arc, PoisonError, RwLock};
 
-use alloy_primitives::{Address, U256};
+use alloy_primitives::{Address, B256, U256};
 use async_trait::async_trait;
 use tandem_domain::nft::NftStandard;
 
@@ -114,5 +114,9 @@ impl EvmSource for SwitchableSource {
 
     async fn contract(&self, address: Address) -> Result<Option<ContractRecord>, EvmError> {
         self.current().contract(address).await
+    }
+
+    async fn transaction(&self, hash: B256) -> Result<Option<TransactionRecord>, EvmError> {
+        self.current().transaction(hash).await
     }
 }

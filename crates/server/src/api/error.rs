@@ -258,6 +258,11 @@ impl From<ServiceError> for ApiError {
                     "contract": contract.to_checksum(None), "tokenId": token_id.to_string(),
                 })),
             ),
+            ServiceError::TransactionNotFound { hash } => (
+                StatusCode::NOT_FOUND,
+                "evm.transaction_not_found",
+                Some(json!({ "hash": format!("{hash:#x}") })),
+            ),
             ServiceError::NotAnErc20 { field, .. } => (
                 StatusCode::BAD_REQUEST,
                 "evm.not_an_erc20",

@@ -18,6 +18,7 @@ use tandem_evm::source::{
 use super::EvmNetwork;
 use super::approvals::rows::ApprovalFacts;
 use super::cache::{CodeKinds, IndexStamp, IndexStampedCache};
+use super::calls::SignatureLookups;
 use super::coverage::IndexContext;
 use super::prices::{PriceService, PricedToken};
 use crate::cache::{CacheStore, FlightCache, weigh_inline};
@@ -101,6 +102,8 @@ pub struct AccountReadCaches {
     pub approvals: IndexStampedCache<ApprovalsKey, ApprovalSnapshot>,
     /// Whole answers of the approvals route (JSON), by the question asked.
     pub approval_answers: IndexStampedCache<ApprovalsQuestion, Bytes>,
+    /// Function signatures the history service looked up, by selector.
+    pub signatures: SignatureLookups,
 }
 
 /// Whose approvals, of which kinds, priced in which currency.
@@ -134,6 +137,7 @@ impl AccountReadCaches {
             code_kinds: CodeKinds::new(store),
             approvals: IndexStampedCache::new(store, "approvals", APPROVALS_MAX_AGE),
             approval_answers: IndexStampedCache::new(store, "approval_answers", APPROVALS_MAX_AGE),
+            signatures: SignatureLookups::new(store),
         }
     }
 }

@@ -15,6 +15,7 @@ pub mod account_reads;
 pub mod approvals;
 mod balances;
 pub mod cache;
+pub mod calls;
 pub mod coverage;
 pub mod data_source;
 pub mod history;
@@ -26,6 +27,7 @@ mod setup;
 mod sheet;
 pub mod staking;
 mod token_list;
+pub mod transaction;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;

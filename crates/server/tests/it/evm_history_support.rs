@@ -32,7 +32,14 @@ impl DevnetApp {
     /// Starts the devnet, serves it with the built-in index and waits until the index
     /// holds every seeded block and is the source in use.
     pub async fn start() -> Self {
-        let (devnet, settings) = crate::start_devnet().await;
+        Self::start_with(|_| {}).await
+    }
+
+    /// [`start`](Self::start) with the devnet's chain settings changed by `adjust` first
+    /// (e.g. a history service to ask).
+    pub async fn start_with(adjust: impl FnOnce(&mut ChainSettings)) -> Self {
+        let (devnet, mut settings) = crate::start_devnet().await;
+        adjust(&mut settings);
         let data = tempfile::tempdir().unwrap();
         let options = EvmOptions {
             data_dir: Some(data.path().to_owned()),

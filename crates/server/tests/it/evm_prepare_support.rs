@@ -112,14 +112,14 @@ impl Harness {
 
     /// Signs a prepared transaction with `name`'s key, sends it and waits for a
     /// successful receipt.
-    pub async fn sign_and_send(&self, name: &str, prepared: &Value) {
-        sign_and_send(&self.devnet, name, prepared).await;
+    pub async fn sign_and_send(&self, name: &str, prepared: &Value) -> String {
+        sign_and_send(&self.devnet, name, prepared).await
     }
 }
 
 /// Signs a transaction the server prepared with the devnet key of `name`, sends it
-/// and waits for a successful receipt (what the user's wallet does).
-pub async fn sign_and_send(devnet: &EvmDevnet, name: &str, prepared: &Value) {
+/// and waits for a successful receipt (what the user's wallet does); answers its hash.
+pub async fn sign_and_send(devnet: &EvmDevnet, name: &str, prepared: &Value) -> String {
     let key = &devnet.manifest().account(name).unwrap().private_key;
     let signer = PrivateKeySigner::from_str(key).unwrap();
     assert_eq!(
@@ -146,6 +146,7 @@ pub async fn sign_and_send(devnet: &EvmDevnet, name: &str, prepared: &Value) {
         .await
         .expect("receipt");
     assert!(receipt.status(), "reverted on chain: {prepared}");
+    format!("{:#x}", receipt.transaction_hash)
 }
 
 pub use crate::call;

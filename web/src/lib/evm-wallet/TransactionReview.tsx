@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { transactionPath } from '../navigation/paths';
 import { toPlainString } from '../amount/fixedAmount';
 import { registerTxTexts } from '../i18n/tx';
 import type { ParseKeys } from 'i18next';
@@ -11,6 +13,8 @@ import { useEvmWallet } from './useEvmWallet';
 import { wrongChainMessage } from './wrongChain';
 import type { TransactionFlow } from './useTransactionFlow';
 import './transaction-review.css';
+import { CopyButton, LongId } from '../ui/CopyButton';
+import { AmountText } from '../ui/AmountText';
 
 registerTxTexts();
 
@@ -93,7 +97,7 @@ export function TransactionReview({ flow, explorerUrl, onClose, children }: Tran
             <div>
               <dt>{t('tx.to')}</dt>
               <dd>
-                <code className="address">{prepared.to}</code>
+                <LongId value={prepared.to} what="address" />
               </dd>
             </div>
             {prepared.value !== '0' && (
@@ -105,7 +109,7 @@ export function TransactionReview({ flow, explorerUrl, onClose, children }: Tran
             <div>
               <dt>{t('tx.fee')}</dt>
               <dd>
-                {format.exact(prepared.fee.amount)} {prepared.fee.symbol}{' '}
+                <AmountText amount={prepared.fee.amount} kind="gas" symbol={prepared.fee.symbol} />{' '}
                 <span className="tx-dialog__muted">
                   {prepared.fee.fiat === null || prepared.fee.fiat === undefined
                     ? `(${t('tx.fee_no_price')})`
@@ -164,7 +168,10 @@ export function TransactionReview({ flow, explorerUrl, onClose, children }: Tran
       {hash !== null && (
         <p className="tx-dialog__hash">
           {link === undefined ? (
-            <code>{t('tx.hash', { hash })}</code>
+            <>
+              <code className="address">{t('tx.hash', { hash })}</code> <CopyButton text={hash} what="hash" />{' '}
+              <Link to={transactionPath(hash)}>{t('tx.see_transaction')}</Link>
+            </>
           ) : (
             <a href={link} target="_blank" rel="noreferrer">
               {t('tx.see_transaction')}

@@ -4,6 +4,7 @@ import { ApiError } from '../api/client';
 import { useInvalidateAfterWrite } from '../api/evm/accountWrites';
 import { translate } from '../i18n/i18n';
 import type { NetworkSummary } from '../networks/api/networks';
+import { transactionPath } from '../navigation/paths';
 import { notify } from '../notify/notify';
 import { rawErrorText } from '../notify/errorText';
 import type { Message } from '../notify/toastStore';
@@ -119,7 +120,8 @@ export function useTransactionFlow({ network, failureKey, successMessage, onConf
       invalidateAfterWrite(network.name, current.prepared.from);
       const link = transactionUrl(network.explorerUrl, hash);
       if (receipt.status === 'success') {
-        notify.success(successMessage ?? { key: 'tx.confirmed_toast' }, link === undefined ? {} : { transactionUrl: link });
+        // The explorer's page where the network has one, else the app's own (the devnet has none).
+        notify.success(successMessage ?? { key: 'tx.confirmed_toast' }, link === undefined ? { transactionPath: transactionPath(hash) } : { transactionUrl: link });
         onConfirmedRef.current?.(receipt, current.prepared);
       } else {
         notify.error(failureMessage(failureKey, translate('tx.reverted')), { persistent: true, details: `Transaction ${hash} reverted` });

@@ -29,6 +29,7 @@ export const en = {
     account_name_trailing_dot: 'An account name cannot end with a dot',
     account_name_basic: 'A basic account name must be exactly 12 lowercase letters and digits 1-5',
     invalid_checksum_address: 'Invalid checksum address',
+    invalid_hash: 'Not a transaction hash: it is 0x followed by 64 hexadecimal characters (0–9, a–f)',
     address_lowercase: 'Address is lowercase, verify it',
     recipient_zero_address: 'This is the zero address: whatever is sent there can never be moved again.',
     recipient_token_contract: 'This is the token’s own contract, not a person’s account: what is sent there is usually lost.',
@@ -127,6 +128,20 @@ export const en = {
   },
   qr: {
     loading: 'Drawing the QR code…',
+  },
+  fresh: {
+    updating: 'Updating your balances after the transaction…',
+    review_waits: 'The review opens once your balances include your last transaction.',
+  },
+  copy: {
+    button_value: 'Copy {{what}} {{value}}',
+    copied: 'Copied',
+    copied_toast: '{{what}} copied',
+    failed: 'Could not copy: clipboard access was refused. Select the text and copy it by hand.',
+    what_address: 'address',
+    what_hash: 'transaction hash',
+    what_token_id: 'token id',
+    what_data: 'call data',
   },
   coverage: {
     // A no-break space keeps the figure and its sign together on narrow screens.

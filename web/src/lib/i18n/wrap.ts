@@ -16,8 +16,6 @@ export const wrapEn = {
   balances_title: 'Your balances',
   balances_loading: 'Loading your balances…',
   balances_failed: 'Your balances could not be loaded.',
-  balances_updating: 'Updating your balances after the transaction…',
-  review_waits: 'The review opens once your balances include your last transaction.',
   amount: 'Amount ({{symbol}})',
   available: 'Available: {{amount}} {{symbol}}',
   max: 'Max',

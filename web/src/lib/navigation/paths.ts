@@ -6,3 +6,8 @@ export const HOME_PATH = '/';
 export function isWithin(path: string, area: string): boolean {
   return path === area || path.startsWith(`${area}/`);
 }
+
+/** The in-app page of one EVM transaction (its detail view). */
+export function transactionPath(hash: string): string {
+  return `/evm/tx/${encodeURIComponent(hash)}`;
+}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { isDebugMode } from '../debug';
 import '../i18n/i18n';
 import { Icon, type IconName } from '../ui/icons';
@@ -70,7 +71,7 @@ function ToastItem({ toast }: { toast: Toast }) {
           {text(toast.message)}
           {toast.count > 1 && <span className="toast__count"> {t('notify.repeated', { count: toast.count })}</span>}
         </p>
-        {(toast.details !== null || toast.transactionUrl !== null) && (
+        {(toast.details !== null || toast.transactionUrl !== null || toast.transactionPath !== null) && (
           <div className="toast__actions">
             {toast.details !== null && (
               <button
@@ -90,6 +91,11 @@ function ToastItem({ toast }: { toast: Toast }) {
                 {t('notify.see_transaction')}
                 <Icon name="external" size={14} />
               </a>
+            )}
+            {toast.transactionUrl === null && toast.transactionPath !== null && (
+              <Link className="toast__action" to={toast.transactionPath} onClick={() => { toasts.dismiss(toast.id); }}>
+                {t('notify.see_transaction')}
+              </Link>
             )}
           </div>
         )}

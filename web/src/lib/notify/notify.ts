@@ -26,8 +26,14 @@ export function createNotifier(store: ToastStore) {
     store.show({ kind: 'error', message: message(text), persistent, ...(details === undefined ? {} : { details }) });
 
   return {
-    success: (text: Text, { transactionUrl }: { transactionUrl?: string } = {}) =>
-      store.show({ kind: 'success', message: message(text), ...(transactionUrl === undefined ? {} : { transactionUrl }) }),
+    /** A success; See Transaction opens the explorer's page (`transactionUrl`) or the app's own (`transactionPath`). */
+    success: (text: Text, { transactionUrl, transactionPath }: { transactionUrl?: string; transactionPath?: string } = {}) =>
+      store.show({
+        kind: 'success',
+        message: message(text),
+        ...(transactionUrl === undefined ? {} : { transactionUrl }),
+        ...(transactionPath === undefined ? {} : { transactionPath }),
+      }),
     warning: (text: Text) => store.show({ kind: 'warning', message: message(text) }),
     info: (text: Text) => store.show({ kind: 'info', message: message(text) }),
     copied: (text: Text) => store.show({ kind: 'copied', message: message(text) }),

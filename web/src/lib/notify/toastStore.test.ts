@@ -72,16 +72,18 @@ describe('toast content', () => {
     store.show({ kind: 'neutral', message: text('Cancelled'), details: 'raw', transactionUrl: 'https://x' });
     const [neutral] = store.getSnapshot().neutral;
     expect(store.getSnapshot().main).toHaveLength(0);
-    expect(neutral).toMatchObject({ region: 'neutral', dismissible: false, details: null, transactionUrl: null });
+    expect(neutral).toMatchObject({ region: 'neutral', dismissible: false, details: null, transactionUrl: null, transactionPath: null });
   });
 
   it('keeps the details and the transaction link', () => {
     const store = createToastStore();
     store.show({ kind: 'error', message: text('failed'), details: '{"code":-32603}' });
     store.show({ kind: 'success', message: text('sent'), transactionUrl: 'https://teloscan.io/tx/0x1' });
-    expect(store.getSnapshot().main.map((toast) => [toast.details, toast.transactionUrl])).toEqual([
-      ['{"code":-32603}', null],
-      [null, 'https://teloscan.io/tx/0x1'],
+    store.show({ kind: 'success', message: text('sent'), transactionPath: '/evm/tx/0x2' });
+    expect(store.getSnapshot().main.map((toast) => [toast.details, toast.transactionUrl, toast.transactionPath])).toEqual([
+      ['{"code":-32603}', null, null],
+      [null, 'https://teloscan.io/tx/0x1', null],
+      [null, null, '/evm/tx/0x2'],
     ]);
   });
 });

@@ -34,6 +34,8 @@ export interface ToastInput {
   readonly details?: string;
   /** Explorer link for See Transaction. */
   readonly transactionUrl?: string;
+  /** The app's own page of the transaction for See Transaction, where the network has no explorer. */
+  readonly transactionPath?: string;
   /** Errors only: stay until dismissed. */
   readonly persistent?: boolean;
 }
@@ -46,6 +48,7 @@ export interface Toast {
   readonly message: Message;
   readonly details: string | null;
   readonly transactionUrl: string | null;
+  readonly transactionPath: string | null;
   /** How long it shows; null stays until dismissed. */
   readonly timeoutMs: number | null;
   /** Neutral messages have no dismiss control or other actions. */
@@ -96,7 +99,8 @@ function sameToast(toast: Toast, other: Toast): boolean {
     messageText(toast.title) === messageText(other.title) &&
     messageText(toast.message) === messageText(other.message) &&
     toast.details === other.details &&
-    toast.transactionUrl === other.transactionUrl
+    toast.transactionUrl === other.transactionUrl &&
+    toast.transactionPath === other.transactionPath
   );
 }
 
@@ -200,6 +204,7 @@ export function createToastStore({ maxVisible = DEFAULT_MAX_VISIBLE }: { maxVisi
         message: input.message,
         details: region === 'neutral' ? null : (input.details ?? null),
         transactionUrl: region === 'neutral' ? null : (input.transactionUrl ?? null),
+        transactionPath: region === 'neutral' ? null : (input.transactionPath ?? null),
         timeoutMs: timeoutFor(input),
         dismissible: region !== 'neutral',
         count: 1,

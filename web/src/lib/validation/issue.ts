@@ -21,6 +21,7 @@ export const VALIDATION_KEYS = [
   'validation.invalid_checksum_address',
   'antelope.contracts.error_address_required',
   'antelope.evm.error_invalid_address',
+  'validation.invalid_hash',
 ] as const;
 
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];

@@ -8,6 +8,7 @@ import { toPlainString } from '../amount/fixedAmount';
 import { validateAccountName, type AccountNameRule } from './accountName';
 import { parseAmount } from './amount';
 import { validateEvmAddress } from './evmAddress';
+import { validateTransactionHash } from './transactionHash';
 import type { Checked } from './issue';
 
 interface VectorCase {
@@ -42,6 +43,7 @@ const RUNNERS: Record<string, (input: string, options: Record<string, unknown>) 
       : checked;
   },
   account_name: (input, options) => validateAccountName(input, options.rule as AccountNameRule),
+  transaction_hash: (input) => validateTransactionHash(input),
 };
 
 function outcome(checked: Checked<unknown>): VectorCase['expect'] {
@@ -53,7 +55,7 @@ describe('shared test vectors', () => {
 
   it('finds the vector files', () => {
     expect(entries.map(([path]) => path.split('/').pop()).sort()).toEqual(
-      expect.arrayContaining(['account_name.json', 'amount_parse.json', 'evm_address.json']),
+      expect.arrayContaining(['account_name.json', 'amount_parse.json', 'evm_address.json', 'transaction_hash.json']),
     );
   });
 

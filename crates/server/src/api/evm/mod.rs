@@ -17,6 +17,7 @@ pub mod prepare;
 pub mod prices;
 pub mod staking;
 pub mod status;
+pub mod transaction;
 pub mod views;
 
 use axum::Router;
@@ -33,6 +34,7 @@ pub fn routes() -> Router<AppState> {
         .merge(staking::routes())
         .merge(prepare::routes())
         .merge(history::routes())
+        .merge(transaction::routes())
         .merge(nfts::routes())
         .merge(approvals::routes())
 }

@@ -7,8 +7,7 @@
 use axum::routing::post;
 use axum::{Json, Router};
 use serde::Deserialize;
-use tandem_domain::DomainError;
-use tandem_domain::validate::AllowanceBatchId;
+use tandem_domain::validate::{AllowanceBatchId, ensure_in_range};
 
 use crate::api::error::ApiError;
 use crate::api::evm::params::FiatQuery;
@@ -92,10 +91,8 @@ pub async fn revoke_plan(
 ) -> Result<Json<RevokePlan>, ApiError> {
     let (fiat, _) = query.checked()?;
     let owner = Fields::default().address("owner", &body.owner)?;
-    if body.items.len() > MAX_ITEMS {
-        let max = MAX_ITEMS.to_string();
-        return Err(ServiceError::field("items", DomainError::AboveMaximum { max }).into());
-    }
+    ensure_in_range(&body.items.len(), None, Some(&MAX_ITEMS))
+        .map_err(|error| ServiceError::field("items", error))?;
     let mut items = Vec::with_capacity(body.items.len());
     for (index, text) in body.items.into_iter().enumerate() {
         let id = AllowanceBatchId::parse(&text).map_err(|error| {

@@ -11,11 +11,11 @@ use tandem_domain::history::{
     decode_transfer_log, shape_transaction,
 };
 use tandem_domain::nft::{NftDetails, NftStandard};
+use tandem_evm::calls::selector;
 use tandem_evm::lookup::suspect_from_log;
-use tandem_evm::signatures::known_function_name;
 use tandem_evm::source::{ContractInterface, TokenStandard, TransactionRecord, TransferRecord};
 
-use super::abi::function_name;
+use crate::evm::calls::{LookedUp, call_function};
 
 /// What the lookups found for one page.
 #[derive(Debug, Clone, Default)]
@@ -28,6 +28,28 @@ pub struct PageFacts {
     pub nfts: HashMap<(Address, U256), NftDetails>,
     /// The network's wrapped token and unstake escrow, whose native payouts rows show.
     pub native_payers: NativePayers,
+    /// Text signatures the history service gave for selectors nothing else names.
+    pub signatures: LookedUp,
+}
+
+impl PageFacts {
+    /// The ABI of `to`, when known.
+    #[must_use]
+    pub fn abi_of(&self, to: Option<Address>) -> Option<&str> {
+        to.and_then(|to| self.abis.get(&to)).map(String::as_str)
+    }
+}
+
+/// The selectors of `rows` that neither the called contract's ABI nor the built-in
+/// table names (to ask the history service about).
+#[must_use]
+pub fn unnamed_selectors(rows: &[TransactionRecord], facts: &PageFacts) -> Vec<[u8; 4]> {
+    let none = LookedUp::new();
+    rows.iter()
+        .map(|row| &row.transaction)
+        .filter(|tx| call_function(facts.abi_of(tx.to), &tx.input, &none).is_none())
+        .filter_map(|tx| selector(&tx.input))
+        .collect()
 }
 
 /// Every address of the page worth a contract lookup (senders, recipients, created
@@ -162,13 +184,8 @@ pub fn shape_rows(
     rows.iter()
         .map(|row| {
             let tx = &row.transaction;
-            // The called contract's ABI first; else the built-in table of well-known
-            // functions (most contracts on the chain are unverified).
-            let name = tx
-                .to
-                .and_then(|to| facts.abis.get(&to))
-                .and_then(|abi| function_name(abi, &tx.input))
-                .or_else(|| known_function_name(&tx.input).map(str::to_owned));
+            let name = call_function(facts.abi_of(tx.to), &tx.input, &facts.signatures)
+                .map(|(function, _)| function.name);
             let context = ShapeContext {
                 account,
                 contracts: &facts.contracts,
@@ -379,5 +396,16 @@ mod tests {
         let shaped = shape_rows(ALICE, &rows, &facts, &coin, &[]);
         let names: Vec<&str> = shaped.iter().map(|r| r.action_name.as_str()).collect();
         assert_eq!(names, ["setApprovalForAll", "approve", "0xdeadbeef"]);
+        // Only the selector nothing names is asked of the history service; its answer
+        // names the row.
+        assert_eq!(unnamed_selectors(&rows, &facts), [[0xde, 0xad, 0xbe, 0xef]]);
+        let looked_up = call("transferAndCall(address,uint256,bytes)");
+        let rows = [tx(4, Some(SWAP), looked_up.clone(), Vec::new())];
+        facts.signatures.insert(
+            looked_up[..4].try_into().unwrap(),
+            "transferAndCall(address,uint256,bytes)".into(),
+        );
+        let shaped = shape_rows(ALICE, &rows, &facts, &coin, &[]);
+        assert_eq!(shaped[0].action_name, "transferAndCall");
     }
 }

@@ -7,7 +7,6 @@
 //! token decimals and prices come from the resolver and the price service; the domain
 //! shapes each row.
 
-mod abi;
 mod assemble;
 
 use std::collections::HashSet;
@@ -25,9 +24,8 @@ use tandem_evm::source::{
     TransferQuery, TransferRecord,
 };
 
-use self::assemble::{
-    PageFacts, addresses_of, nft_transfer_records, page_nft_transfers, shape_rows,
-};
+pub(crate) use self::assemble::{PageFacts, nft_transfer_records};
+use self::assemble::{addresses_of, page_nft_transfers, shape_rows, unnamed_selectors};
 use super::EvmNetwork;
 use super::account_reads::{
     AccountReadCaches, HistoryFilter, nft_record, own_index_stamp, prices_of, resolve_contracts,
@@ -99,7 +97,8 @@ async fn fetch_page(
     source.transactions(account, &query).await
 }
 
-/// The shaped rows of one page: lookups, NFT transfers and metadata, then the domain.
+/// The shaped rows of one page: the account's NFT transfers over the page's blocks, the
+/// lookups, then the domain.
 async fn shape_page(
     network: &EvmNetwork,
     caches: &AccountReadCaches,
@@ -108,6 +107,25 @@ async fn shape_page(
     rows: &[TransactionRecord],
     fiat: &str,
 ) -> Vec<ShapedTransaction> {
+    let transfers = nft_transfers(caches, source, account, rows).await;
+    let page_transfers = page_nft_transfers(rows, &transfers);
+    let (facts, coin) = lookup_facts(network, source, rows, &page_transfers, fiat).await;
+    let records = nft_transfer_records(rows, &page_transfers, &facts);
+    shape_rows(account, rows, &facts, &coin, &records)
+}
+
+/// What shaping `rows` needs to know: the contracts they mention (names, decimals,
+/// prices in `fiat`, ABIs), the names and media of the NFTs their logs and `transfers`
+/// move, the system coin's price, and the history service's signatures of functions
+/// nothing else names.
+pub(crate) async fn lookup_facts(
+    network: &EvmNetwork,
+    source: &Arc<dyn EvmSource>,
+    rows: &[TransactionRecord],
+    transfers: &[&TransferRecord],
+    fiat: &str,
+) -> (PageFacts, SystemCoin) {
+    let caches = network.account_caches();
     let resolved = resolve_contracts(network.resolver(), &addresses_of(rows)).await;
     let system_symbol = network.settings().system_token.symbol.clone();
     let prices = prices_of(network.prices(), &system_symbol, &resolved, fiat).await;
@@ -133,13 +151,14 @@ async fn shape_page(
             facts.abis.insert(*address, abi.clone());
         }
     }
-    let transfers = nft_transfers(caches, source, account, rows).await;
-    let page_transfers = page_nft_transfers(rows, &transfers);
+    facts.signatures = network
+        .looked_up_signatures(unnamed_selectors(rows, &facts))
+        .await;
     let gateway = network.ipfs_gateway();
     let wanted: HashSet<(Address, U256)> = nft_ids(rows)
         .into_iter()
         .chain(
-            page_transfers
+            transfers
                 .iter()
                 .filter_map(|t| Some((t.contract, t.token_id?))),
         )
@@ -153,12 +172,11 @@ async fn shape_page(
             );
         }
     }
-    let records = nft_transfer_records(rows, &page_transfers, &facts);
     let coin = SystemCoin {
         symbol: system_symbol,
         price: prices.get(&None).copied(),
     };
-    shape_rows(account, rows, &facts, &coin, &records)
+    (facts, coin)
 }
 
 /// The NFTs the page's logs move.

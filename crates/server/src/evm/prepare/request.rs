@@ -6,7 +6,7 @@ use alloy::primitives::{Address, U256};
 use serde::{Deserialize, Serialize};
 use tandem_domain::DomainError;
 use tandem_domain::amount::{Amount, MAX_ALLOWANCE, NumberFormat, parse_amount};
-use tandem_domain::validate::validate_evm_address;
+use tandem_domain::validate::{parse_natural, parse_positive, validate_evm_address};
 
 use crate::error::ServiceError;
 
@@ -199,32 +199,20 @@ pub fn allowance(field: &'static str, text: &str, decimals: u8) -> Result<Amount
     any_amount(field, text, decimals)
 }
 
-/// A token id: decimal digits that fit 256 bits.
+/// A token id: the domain's natural-number rule (decimal digits that fit 256 bits).
 ///
 /// # Errors
-/// 400 `validation.natural_number` or `validation.value_too_large`.
+/// 400 `validation.required`, `validation.natural_number` or `validation.value_too_large`.
 pub fn token_id(field: &'static str, text: &str) -> Result<U256, ServiceError> {
-    let text = text.trim();
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(field_error(field, DomainError::NotNaturalNumber));
-    }
-    U256::from_str_radix(text, 10).map_err(|_| field_error(field, DomainError::ValueTooLarge))
+    parse_natural(text).map_err(|error| field_error(field, error))
 }
 
-/// A quantity: a token id that is not zero.
+/// A quantity: the domain's positive-integer rule.
 ///
 /// # Errors
-/// 400 `validation.positive_integer` or `validation.value_too_large`.
+/// 400 `validation.required`, `validation.positive_integer` or `validation.value_too_large`.
 pub fn quantity(field: &'static str, text: &str) -> Result<U256, ServiceError> {
-    match token_id(field, text) {
-        Ok(value) if !value.is_zero() => Ok(value),
-        Ok(_)
-        | Err(ServiceError::Field {
-            source: DomainError::NotNaturalNumber,
-            ..
-        }) => Err(field_error(field, DomainError::NotPositiveInteger)),
-        Err(error) => Err(error),
-    }
+    parse_positive(text).map_err(|error| field_error(field, error))
 }
 
 #[cfg(test)]
@@ -330,5 +318,9 @@ mod tests {
             "validation.positive_integer"
         );
         assert_eq!(quantity("quantity", "3").unwrap(), U256::from(3u8));
+        assert_eq!(
+            code_of(token_id("tokenId", " ").unwrap_err()),
+            "validation.required"
+        );
     }
 }

@@ -18,8 +18,8 @@ describe('requiresAuth', () => {
     }
   });
 
-  it('leaves collectible details, the native area and home open', () => {
-    for (const path of ['/evm/collectible-details', '/zero/balance', '/zero', '/', '/nowhere']) {
+  it('leaves collectible details, transaction pages, the native area and home open', () => {
+    for (const path of ['/evm/collectible-details', `/evm/tx/0x${'ab'.repeat(32)}`, '/zero/balance', '/zero', '/', '/nowhere']) {
       expect(requiresAuth(path), path).toBe(false);
     }
   });

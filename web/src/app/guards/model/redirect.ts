@@ -8,9 +8,12 @@ import { HOME_PATH, isWithin } from '../../../lib/navigation/paths';
 
 export { HOME_PATH, isWithin };
 
-/** The EVM area requires a stored account, except the collectible details page (spec §2, §6). */
+/**
+ * The EVM area requires a stored account, except the collectible details page (spec §2,
+ * §6) and a transaction's page: both show public chain data that a link may share.
+ */
 const AUTH_AREA = '/evm';
-const PUBLIC_PATHS_IN_AUTH_AREA = ['/evm/collectible-details'];
+const PUBLIC_PATHS_IN_AUTH_AREA = ['/evm/collectible-details', '/evm/tx'];
 
 const DEMOS_AREA = '/demos';
 

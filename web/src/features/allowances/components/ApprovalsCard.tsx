@@ -5,8 +5,7 @@ import type { NetworkSummary } from '../../../lib/networks/api/networks';
 import { TransactionReview } from '../../../lib/evm-wallet/TransactionReview';
 import { isBusy as isFlowBusy } from '../../../lib/evm-wallet/transactionFlow';
 import { useTransactionFlow } from '../../../lib/evm-wallet/useTransactionFlow';
-import { useAmountFormatter, usePreferences } from '../../../lib/preferences/usePreferences';
-import { toPlainString } from '../../../lib/amount/fixedAmount';
+import { usePreferences } from '../../../lib/preferences/usePreferences';
 import { CoverageNotice } from '../../../lib/ui/CoverageNotice';
 import { useApprovals, type ApprovalRow } from '../api/approvals';
 import {
@@ -28,6 +27,7 @@ import { ChangeAllowanceDialog } from './ChangeAllowanceDialog';
 import { RevokeBatchDialog } from './RevokeBatchDialog';
 import { useRefetchLater } from './useRefetchLater';
 import { useRevokeBatch } from './useRevokeBatch';
+import { TextWithAmounts } from '../../../lib/ui/TextWithAmounts';
 
 interface ApprovalsCardProps {
   readonly network: Pick<NetworkSummary, 'name' | 'explorerUrl'>;
@@ -44,7 +44,6 @@ interface Target {
 
 function ReviewFacts({ target }: { target: Target }) {
   const { t } = useTranslation();
-  const format = useAmountFormatter();
   const { row, choice } = target;
   return (
     <dl className="tx-dialog__facts">
@@ -64,7 +63,7 @@ function ReviewFacts({ target }: { target: Target }) {
           <dd>
             {choice.kind === 'unlimited'
               ? t('allowances.review.unlimited')
-              : t('allowances.table.amount', { amount: format.exact(toPlainString(choice.amount)), symbol: row.tokenSymbol })}
+              : <TextWithAmounts i18nKey="allowances.table.amount" values={{ symbol: row.tokenSymbol }} amounts={{ amount: { amount: choice.amount } }} />}
           </dd>
         </div>
       )}

@@ -4,6 +4,8 @@ import { isoDateTime } from '../../../lib/preferences/dateTime';
 import { useAmountFormatter, useDateTimeFormatter } from '../../../lib/preferences/usePreferences';
 import type { ApprovalRow } from '../api/approvals';
 import { allowed, assetLabel, canChange, canRevoke, selectionState, spenderLabel, type Erc20Row } from '../model/approvalRow';
+import { CopyButton } from '../../../lib/ui/CopyButton';
+import { TextWithAmounts } from '../../../lib/ui/TextWithAmounts';
 
 interface ApprovalsTableProps {
   readonly account: string;
@@ -39,9 +41,12 @@ function AssetCell({ row }: { row: ApprovalRow }) {
         <span className="allowances-asset__name">{label}</span>
         {subtitle !== null && subtitle !== undefined && subtitle !== label && <span className="muted">{subtitle}</span>}
         <span className="allowances-type">{t(`allowances.table.type_${row.type}`)}</span>
-        <code className="address allowances-address" title={address}>
-          {address}
-        </code>
+        <span className="allowances-address-line">
+          <code className="address allowances-address" title={address}>
+            {address}
+          </code>
+          <CopyButton text={address} what="address" />
+        </span>
       </span>
       </div>
     </th>
@@ -50,7 +55,6 @@ function AssetCell({ row }: { row: ApprovalRow }) {
 
 function AllowedCell({ row }: { row: ApprovalRow }) {
   const { t } = useTranslation();
-  const format = useAmountFormatter();
   const what = allowed(row);
   switch (what.kind) {
     case 'revoked':
@@ -58,7 +62,11 @@ function AllowedCell({ row }: { row: ApprovalRow }) {
     case 'unlimited':
       return <strong className="allowances-danger">{t('allowances.table.unlimited')}</strong>;
     case 'amount':
-      return <span>{t('allowances.table.amount', { amount: format.exact(what.amount), symbol: what.symbol })}</span>;
+      return (
+        <span>
+          <TextWithAmounts i18nKey="allowances.table.amount" values={{ symbol: what.symbol }} amounts={{ amount: { amount: what.amount } }} />
+        </span>
+      );
     case 'token':
       return <span>{what.name === null ? t('allowances.table.token', { id: what.id }) : t('allowances.table.token_named', { name: what.name, id: what.id })}</span>;
     case 'collection':
@@ -134,16 +142,19 @@ export function ApprovalsTable({ account, rows, canSign, selected, busy, onToggl
                   <span className="muted">
                     {row.spenderIsContract ? t('allowances.table.spender_contract') : t('allowances.table.spender_account')}
                   </span>
-                  <code className="address allowances-address" title={row.spenderAddress}>
-                    {row.spenderAddress}
-                  </code>
+                  <span className="allowances-address-line">
+                    <code className="address allowances-address" title={row.spenderAddress}>
+                      {row.spenderAddress}
+                    </code>
+                    <CopyButton text={row.spenderAddress} what="address" />
+                  </span>
                 </span>
               </td>
               <td data-label={t('allowances.table.allowed')}>
                 <AllowedCell row={row} />
                 {row.type === 'erc20' && !row.revoked && (
                   <span className="muted allowances-block">
-                    {t('allowances.table.balance', { amount: format.exact(row.balance), symbol: row.tokenSymbol })}
+                    <TextWithAmounts i18nKey="allowances.table.balance" values={{ symbol: row.tokenSymbol }} amounts={{ amount: { amount: row.balance } }} />
                   </span>
                 )}
               </td>

@@ -4,6 +4,7 @@ import { useAmountFormatter } from '../../../lib/preferences/usePreferences';
 import { readAllowanceChoice, spenderLabel, type AllowanceChoice, type Erc20Row } from '../model/approvalRow';
 // The transaction dialogs' look, also when no review was opened before on this page.
 import '../../../lib/evm-wallet/transaction-review.css';
+import { TextWithAmounts } from '../../../lib/ui/TextWithAmounts';
 
 interface ChangeAllowanceDialogProps {
   readonly row: Erc20Row;
@@ -58,12 +59,18 @@ export function ChangeAllowanceDialog({ row, onSubmit, onClose }: ChangeAllowanc
         <div>
           <dt>{t('allowances.change.current')}</dt>
           <dd>
-            {row.unlimited ? t('allowances.table.unlimited') : t('allowances.table.amount', { amount: format.exact(row.allowance), symbol: row.tokenSymbol })}
+            {row.unlimited ? (
+              t('allowances.table.unlimited')
+            ) : (
+              <TextWithAmounts i18nKey="allowances.table.amount" values={{ symbol: row.tokenSymbol }} amounts={{ amount: { amount: row.allowance } }} />
+            )}
           </dd>
         </div>
         <div>
           <dt>{t('allowances.change.balance')}</dt>
-          <dd>{t('allowances.table.amount', { amount: format.exact(row.balance), symbol: row.tokenSymbol })}</dd>
+          <dd>
+            <TextWithAmounts i18nKey="allowances.table.amount" values={{ symbol: row.tokenSymbol }} amounts={{ amount: { amount: row.balance } }} />
+          </dd>
         </div>
       </dl>
       <form className="allowances-form" onSubmit={submit} noValidate>

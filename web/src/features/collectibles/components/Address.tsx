@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { explorerAddressUrl } from '../model/details';
+import { CopyButton } from '../../../lib/ui/CopyButton';
 
 interface AddressProps {
   readonly address: string;
@@ -22,6 +23,7 @@ export function Address({ address, explorerUrl, isYou = false }: AddressProps) {
           {text}
         </a>
       )}
+      <CopyButton text={address} what="address" />
       {isYou && <span className="badge">{t('collectibles.details.you')}</span>}
     </span>
   );

@@ -5,6 +5,7 @@ import type { NftDetails } from '../api/collectiblesApi';
 import { approvalRows, explorerBlockUrl, ownerRows, shortAddress } from '../model/details';
 import { Address } from './Address';
 import type { OwnerRefreshState } from './useOwnerRefresh';
+import { LongId } from '../../../lib/ui/CopyButton';
 
 interface SectionProps {
   readonly nft: NftDetails;
@@ -60,7 +61,9 @@ export function FactsSection({ nft, explorerUrl }: SectionProps) {
         </div>
         <div>
           <dt>{t('collectibles.details.token_id')}</dt>
-          <dd className="text-break">{nft.tokenId}</dd>
+          <dd>
+            <LongId value={nft.tokenId} what="token_id" />
+          </dd>
         </div>
         <div>
           <dt>{t('collectibles.details.standard')}</dt>

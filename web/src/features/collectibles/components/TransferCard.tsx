@@ -10,6 +10,7 @@ import { useAmountFormatter } from '../../../lib/preferences/usePreferences';
 import type { NftDetails } from '../api/collectiblesApi';
 import { heldBy } from '../model/details';
 import { checkRecipient, checkTransfer, transferAccess, withoutError, type CheckedTransfer, type TransferErrors } from '../model/transfer';
+import { CopyButton } from '../../../lib/ui/CopyButton';
 
 interface TransferCardProps {
   readonly nft: NftDetails;
@@ -57,7 +58,7 @@ export function TransferCard({ nft, network, onTransferred }: TransferCardProps)
           <div>
             <dt>{t('collectibles.transfer.fact_recipient')}</dt>
             <dd>
-              <code className="address" data-testid="nft-transfer-recipient">{sending.to}</code>
+              <code className="address" data-testid="nft-transfer-recipient">{sending.to}</code> <CopyButton text={sending.to} what="address" />
             </dd>
           </div>
           {sending.quantity !== null && (

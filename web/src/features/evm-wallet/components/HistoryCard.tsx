@@ -1,11 +1,16 @@
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { transactionPath } from '../../../lib/navigation/paths';
 import { isoDateTime } from '../../../lib/preferences/dateTime';
 import { useAmountFormatter, useDateTimeFormatter, usePreferences } from '../../../lib/preferences/usePreferences';
 import { AmountText } from '../../../lib/ui/AmountText';
+import { CopyButton } from '../../../lib/ui/CopyButton';
+import { Icon } from '../../../lib/ui/icons';
 import { CoverageNotice } from '../../../lib/ui/CoverageNotice';
 import { QueryError } from '../../../lib/ui/QueryError';
 import { useHistory, type TransactionRow } from '../api/history';
+import { TransactionLookup } from './TransactionLookup';
 import {
   counterparty,
   explorerAddressUrl,
@@ -51,13 +56,23 @@ function Movements({ row }: { row: TransactionRow }) {
   );
 }
 
-/** Spec §4 History: shaped rows, newest first, paged, linked to the explorer when there is one. */
+/** A click on a row opens its transaction, unless it was on a link or button of the row. */
+function opensRow(event: MouseEvent<HTMLTableRowElement>): boolean {
+  return !(event.target instanceof Element && event.target.closest('a, button, select, input') !== null);
+}
+
+/**
+ * Spec §4 History: shaped rows, newest first, paged. Each row opens its transaction's
+ * page (the hash is the keyboard's link to it), with the explorer beside it when the
+ * network has one; a box opens any transaction by its hash.
+ */
 export function HistoryCard({ network, address, explorerUrl }: HistoryCardProps) {
   const { t } = useTranslation();
   const [{ fiatCurrency }] = usePreferences();
   const format = useAmountFormatter();
   const dateTime = useDateTimeFormatter();
   const [searchParams, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
   const limit = rowsPerPage(searchParams.get('rows'));
   const page = pageNumber(searchParams.get('page'));
   const history = useHistory({ network, address, fiat: fiatCurrency, offset: (page - 1) * limit, limit });
@@ -84,6 +99,8 @@ export function HistoryCard({ network, address, explorerUrl }: HistoryCardProps)
           </select>
         </label>
       </header>
+
+      <TransactionLookup />
 
       <CoverageNotice coverage={history.data?.coverage} lag={history.data?.indexLag} subject="history" />
 
@@ -114,29 +131,48 @@ export function HistoryCard({ network, address, explorerUrl }: HistoryCardProps)
               const otherUrl = other.address === null ? null : explorerAddressUrl(explorerUrl, other.address);
               const otherLabel = other.name ?? (other.address === null ? '' : shortHex(other.address));
               return (
-                <tr key={row.id} data-testid="evm-history-row" data-hash={row.id} className={row.failed ? 'evm-history__failed' : undefined}>
+                <tr
+                  key={row.id}
+                  data-testid="evm-history-row"
+                  data-hash={row.id}
+                  className={row.failed ? 'evm-history__failed' : undefined}
+                  onClick={(event) => {
+                    if (opensRow(event)) void navigate(transactionPath(row.id));
+                  }}
+                >
                   <th scope="row" className="evm-history__action">
                     <span className="evm-token__symbol">{action === null ? row.actionName : t(`evm.history.action_${action}`)}</span>
                     {row.failed && <span className="badge evm-badge--failed">{t('evm.history.failed_marker')}</span>}
                     <span className="evm-token__name">
                       <time dateTime={isoDateTime(row.epoch)}>{dateTime(row.epoch)}</time>
                       {' · '}
-                      {txUrl === null ? shortHex(row.id) : <a href={txUrl} target="_blank" rel="noreferrer">{shortHex(row.id)}</a>}
+                      <Link to={transactionPath(row.id)} title={row.id} aria-label={`${t('evm.history.open_row')} ${row.id}`}>
+                        {shortHex(row.id)}
+                      </Link>
+                      <CopyButton text={row.id} what="hash" />
+                      {txUrl !== null && (
+                        <a href={txUrl} target="_blank" rel="noreferrer" className="evm-history__explorer" aria-label={t('evm.tx.explorer')} title={t('evm.tx.explorer')}>
+                          <Icon name="external" size={14} />
+                        </a>
+                      )}
                     </span>
                   </th>
                   <td data-label={t('evm.history.counterparty')}>
-                    {other.direction === 'created' ? (
-                      t('evm.history.created')
-                    ) : (
-                      <>
-                        {t(`evm.history.direction_${other.direction}`)}{' '}
-                        {otherUrl === null ? (
-                          <span title={other.address ?? undefined}>{otherLabel}</span>
-                        ) : (
-                          <a href={otherUrl} target="_blank" rel="noreferrer" title={other.address ?? undefined}>{otherLabel}</a>
-                        )}
-                      </>
-                    )}
+                    <span>
+                      {other.direction === 'created' ? (
+                        t('evm.history.created')
+                      ) : (
+                        <>
+                          {t(`evm.history.direction_${other.direction}`)}{' '}
+                          {otherUrl === null ? (
+                            <span title={other.address ?? undefined}>{otherLabel}</span>
+                          ) : (
+                            <a href={otherUrl} target="_blank" rel="noreferrer" title={other.address ?? undefined}>{otherLabel}</a>
+                          )}
+                          {other.address !== null && <CopyButton text={other.address} what="address" />}
+                        </>
+                      )}
+                    </span>
                   </td>
                   <td data-label={t('evm.history.values')}>
                     <Movements row={row} />
@@ -145,10 +181,10 @@ export function HistoryCard({ network, address, explorerUrl }: HistoryCardProps)
                     {row.gasUsed == null ? (
                       <span className="muted" title={t('evm.history.no_fee')}>—</span>
                     ) : (
-                      <>
+                      <span>
                         <AmountText amount={row.gasUsed} kind="gas" symbol="TLOS" />
                         {row.gasFiatValue && <span className="muted"> ({format.fiat(row.gasFiatValue)})</span>}
-                      </>
+                      </span>
                     )}
                   </td>
                 </tr>

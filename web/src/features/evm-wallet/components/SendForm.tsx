@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import type { FixedAmount } from '../../../lib/amount/fixedAmount';
 import { preparationDelayMs } from '../../../lib/evm-wallet/connectionProtocol';
 import { TransactionReview } from '../../../lib/evm-wallet/TransactionReview';
+import { ReviewWaitsNote } from '../../../lib/ui/FreshBalances';
 import { useEvmWallet } from '../../../lib/evm-wallet/useEvmWallet';
 import { useTransactionFlow } from '../../../lib/evm-wallet/useTransactionFlow';
 import type { NetworkSummary } from '../../../lib/networks/api/networks';
@@ -28,11 +29,15 @@ import {
 } from '../model/sendForm';
 import { FeeEstimate } from './FeeEstimate';
 import { useSettledRequest } from './useSettledRequest';
+import { LongId } from '../../../lib/ui/CopyButton';
+import { TextWithAmounts } from '../../../lib/ui/TextWithAmounts';
 
 interface SendFormProps {
   readonly network: NetworkSummary;
   readonly account: string;
   readonly tokens: SendTokenList;
+  /** The balances predate the account's last confirmed transaction: the review waits for fresh ones. */
+  readonly stale: boolean;
 }
 
 type MaxState = { kind: 'idle' } | { kind: 'busy' } | { kind: 'note' | 'error'; message: FieldProblem };
@@ -49,7 +54,7 @@ interface Reviewed {
 const ADDRESS_LENGTH = 42;
 
 /** The send form (spec §4 "Send", §5): token, recipient, amount, fee, then the review dialog. */
-export function SendForm({ network, account, tokens }: SendFormProps) {
+export function SendForm({ network, account, tokens, stale }: SendFormProps) {
   const { t } = useTranslation();
   const format = useAmountFormatter();
   const [{ fiatCurrency }] = usePreferences();
@@ -134,7 +139,7 @@ export function SendForm({ network, account, tokens }: SendFormProps) {
         return;
       }
       setInput((before) => ({ ...before, amount: amountInputText(largest, format.separators) }));
-      const fee = format.exact({ raw: reserve, decimals: 18 });
+      const fee = format.gas({ raw: reserve, decimals: 18 });
       setMax({ kind: 'note', message: { key: 'evm.send.max_fee_note', values: { fee, symbol: token.symbol } } });
     } catch (error) {
       const refused = serverProblem(error);
@@ -162,6 +167,7 @@ export function SendForm({ network, account, tokens }: SendFormProps) {
       else toRef.current?.focus();
       return;
     }
+    if (stale) return;
     setReviewed({ request, amount: check.amount, token, warnings: check.warnings });
     void flow.prepare(request);
   };
@@ -211,7 +217,7 @@ export function SendForm({ network, account, tokens }: SendFormProps) {
             ))}
           </select>
           <p id={`${ids.token}-available`} className="evm-field__hint" data-testid="evm-send-available">
-            {t('evm.send.available', { amount: format.exact(token.available), symbol: token.symbol })}
+            <TextWithAmounts i18nKey="evm.send.available" values={{ symbol: token.symbol }} amounts={{ amount: { amount: token.available } }} />
             {availableFiat !== null && <> {t('evm.send.fiat', { fiat: format.fiat(availableFiat) })}</>}
           </p>
         </div>
@@ -297,10 +303,16 @@ export function SendForm({ network, account, tokens }: SendFormProps) {
         )}
 
         <div className="button-row">
-          <button type="submit" className="button button--primary" disabled={flow.state.phase === 'preparing'}>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={flow.state.phase === 'preparing' || stale}
+            aria-describedby={stale ? `${ids.form}-stale` : undefined}
+          >
             {t('evm.send.review')}
           </button>
         </div>
+        {stale && <ReviewWaitsNote id={`${ids.form}-stale`} />}
       </form>
 
       <TransactionReview flow={flow} explorerUrl={network.explorerUrl} onClose={closeReview}>
@@ -310,7 +322,7 @@ export function SendForm({ network, account, tokens }: SendFormProps) {
               <div>
                 <dt>{t('evm.send.recipient')}</dt>
                 <dd>
-                  <code className="address">{reviewed.request.to}</code>
+                  <LongId value={reviewed.request.to} what="address" />
                 </dd>
               </div>
             )}

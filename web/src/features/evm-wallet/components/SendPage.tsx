@@ -1,13 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useEvmBalances } from '../../../lib/api/evm/balances';
+import { useFreshEvmBalances } from '../../../lib/api/evm/balances';
 import { registerEvmTexts } from '../../../lib/i18n/evm';
 import { registerTxTexts } from '../../../lib/i18n/tx';
 import { useEvmWallet } from '../../../lib/evm-wallet/useEvmWallet';
 import type { NetworkSummary } from '../../../lib/networks/api/networks';
 import { usePreferences } from '../../../lib/preferences/usePreferences';
+import { BalancesUpdating } from '../../../lib/ui/FreshBalances';
 import { QueryError } from '../../../lib/ui/QueryError';
 import { sendTokens } from '../model/sendForm';
+import { NetworkState } from './NetworkState';
 import { SendForm } from './SendForm';
 import { useWalletAccount } from './useWalletAccount';
 import './evm-wallet.css';
@@ -39,7 +41,7 @@ function CannotSend({ title, text }: { title: string; text: string }) {
 function SendWithBalances({ network, account }: { network: NetworkSummary; account: string }) {
   const { t } = useTranslation();
   const [{ fiatCurrency }] = usePreferences();
-  const balances = useEvmBalances(network.name, account, fiatCurrency);
+  const { balances, updating } = useFreshEvmBalances(network.name, account, fiatCurrency);
 
   if (balances.isPending) {
     return (
@@ -54,7 +56,12 @@ function SendWithBalances({ network, account }: { network: NetworkSummary; accou
   }
   const [first, ...rest] = sendTokens(balances.data);
   if (first === undefined) return <p className="state">{t('evm.send.no_tokens')}</p>;
-  return <SendForm network={network} account={account} tokens={[first, ...rest]} />;
+  return (
+    <>
+      {updating && <BalancesUpdating />}
+      <SendForm network={network} account={account} tokens={[first, ...rest]} stale={updating} />
+    </>
+  );
 }
 
 /** /evm/send (spec §4 "Send"): TLOS or an ERC-20, checked, reviewed, signed in the user's wallet. */
@@ -64,17 +71,8 @@ export function SendPage() {
   const { account, isViewer, canSign } = useEvmWallet();
 
   let body;
-  if (networks.isPending) {
-    body = (
-      <p className="state" role="status">
-        <span className="spinner" aria-hidden="true" />
-        {t('evm.wallet.network_loading')}
-      </p>
-    );
-  } else if (networks.isError) {
-    body = <QueryError failed={t('evm.wallet.network_failed')} error={networks.error} onRetry={() => void networks.refetch()} />;
-  } else if (network === null) {
-    body = <p className="state" role="alert">{t('evm.wallet.network_missing')}</p>;
+  if (network === null) {
+    body = <NetworkState networks={networks} network={network} />;
   } else if (account === null) {
     body = <CannotSend title={t('evm.send.disconnected_title')} text={t('evm.receive.no_account')} />;
   } else if (isViewer) {

@@ -8,6 +8,7 @@ import { HistoryCard } from './HistoryCard';
 import { PriceChartCard } from './PriceChartCard';
 import { useWalletAccount } from './useWalletAccount';
 import './evm-wallet.css';
+import { LongId } from '../../../lib/ui/CopyButton';
 
 registerEvmTexts();
 
@@ -26,7 +27,7 @@ export function WalletPage() {
         </h1>
         {account !== null && (
           <p className="page__account">
-            <code className="address">{account}</code>
+            <LongId value={account} what="address" />
             {isViewer && <span className="badge">{t('evm.wallet.viewer')}</span>}
           </p>
         )}

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readBeforeConfirmation, useConfirmedWriteAt } from '../../../lib/api/evm/accountWrites';
-import { useEvmBalances } from '../../../lib/api/evm/balances';
+import { readBeforeConfirmation } from '../../../lib/api/evm/accountWrites';
+import { useFreshEvmBalances } from '../../../lib/api/evm/balances';
 import type { PrepareRequest } from '../../../lib/evm-wallet/api/prepareTransaction';
 import { TransactionReview } from '../../../lib/evm-wallet/TransactionReview';
 import { useTransactionFlow } from '../../../lib/evm-wallet/useTransactionFlow';
@@ -94,10 +94,13 @@ export function AccountStakingSection({ network, account, overview, canSign, isV
   // Bumped after each confirmation: the forms start empty again.
   const [formGeneration, setFormGeneration] = useState(0);
   const position = useAccountStaking(network.name, account);
-  const balances = useEvmBalances(network.name, account, fiatCurrency);
-  const confirmedAt = useConfirmedWriteAt(network.name, account);
+  const fresh = useFreshEvmBalances(network.name, account, fiatCurrency);
+  const { balances } = fresh;
   const tlos = balances.data ? nativeBalance(balances.data.balances) : null;
-  const updating = readBeforeConfirmation(balances.data?.fetchedMs, confirmedAt);
+  // The stake review reads the TLOS balance, the unstake review the STLOS of the position:
+  // both wait until they were read after the account's last confirmed transaction.
+  const positionStale = position.data !== undefined && readBeforeConfirmation(position.dataUpdatedAt, fresh.confirmedAt);
+  const updating = fresh.updating || positionStale;
 
   const onConfirmed = useCallback(() => {
     setFormGeneration((generation) => generation + 1);
@@ -133,6 +136,7 @@ export function AccountStakingSection({ network, account, overview, canSign, isV
           position={position.data}
           tlos={tlos}
           busy={busy}
+          stale={updating}
           onStart={start}
         />
       )}
@@ -140,7 +144,7 @@ export function AccountStakingSection({ network, account, overview, canSign, isV
       {position.data && (
         <EscrowCard
           position={position.data}
-          busy={busy}
+          busy={busy || updating}
           onUnlockReached={refetchPosition}
           onWithdraw={
             canSign

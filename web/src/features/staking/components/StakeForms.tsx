@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type SyntheticEvent, type RefObject } from 'react';
+import { useId, useRef, useState, type ReactNode, type SyntheticEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api/client';
@@ -6,11 +6,13 @@ import { toPlainString, type FixedAmount } from '../../../lib/amount/fixedAmount
 import { prepareTransaction, type PrepareRequest } from '../../../lib/evm-wallet/api/prepareTransaction';
 import { prepareErrorText } from '../../../lib/evm-wallet/useTransactionFlow';
 import { useAmountFormatter, useDateTimeFormatter, usePreferences } from '../../../lib/preferences/usePreferences';
+import { ReviewWaitsNote } from '../../../lib/ui/FreshBalances';
 import type { AccountStaking } from '../api/accountStaking';
 import type { StakingOverview } from '../api/overview';
 import { checkAmount, expectedShares, feeReserveWei, maxStake, unlockEstimate, unstakeAssets, wei, type AmountProblem } from '../model/staking';
 import { useDurationText } from './Duration';
 import { useNowSeconds } from './useNowSeconds';
+import { TextWithAmounts } from '../../../lib/ui/TextWithAmounts';
 
 /** What the review dialog shows under the server's summary, per action. */
 export type Reviewed =
@@ -38,14 +40,14 @@ function useProblemText() {
       case 'balance':
         return t('validation.balance_too_low');
       case 'feeRoom':
-        return t('staking.fee_room', { amount: format.exact(problem.max) });
+        return t('staking.fee_room', { amount: format.token(problem.max) });
     }
   };
 }
 
 interface AmountFieldProps {
   readonly label: string;
-  readonly hint: string;
+  readonly hint: ReactNode;
   readonly value: string;
   readonly error: string | null;
   readonly working: boolean;
@@ -101,13 +103,28 @@ interface FormProps {
   readonly position: AccountStaking;
   readonly tlos: FixedAmount;
   readonly busy: boolean;
+  /** The balances predate the account's last confirmed transaction: the review waits for fresh ones. */
+  readonly stale: boolean;
   readonly onStart: StartTransaction;
 }
 
 type MaxState = { readonly kind: 'idle' } | { readonly kind: 'working' } | { readonly kind: 'failed'; readonly message: string };
 
+/** A form's Review button, held (and saying why) while the balances are not fresh. */
+function ReviewButton({ label, busy, stale }: { label: string; busy: boolean; stale: boolean }) {
+  const id = useId();
+  return (
+    <>
+      <button type="submit" className="button button--primary" disabled={busy || stale} aria-describedby={stale ? id : undefined}>
+        {label}
+      </button>
+      {stale && <ReviewWaitsNote id={id} />}
+    </>
+  );
+}
+
 /** Stake TLOS for STLOS, with the STLOS expected at the current price. */
-function StakeForm({ networkName, account, overview, tlos, busy, onStart }: FormProps) {
+function StakeForm({ networkName, account, overview, tlos, busy, stale, onStart }: FormProps) {
   const { t } = useTranslation();
   const format = useAmountFormatter();
   const [{ fiatCurrency }] = usePreferences();
@@ -147,6 +164,7 @@ function StakeForm({ networkName, account, overview, tlos, busy, onStart }: Form
       inputRef.current?.focus();
       return;
     }
+    if (stale) return;
     const shares = expectedShares(check.amount, stakeRatio);
     onStart({ action: 'stake', amount: check.amount, shares }, { kind: 'stake', from: account, amount: toPlainString(check.amount) });
   };
@@ -155,7 +173,7 @@ function StakeForm({ networkName, account, overview, tlos, busy, onStart }: Form
     <form className="staking-form" onSubmit={submit} noValidate>
       <AmountField
         label={t('staking.stake.amount')}
-        hint={t('staking.stake.available', { amount: format.exact(tlos) })}
+        hint={<TextWithAmounts i18nKey="staking.stake.available" amounts={{ amount: { amount: tlos } }} />}
         value={input}
         error={shownProblem ?? (maxState.kind === 'failed' ? maxState.message : null)}
         working={maxState.kind === 'working'}
@@ -169,22 +187,20 @@ function StakeForm({ networkName, account, overview, tlos, busy, onStart }: Form
       {check.ok && (
         <div className="staking-preview" aria-live="polite">
           <p className="staking-preview__title">
-            {t('staking.stake.expected', { amount: format.exact(expectedShares(check.amount, stakeRatio)) })}
+            <TextWithAmounts i18nKey="staking.stake.expected" amounts={{ amount: { amount: expectedShares(check.amount, stakeRatio) } }} />
           </p>
           <p className="muted text-break">{t('staking.stake.expected_note')}</p>
         </div>
       )}
       <div className="button-row">
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {t('staking.stake.review')}
-        </button>
+        <ReviewButton label={t('staking.stake.review')} busy={busy} stale={stale} />
       </div>
     </form>
   );
 }
 
 /** Unstake STLOS: the TLOS it becomes goes into the escrow until the unlock time. */
-function UnstakeForm({ account, overview, position, busy, onStart }: FormProps) {
+function UnstakeForm({ account, overview, position, busy, stale, onStart }: FormProps) {
   const { t } = useTranslation();
   const format = useAmountFormatter();
   const dateTime = useDateTimeFormatter();
@@ -209,6 +225,7 @@ function UnstakeForm({ account, overview, position, busy, onStart }: FormProps) 
       inputRef.current?.focus();
       return;
     }
+    if (stale) return;
     onStart({ action: 'unstake', shares: check.amount, assets, unlockAt }, { kind: 'unstake', from: account, amount: toPlainString(assets) });
   };
 
@@ -216,7 +233,7 @@ function UnstakeForm({ account, overview, position, busy, onStart }: FormProps) 
     <form className="staking-form" onSubmit={submit} noValidate>
       <AmountField
         label={t('staking.unstake.amount')}
-        hint={t('staking.unstake.available', { amount: format.exact(staked.balance) })}
+        hint={<TextWithAmounts i18nKey="staking.unstake.available" amounts={{ amount: { amount: staked.balance } }} />}
         value={input}
         error={shownProblem}
         working={false}
@@ -227,7 +244,7 @@ function UnstakeForm({ account, overview, position, busy, onStart }: FormProps) 
       {check.ok && assets !== null && (
         <div className="staking-preview" aria-live="polite">
           <p className="staking-preview__title">
-            {t('staking.unstake.expected', { amount: format.exact(assets) })}
+            <TextWithAmounts i18nKey="staking.unstake.expected" amounts={{ amount: { amount: assets } }} />
           </p>
           <p className="muted text-break">
             {t('staking.unstake.unlock', { time: dateTime(unlockAt), period: duration.period(position.lockPeriod) })}
@@ -235,9 +252,7 @@ function UnstakeForm({ account, overview, position, busy, onStart }: FormProps) 
         </div>
       )}
       <div className="button-row">
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {t('staking.unstake.review')}
-        </button>
+        <ReviewButton label={t('staking.unstake.review')} busy={busy} stale={stale} />
       </div>
     </form>
   );

@@ -13,6 +13,7 @@ import { AccountStakingSection } from './AccountStakingSection';
 import { StakingFigures } from './StakingFigures';
 import { ConnectNotice, StakingLoading } from './StakingNotices';
 import './staking.css';
+import { LongId } from '../../../lib/ui/CopyButton';
 
 registerEvmTexts();
 registerStakingTexts();
@@ -49,7 +50,7 @@ export function StakingPage() {
         <p className="page__lead">{t('staking.lead')}</p>
         {account !== null && (
           <p className="page__account">
-            <code className="address">{account}</code>
+            <LongId value={account} what="address" />
             {isViewer && <span className="badge">{t('staking.viewer')}</span>}
           </p>
         )}

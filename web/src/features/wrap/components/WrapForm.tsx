@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api/client';
 import { toPlainString, type FixedAmount } from '../../../lib/amount/fixedAmount';
 import { prepareTransaction } from '../../../lib/evm-wallet/api/prepareTransaction';
+import { ReviewWaitsNote } from '../../../lib/ui/FreshBalances';
 import { TransactionReview } from '../../../lib/evm-wallet/TransactionReview';
 import { prepareErrorText, useTransactionFlow } from '../../../lib/evm-wallet/useTransactionFlow';
 import type { NetworkSummary } from '../../../lib/networks/api/networks';
@@ -22,6 +23,7 @@ import {
   type WrapDirection,
 } from '../model/wrap';
 import { ExactAmount } from '../../../lib/ui/AmountText';
+import { TextWithAmounts } from '../../../lib/ui/TextWithAmounts';
 
 /** The smallest wrap there is: preparing it tells the fee of a wrap, which does not depend on the amount. */
 const FEE_PROBE_AMOUNT = '0.000000000000000001';
@@ -102,7 +104,7 @@ export function WrapForm({ network, account, balances, stale }: WrapFormProps) {
       case 'balance':
         return t('validation.balance_too_low');
       case 'feeRoom':
-        return t('wrap.fee_room', { amount: format.exact(problem.max) });
+        return t('wrap.fee_room', { amount: format.token(problem.max) });
     }
   };
   const shownProblem = !check.ok && (submitted || input.trim() !== '') ? problemText(check.problem) : null;
@@ -195,7 +197,7 @@ export function WrapForm({ network, account, balances, stale }: WrapFormProps) {
             </button>
           </div>
           <p id={ids.hint} className="muted text-break">
-            {t('wrap.available', { amount: format.exact(sourceBalance(direction, balances)), symbol })}
+            <TextWithAmounts i18nKey="wrap.available" values={{ symbol }} amounts={{ amount: { amount: sourceBalance(direction, balances) } }} />
           </p>
           {maxState.kind === 'working' && (
             <p className="state muted text-break" role="status">
@@ -223,11 +225,7 @@ export function WrapForm({ network, account, balances, stale }: WrapFormProps) {
             {t('wrap.review')}
           </button>
         </div>
-        {stale && (
-          <p id={`${id}-stale`} className="muted text-break">
-            {t('wrap.review_waits')}
-          </p>
-        )}
+        {stale && <ReviewWaitsNote id={`${id}-stale`} />}
       </form>
 
       <TransactionReview flow={flow} explorerUrl={network.explorerUrl} onClose={() => amountRef.current?.focus()}>

@@ -12,6 +12,7 @@ import { isNativeSession } from '../model/wrap';
 import { NativeChainNotice } from './WrapNotices';
 import { WrapPanel } from './WrapPanel';
 import './wrap.css';
+import { LongId } from '../../../lib/ui/CopyButton';
 
 registerEvmTexts();
 registerWrapTexts();
@@ -35,7 +36,7 @@ export function WrapPage() {
         <p className="page__lead">{t('wrap.lead')}</p>
         {account !== null && (
           <p className="page__account">
-            <code className="address">{account}</code>
+            <LongId value={account} what="address" />
             {isViewer && <span className="badge">{t('wrap.viewer')}</span>}
           </p>
         )}

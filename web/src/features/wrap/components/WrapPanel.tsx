@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { readBeforeConfirmation, useConfirmedWriteAt } from '../../../lib/api/evm/accountWrites';
-import { useEvmBalances } from '../../../lib/api/evm/balances';
+import { useFreshEvmBalances } from '../../../lib/api/evm/balances';
 import type { NetworkSummary } from '../../../lib/networks/api/networks';
 import { usePreferences } from '../../../lib/preferences/usePreferences';
 import { QueryError } from '../../../lib/ui/QueryError';
 import { pickWrapBalances } from '../model/wrap';
 import { ExactAmount } from '../../../lib/ui/AmountText';
+import { BalancesUpdating } from '../../../lib/ui/FreshBalances';
 import { ConnectNotice } from './WrapNotices';
 import { WrapForm } from './WrapForm';
 
@@ -24,11 +24,9 @@ interface WrapPanelProps {
 export function WrapPanel({ network, account, canSign, isViewer }: WrapPanelProps) {
   const { t } = useTranslation();
   const [{ fiatCurrency }] = usePreferences();
-  const balances = useEvmBalances(network.name, account, fiatCurrency);
-  const confirmedAt = useConfirmedWriteAt(network.name, account);
+  const { balances, updating } = useFreshEvmBalances(network.name, account, fiatCurrency);
   const wrapped = network.wrappedToken;
   const picked = balances.data && wrapped !== null ? pickWrapBalances(balances.data.balances, wrapped) : null;
-  const updating = readBeforeConfirmation(balances.data?.fetchedMs, confirmedAt);
   const failed = balances.isError ? balances.error : null;
   const retry = () => void balances.refetch();
 
@@ -63,12 +61,7 @@ export function WrapPanel({ network, account, canSign, isViewer }: WrapPanelProp
             </div>
           </dl>
         )}
-        {updating && (
-          <p className="state muted text-break" role="status">
-            <span className="spinner" aria-hidden="true" />
-            {t('wrap.balances_updating')}
-          </p>
-        )}
+        {updating && <BalancesUpdating />}
         {failed && picked && <QueryError failed={t('wrap.balances_failed')} error={failed} onRetry={retry} />}
       </section>
 

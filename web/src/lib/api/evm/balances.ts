@@ -9,7 +9,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { RequestOptions } from '../client';
 import { apiGet, type Schemas } from '../endpoints';
 import { expectArray, expectBoolean, expectNumber, expectRecord, expectString } from '../shape';
-import { balancesRefreshMs, confirmedWrites } from './accountWrites';
+import { balancesRefreshMs, confirmedWrites, readBeforeConfirmation, useConfirmedWriteAt } from './accountWrites';
 import { checkIndexFields, coveragePollMs } from './coverage';
 import { evmAccountResourceKey } from './keys';
 
@@ -66,4 +66,16 @@ export const evmBalancesQueryOptions = (network: string, address: string, fiat: 
 
 export function useEvmBalances(network: string, address: string, fiat: string) {
   return useQuery(evmBalancesQueryOptions(network, address, fiat));
+}
+
+/**
+ * The account's balances, and whether those on hand were read before its last
+ * confirmed write (spec §4). A screen that reviews a write with them (send, wrap,
+ * stake, unstake) holds its review while `updating`, so a review never shows the
+ * balances of before the last transaction; they are asked every 2 s meanwhile.
+ */
+export function useFreshEvmBalances(network: string, address: string, fiat: string) {
+  const balances = useEvmBalances(network, address, fiat);
+  const confirmedAt = useConfirmedWriteAt(network, address);
+  return { balances, confirmedAt, updating: readBeforeConfirmation(balances.data?.fetchedMs, confirmedAt) };
 }

@@ -263,6 +263,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/evm/{network}/transactions/{hash}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET …/transactions/{hash}`. */
+        get: operations["transaction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/health": {
         parameters: {
             query?: never;
@@ -433,6 +450,18 @@ export interface components {
          * @enum {string}
          */
         ApyStatus: "available" | "not_configured" | "unavailable";
+        /** @description One decoded argument. */
+        ArgumentView: {
+            /** @description The parameter's name, when the ABI has one. */
+            name?: string | null;
+            /** @description Its Solidity type. */
+            type: string;
+            /**
+             * @description The value as text: addresses EIP-55, integers in decimal, bytes 0x hex, arrays
+             *     `[a, b]`, tuples `(a, b)`.
+             */
+            value: string;
+        };
         /** @description One token held. */
         BalanceRowView: {
             /** @description The amount held. */
@@ -700,6 +729,21 @@ export interface components {
             /** @description Gas × gas price, in wei (decimal text). */
             wei: string;
         };
+        /** @description The fee and who paid it. */
+        FeeView: {
+            /** @description Gas used × gas price, exact, in the system token. */
+            amount: string;
+            /** @description Its fiat value (18 decimals), when priced. */
+            fiatValue?: string | null;
+            /** @description Gas price in wei, decimal. */
+            gasPrice: string;
+            /** @description Gas used, decimal. */
+            gasUsed: string;
+            /** @description Who paid it: the sender (EIP-55). */
+            paidBy: string;
+            /** @description Its symbol. */
+            symbol: string;
+        };
         /** @description A valid input the user should still look at (an address without checksum). */
         FieldWarning: {
             /** @description The warning's key (`validation.address_lowercase`). */
@@ -761,6 +805,25 @@ export interface components {
              * @description Blocks to scan (while scanning).
              */
             totalBlocks?: number | null;
+        };
+        /**
+         * @description Where the function's description came from.
+         * @enum {string}
+         */
+        FunctionSourceView: "abi" | "knownSignature" | "lookedUp";
+        /** @description The function a transaction called. */
+        FunctionView: {
+            /**
+             * @description The decoded arguments; absent when the call data does not decode as this
+             *     function's.
+             */
+            arguments?: components["schemas"]["ArgumentView"][] | null;
+            /** @description Its name. */
+            name: string;
+            /** @description Its canonical signature. */
+            signature: string;
+            /** @description Where the description came from. */
+            source: components["schemas"]["FunctionSourceView"];
         };
         /** @description The server's health. */
         Health: {
@@ -928,6 +991,17 @@ export interface components {
          * @enum {string}
          */
         MetadataStatus: "ok" | "invalid" | "missing";
+        /** @description One movement of value or an NFT. */
+        MovementView: {
+            /** @description Who gave it (the zero address for a mint). */
+            from: components["schemas"]["PartyView"];
+            nft?: null | components["schemas"]["NftMovementView"];
+            /** @description Who got it (the zero address for a burn). */
+            to: components["schemas"]["PartyView"];
+            /** @description The token contract of a token amount (EIP-55); absent for the native coin. */
+            token?: string | null;
+            value?: null | components["schemas"]["ValueMovementView"];
+        };
         /** @description Every served network's chain settings. */
         NetworkList: {
             /** @description Chain settings (spec §3 "Chain settings"), in the API's order. */
@@ -1072,6 +1146,13 @@ export interface components {
             note: string;
             /** @description The configuration key, e.g. `wallet_connect_project_id`. */
             setting: string;
+        };
+        /** @description An address and, for a known contract, its name. */
+        PartyView: {
+            /** @description EIP-55 address. */
+            address: string;
+            /** @description The contract's name, when known. */
+            name?: string | null;
         };
         /** @description One revoke transaction of the plan. */
         PlannedRevoke: {
@@ -1329,6 +1410,39 @@ export interface components {
             /** @description Token standard. */
             type: components["schemas"]["TokenKind"];
         };
+        /** @description One transaction described. */
+        TransactionDetailView: {
+            /**
+             * Format: int64
+             * @description The block, once mined.
+             */
+            blockNumber?: number | null;
+            createdContract?: null | components["schemas"]["PartyView"];
+            /**
+             * Format: int64
+             * @description The block time, seconds since the epoch, once mined.
+             */
+            epoch?: number | null;
+            fee?: null | components["schemas"]["FeeView"];
+            /** @description The sender. */
+            from: components["schemas"]["PartyView"];
+            function?: null | components["schemas"]["FunctionView"];
+            /** @description The hash. */
+            hash: string;
+            /** @description The call data, 0x hex. */
+            input: string;
+            /** @description Every movement of value and NFTs, in order (none for a failed transaction). */
+            movements: components["schemas"]["MovementView"][];
+            /** @description The 4-byte selector the call data opens with. */
+            selector?: string | null;
+            /** @description Which source answered. */
+            source: components["schemas"]["SourceKindView"];
+            /** @description Pending, success or failed. */
+            status: components["schemas"]["TransactionStatusView"];
+            to?: null | components["schemas"]["PartyView"];
+            /** @description The native coin sent along (`0` when none). */
+            value: components["schemas"]["ValueMovementView"];
+        };
         /** @description One row of the history table. */
         TransactionRowView: {
             /**
@@ -1370,6 +1484,11 @@ export interface components {
             /** @description Fungible value sent. */
             valuesOut: components["schemas"]["ValueMovementView"][];
         };
+        /**
+         * @description Where a transaction stands.
+         * @enum {string}
+         */
+        TransactionStatusView: "pending" | "success" | "failed";
         /** @description A fungible movement. */
         ValueMovementView: {
             /** @description Exact amount in whole tokens. */
@@ -2109,6 +2228,61 @@ export interface operations {
                 };
             };
             /** @description The network lacks the contract for this kind */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The node did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transaction: {
+        parameters: {
+            query?: {
+                /** @description Fiat currency of the values (default USD). */
+                fiat?: string;
+            };
+            header?: never;
+            path: {
+                /** @description EVM network name, e.g. telos-evm */
+                network: string;
+                /** @description Transaction hash: 0x and 64 hex digits */
+                hash: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transaction described */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionDetailView"];
+                };
+            };
+            /** @description Unknown network, malformed hash or currency */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such transaction on this network */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -83,7 +83,8 @@ pub struct TransactionRowView {
     pub failed: bool,
 }
 
-fn value(movement: &ValueMovement) -> ValueMovementView {
+/// A movement as sent.
+pub fn value(movement: &ValueMovement) -> ValueMovementView {
     ValueMovementView {
         amount: movement.amount.to_plain_string(),
         symbol: movement.symbol.clone(),
@@ -91,7 +92,8 @@ fn value(movement: &ValueMovement) -> ValueMovementView {
     }
 }
 
-fn nft(movement: &NftMovement) -> NftMovementView {
+/// An NFT movement as sent.
+pub fn nft(movement: &NftMovement) -> NftMovementView {
     NftMovementView {
         quantity: movement.quantity.clone(),
         token_id: movement.token_id.clone(),
