@@ -6,7 +6,8 @@
 //   - module preloads for its screen's chunks, so they load beside the app's own script
 //     instead of after it, and a preload of the Latin subset of the text font;
 //   - the boot script (src/app/prerender/boot.ts) that sets the theme and the session's
-//     header before the first paint.
+//     header before the first paint, and starts the app (preloaded, not run by a script
+//     element) once the page is painted.
 // The server sends these pages with a Content-Security-Policy allowing exactly their inline
 // script and style by hash (crates/server/src/spa/inline.rs). compress.mjs runs after this.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -77,11 +78,15 @@ function compose(template, page, manifest, bootScript) {
   ].join('\n    ');
 
   let html = template;
+  // The entry is preloaded here and started by the boot script once the page is painted.
+  const entryScript = `<script type="module" crossorigin src="/${entry.file}"></script>`;
+  if (!html.includes(entryScript)) throw new Error(`prerender: index.html does not load ${entry.file} as vite writes it`);
+  html = html.replace(entryScript, () => `<link rel="modulepreload" crossorigin href="/${entry.file}">`);
   const stylesheet = /<link rel="stylesheet"[^>]*href="\/assets\/[^"]+\.css"[^>]*>/;
   if (!stylesheet.test(html)) throw new Error('prerender: index.html has no stylesheet link to inline');
   // Function replacements: the CSS may hold `$` sequences a replacement string would interpret.
   html = html.replace(stylesheet, () => `${preloads}\n    <style>${css}</style>`);
-  html = html.replace('<meta charset="UTF-8" />', () => `<meta charset="UTF-8" />\n    <script>${bootScript}</script>`);
+  html = html.replace('<meta charset="UTF-8" />', () => `<meta charset="UTF-8" />\n    <script>${bootScript(`/${entry.file}`)}</script>`);
   if (!html.includes('<div id="root"></div>')) throw new Error('prerender: index.html has no empty #root');
   html = html.replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${escapeAttribute(page.path)}">${page.html}</div>`);
   return html;

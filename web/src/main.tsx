@@ -49,6 +49,8 @@ function canHydrate(container: HTMLElement, router: DataRouter): boolean {
 }
 
 async function start() {
+  // Where a first visit's time goes (bench/web prints these marks beside the paint).
+  performance.mark('tandem:start');
   // Before anything reads storage: an update may clear it (spec §4 app-version check).
   const versionCheck = runVersionCheck(browserStorage(), __APP_VERSION__);
   if (versionCheck === 'reload') {
@@ -77,6 +79,7 @@ async function start() {
 
   const router = createBrowserRouter(routes);
   await routerReady(router);
+  performance.mark('tandem:router-ready');
   const app = (
     <StrictMode>
       <App router={router} container={container} {...(fullyPrerendered ? { onStarted: prefetchStartupData } : {})} />

@@ -10,6 +10,7 @@
  *   it; the button's label is the custom property `--stored-account-label`);
  * - `data-host="loopback"` on <html> when the page was opened on this machine, where
  *   home keeps the development wallet's room (features/home);
+ * - the app's code, preloaded by the page, starts once the page has been painted;
  * - until the app has hydrated, a sent form or a pressed button is held back (a form
  *   would otherwise be submitted natively, reloading the page) and handed to the app,
  *   which replays it ({@link takeEarlyActions}).
@@ -22,6 +23,12 @@
 export interface BootSettings {
   readonly themeKey: string;
   readonly accountKey: string;
+  /**
+   * The app's entry module. The page preloads it (fetched and compiled beside the HTML)
+   * but starts it only after the first frame: on a fast connection the scripts are there
+   * before the page is parsed, and run first, the paint waits for them.
+   */
+  readonly entry?: string;
 }
 
 /** What a user did before the app could answer: a form sent (with the button used) or a button pressed. */
@@ -76,6 +83,21 @@ export function bootPage(settings: BootSettings): void {
     if (button === null || (button.type === 'submit' && button.form !== null)) return;
     actions.push({ kind: 'click', button });
   };
+  if (settings.entry !== undefined) {
+    const entry = settings.entry;
+    let started = false;
+    const startApp = () => {
+      if (started) return;
+      started = true;
+      import(/* @vite-ignore */ entry).catch((error: unknown) => {
+        console.error('Tandem could not start', error);
+      });
+    };
+    // After the frame that paints the page; a tab opened in the background draws no frame, so a timer too.
+    requestAnimationFrame(() => setTimeout(startApp, 0));
+    setTimeout(startApp, 500);
+  }
+
   document.addEventListener('submit', onSubmit, true);
   document.addEventListener('click', onClick, true);
   window.__tandemBoot = {

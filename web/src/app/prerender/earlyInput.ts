@@ -51,4 +51,5 @@ export function replayEarlyActions(): void {
 /** Marks the app's element once the app answers input (`data-hydrated`; e2e helpers and bench/web wait for it). */
 export function markStarted(container: HTMLElement): void {
   container.dataset.hydrated = 'true';
+  performance.mark('tandem:started');
 }

@@ -42,10 +42,11 @@ export const prerenderPaths: readonly string[] = [
   NOT_FOUND_PATH,
 ];
 
-const bootSettings: BootSettings = { themeKey: THEME_STORAGE_KEY, accountKey: ACCOUNT_STORAGE_KEY };
-
-/** The inline script each page runs before its first paint (prerender/boot.ts). */
-export const bootScript = `(${bootPage.toString()})(${JSON.stringify(bootSettings)});`;
+/** The inline script each page runs before its first paint (prerender/boot.ts), starting the app's `entry` module. */
+export function bootScript(entry: string): string {
+  const settings: BootSettings = { themeKey: THEME_STORAGE_KEY, accountKey: ACCOUNT_STORAGE_KEY, entry };
+  return `(${bootPage.toString()})(${JSON.stringify(settings)});`;
+}
 
 /** A screen's frame while its content is the visitor's own: its title and a loading line. */
 function StandInFrame() {
