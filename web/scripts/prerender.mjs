@@ -73,6 +73,9 @@ function compose(template, page, manifest, bootScript) {
     .join('\n');
   const font = latinFont(css);
   const preloads = [
+    // A screen showing the visitor's own data reads the networks first: asked for beside the page,
+    // not after the app's code has run (home asks only once hydrated, and needs it for nothing it paints).
+    ...(page.standIn ? ['<link rel="preload" as="fetch" crossorigin href="/api/v1/networks">'] : []),
     ...[...screenFiles].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     ...(font === null ? [] : [`<link rel="preload" as="font" type="font/woff2" crossorigin href="${font}">`]),
   ].join('\n    ');
