@@ -106,11 +106,11 @@ const at = (value) => (typeof value === 'number' ? value.toFixed(0) : '?');
 function printPaint(label, runs, { readyLabel, readyTarget }) {
   console.log(`${label}, ${runs.length} cold visits, median (min–max):`);
   runs.forEach((run, index) => {
-    const { html, domContentLoaded, lastScript, fonts, api, appRendered } = run.phases;
+    const { html, domContentLoaded, lastScript, fonts, api, apiBeforeReady, appStart, routerReady, appRendered } = run.phases;
     console.log(
       `  run ${String(index + 1).padStart(2)}: fcp ${at(run.fcp).padStart(5)} ms, ${run.requestsBefore} requests / ${kB(run.scriptBytesBefore)} js before it;` +
         ` ${readyLabel} ${at(run.readyAt)}; html ${at(html)}, dcl ${at(domContentLoaded)}, last js ${at(lastScript)}, fonts ${at(fonts)},` +
-        ` api ${at(api)}, app rendered ${at(appRendered)}, shift ${run.layoutShift.toFixed(4)}`,
+        ` api ${at(api)} (before ready ${at(apiBeforeReady)}), app start ${at(appStart)}, routes ready ${at(routerReady)}, app rendered ${at(appRendered)}, shift ${run.layoutShift.toFixed(4)}`,
     );
   });
   const fcpMedian = median(runs.map((run) => run.fcp));

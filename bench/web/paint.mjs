@@ -43,6 +43,7 @@ function readPaint() {
   const isScript = (entry) => entry.path.endsWith('.js');
   const latest = (entries) => (entries.length === 0 ? null : Math.max(...entries.map((entry) => entry.end)));
   const probe = window.__paintProbe;
+  const mark = (name) => performance.getEntriesByName(name, 'mark')[0]?.startTime ?? null;
   return {
     fcp,
     // The document counts as a request too.
@@ -57,7 +58,12 @@ function readPaint() {
       lastScript: latest(before.filter(isScript)),
       fonts: latest(resources.filter((entry) => entry.path.endsWith('.woff2'))),
       api: latest(before.filter((entry) => entry.path.startsWith('/api/'))),
+      // The last API answer the route had before it showed what it waits for (the wallet's balances).
+      apiBeforeReady: latest(resources.filter((entry) => entry.path.startsWith('/api/') && probe.readyAt !== null && entry.end <= probe.readyAt)),
       appRendered: probe.rootRenderedAt,
+      // The app's own marks (web/src/main.tsx): its code evaluated, the first screen's code and loaders done, hydrated.
+      appStart: mark('tandem:start'),
+      routerReady: mark('tandem:router-ready'),
     },
     beforePaint: before.map((entry) => entry.path),
   };

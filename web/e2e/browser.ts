@@ -63,7 +63,41 @@ export async function openPage(
     );
   }
   const page = await context.newPage();
+  waitForAppOnNavigation(page);
   return { context, page };
+}
+
+/**
+ * Resolves once the app on `page` answers input. Every page is pre-rendered (it paints
+ * before any script runs) and the app then hydrates it, marking `#root` with
+ * `data-hydrated`; a page without the app's root (a server error page) has nothing to wait for.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return root === null || root.dataset.hydrated === 'true';
+  });
+}
+
+/**
+ * The specs act as soon as a page is loaded; a user who types or clicks before the app has
+ * hydrated loses nothing either (prerender.test.ts checks that), but a spec reading the page
+ * right away would read the pre-rendered stand-in. So `goto` and `reload` here return once the
+ * app has started.
+ */
+function waitForAppOnNavigation(page: Page): void {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await waitForApp(page);
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await waitForApp(page);
+    return response;
+  };
 }
 
 /** Runs `run` on a page of a fresh context, and closes the context whatever happens. */

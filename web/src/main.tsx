@@ -1,6 +1,10 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, type DataRouter } from 'react-router';
 import { App } from './app/App';
+import { prefetchStartupData } from './app/prefetch';
+import { adoptStandIn } from './app/prerender/standIn';
+import { routes } from './app/routes';
 import { startAnalytics } from './lib/analytics';
 import { appConfig } from './lib/config';
 import { initDebugMode } from './lib/debug';
@@ -15,7 +19,38 @@ import './app/styles/layout.css';
 import './app/styles/components.css';
 import './app/styles/forms.css';
 
-function start() {
+/** Resolves once the router has loaded the first route's code and run its loaders (a redirect included). */
+function routerReady(router: DataRouter): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) {
+      resolve();
+      return;
+    }
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+/**
+ * Whether the app may hydrate the page the build rendered (web/scripts/prerender.mjs):
+ * the router must have arrived at that page, and a page rendered in full (no stand-in)
+ * must have no query string, which the build could not know.
+ */
+function canHydrate(container: HTMLElement, router: DataRouter): boolean {
+  const prerendered = container.dataset.prerendered;
+  if (prerendered === undefined) return false;
+  const { pathname, search } = router.state.location;
+  if (router.state.errors !== null) return false;
+  const hasStandIn = container.querySelector('[data-stand-in]') !== null;
+  return pathname.replace(/\/+$/, '') === prerendered.replace(/\/+$/, '') && (hasStandIn || search === '');
+}
+
+async function start() {
+  // Where a first visit's time goes (bench/web prints these marks beside the paint).
+  performance.mark('tandem:start');
   // Before anything reads storage: an update may clear it (spec §4 app-version check).
   const versionCheck = runVersionCheck(browserStorage(), __APP_VERSION__);
   if (versionCheck === 'reload') {
@@ -24,7 +59,7 @@ function start() {
   }
   if (versionCheck === 'reconnect') notify.success({ key: 'session.reconnect_after_update' });
 
-  // Before the first render, so the page never flashes the other theme.
+  // Before the first render, so the page never flashes the other theme (a pre-rendered page's boot script did it already).
   applyTheme();
   initDebugMode(appConfig.developmentHosts);
   // Spec §2: the analytics script on start, only when the operator configured one (off by default).
@@ -37,11 +72,28 @@ function start() {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
 
-  createRoot(container).render(
+  const fullyPrerendered = container.dataset.prerendered !== undefined && container.querySelector('[data-stand-in]') === null;
+  // A screen hydrated in full must render what the build rendered, before any answer is cached:
+  // the reads every screen needs start once it is hydrated. Elsewhere they start at once.
+  if (!fullyPrerendered) prefetchStartupData();
+
+  const router = createBrowserRouter(routes);
+  await routerReady(router);
+  performance.mark('tandem:router-ready');
+  const app = (
     <StrictMode>
-      <App />
-    </StrictMode>,
+      <App router={router} container={container} {...(fullyPrerendered ? { onStarted: prefetchStartupData } : {})} />
+    </StrictMode>
   );
+  if (canHydrate(container, router)) {
+    adoptStandIn(container);
+    hydrateRoot(container, app);
+  } else {
+    // Another page than the build rendered (a redirect, a query string): rendered anew.
+    container.replaceChildren();
+    delete container.dataset.prerendered;
+    createRoot(container).render(app);
+  }
 }
 
-start();
+void start();

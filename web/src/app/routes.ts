@@ -1,3 +1,4 @@
+import type { ParseKeys } from 'i18next';
 import { redirect, type RouteObject } from 'react-router';
 import { DEMOS, type DemoPath } from '../lib/demos';
 import { withChunkTimeout } from '../lib/chunkLoad';
@@ -5,7 +6,16 @@ import { alwaysRevalidate, guardLoader } from './guards/guardLoader';
 import { prefetchWalletBalances } from './prefetch';
 import { AppLayout } from './layout/AppLayout';
 import { PageLoading } from './pages/PageLoading';
+import type { PrerenderHandle } from './prerender/handle';
 import { RouteErrorPage } from './pages/RouteErrorPage';
+
+/** Screens that look the same for every visitor: the build pre-renders them in full (app/prerender). */
+const page: PrerenderHandle = { prerender: 'page' };
+
+/** Screens whose content is the visitor's own: the build pre-renders their frame with this title. */
+function titled(title: ParseKeys): PrerenderHandle {
+  return { title };
+}
 
 /*
  * Every screen is its own chunk, loaded through the router's `lazy` so the
@@ -34,7 +44,11 @@ const screens: RouteObject[] = [
     loader: guardLoader,
     shouldRevalidate: alwaysRevalidate,
     children: [
-      { index: true, lazy: async () => ({ Component: (await import('../features/home/components/HomePage')).HomePage }) },
+      {
+        index: true,
+        handle: page,
+        lazy: async () => ({ Component: (await import('../features/home/components/HomePage')).HomePage }),
+      },
       {
         path: 'zero',
         lazy: async () => ({ Component: (await import('../features/zero/components/ZeroLayout')).ZeroLayout }),
@@ -42,14 +56,17 @@ const screens: RouteObject[] = [
           { index: true, loader: () => redirect('/zero/balance') },
           {
             path: 'balance',
+            handle: titled('zero.balance.title'),
             lazy: async () => ({ Component: (await import('../features/zero/components/ZeroBalancePage')).ZeroBalancePage }),
           },
           {
             path: 'dappsearch',
+            handle: titled('zero.dapps.title'),
             lazy: async () => ({ Component: (await import('../features/zero/components/DappSearchPage')).DappSearchPage }),
           },
           {
             path: 'profile',
+            handle: titled('zero.profile.page_title'),
             lazy: async () => ({ Component: (await import('../features/zero/components/ProfilePage')).ProfilePage }),
           },
         ],
@@ -61,11 +78,13 @@ const screens: RouteObject[] = [
           { index: true, loader: () => redirect('/evm/wallet?tab=balance') },
           {
             path: 'wallet',
+            handle: titled('evm.wallet.title'),
             loader: prefetchWalletBalances,
             lazy: async () => ({ Component: (await import('../features/evm-wallet/components/WalletPage')).WalletPage }),
           },
           {
             path: 'send',
+            handle: titled('evm.send.title'),
             lazy: async () => ({ Component: (await import('../features/evm-wallet/components/SendPage')).SendPage }),
           },
           {
@@ -74,10 +93,12 @@ const screens: RouteObject[] = [
           },
           {
             path: 'receive',
+            handle: titled('evm.receive.title'),
             lazy: async () => ({ Component: (await import('../features/evm-wallet/components/ReceivePage')).ReceivePage }),
           },
           {
             path: 'collectible-inventory',
+            handle: titled('collectibles.inventory.title'),
             lazy: async () => ({
               Component: (await import('../features/collectibles/components/CollectibleInventoryPage'))
                 .CollectibleInventoryPage,
@@ -85,20 +106,24 @@ const screens: RouteObject[] = [
           },
           {
             path: 'collectible-details',
+            handle: titled('collectibles.details.title'),
             lazy: async () => ({
               Component: (await import('../features/collectibles/components/CollectibleDetailsPage')).CollectibleDetailsPage,
             }),
           },
           {
             path: 'staking',
+            handle: titled('staking.title'),
             lazy: async () => ({ Component: (await import('../features/staking/components/StakingPage')).StakingPage }),
           },
           {
             path: 'wrap',
+            handle: titled('wrap.title'),
             lazy: async () => ({ Component: (await import('../features/wrap/components/WrapPage')).WrapPage }),
           },
           {
             path: 'allowances',
+            handle: titled('allowances.title'),
             lazy: async () => ({
               Component: (await import('../features/allowances/components/AllowancesPage')).AllowancesPage,
             }),
@@ -110,12 +135,13 @@ const screens: RouteObject[] = [
         children: [
           {
             index: true,
+            handle: page,
             lazy: async () => ({ Component: (await import('../features/demos/components/DemosIndexPage')).DemosIndexPage }),
           },
           ...DEMOS.map(({ path }) => ({ path, lazy: DEMO_SCREENS[path] })),
         ],
       },
-      { path: '*', lazy: async () => ({ Component: (await import('./pages/NotFoundPage')).NotFoundPage }) },
+      { path: '*', handle: page, lazy: async () => ({ Component: (await import('./pages/NotFoundPage')).NotFoundPage }) },
     ],
   },
 ];

@@ -1,7 +1,10 @@
 import { lazy, Suspense, useRef } from 'react';
-import { Outlet, useNavigation } from 'react-router';
+import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { useHydrated } from '../../lib/hydration';
 import { BackBar } from '../navigation/BackBar';
 import { NavigationEffects } from '../navigation/NavigationEffects';
+import { isPrerenderedInFull } from '../prerender/handle';
+import { RouteStandIn } from '../prerender/standIn';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -14,6 +17,7 @@ const EvmWalletSession = lazy(async () => ({ default: (await import('../../lib/e
 export function AppLayout() {
   const mainRef = useRef<HTMLElement>(null);
   const navigation = useNavigation();
+  const hydrated = useHydrated();
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -24,13 +28,24 @@ export function AppLayout() {
       <main id="main" className="main" ref={mainRef} tabIndex={-1}>
         <NavigationEffects mainRef={mainRef} />
         <BackBar />
-        <Outlet />
+        <Screen />
       </main>
       <Footer />
-      <Suspense fallback={null}>
-        <Toaster />
-        <EvmWalletSession />
-      </Suspense>
+      {hydrated && (
+        <Suspense fallback={null}>
+          <Toaster />
+          <EvmWalletSession />
+        </Suspense>
+      )}
     </div>
   );
+}
+
+/** The route's screen; while a pre-rendered page is built or hydrated, its stand-in unless the screen is pre-rendered in full. */
+function Screen() {
+  const hydrated = useHydrated();
+  const matches = useMatches();
+  const { pathname } = useLocation();
+  if (hydrated || isPrerenderedInFull(matches)) return <Outlet />;
+  return <RouteStandIn pathname={pathname} />;
 }

@@ -21,9 +21,10 @@ export function EvmLayout() {
 
   return (
     <>
-      {account !== null && current !== null && networks.data !== undefined && (
+      {/* The bar keeps its room while the networks load, so the screen below does not move down when the chooser shows. */}
+      {account !== null && (networks.isPending || (current !== null && networks.data !== undefined)) && (
         <div className="evm-bar">
-          <NetworkChooser networks={networks.data} current={current} />
+          {current !== null && networks.data !== undefined && <NetworkChooser networks={networks.data} current={current} />}
         </div>
       )}
       {connection !== null && current !== null && networks.data !== undefined && (

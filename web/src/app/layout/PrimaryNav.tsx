@@ -8,12 +8,14 @@ interface PrimaryNavProps {
   /** On narrow screens the list is a disclosure opened from the header. */
   open: boolean;
   onNavigate: () => void;
+  /** Pre-rendered: the session kind the stylesheet shows this navigation to (`data-session-only`). */
+  sessionOnly?: 'evm' | 'native' | undefined;
 }
 
-export function PrimaryNav({ id, items, open, onNavigate }: PrimaryNavProps) {
+export function PrimaryNav({ id, items, open, onNavigate, sessionOnly }: PrimaryNavProps) {
   const { pathname } = useLocation();
   return (
-    <nav id={id} className={open ? 'primary-nav primary-nav--open' : 'primary-nav'} aria-label="Main">
+    <nav id={id} className={open ? 'primary-nav primary-nav--open' : 'primary-nav'} aria-label="Main" data-session-only={sessionOnly}>
       <ul className="primary-nav__list">
         {items.map((item) => (
           <li key={item.label}>

@@ -43,12 +43,11 @@ export function BalancesCard({ network, address, sendable, samplePrices = false 
         <h2 id="evm-balances-title" className="card__title">
           {t('evm.balances.title')}
         </h2>
-        {balances.data && (
-          <p className="evm-total">
-            <span className="evm-total__label">{t('evm.balances.total')}</span>
-            <span className="evm-total__value">{format.fiat(balances.data.totalFiatValue.value)}</span>
-          </p>
-        )}
+        {/* Held unseen until the balances arrive, so the card's content does not move down then. */}
+        <p className={balances.data ? 'evm-total' : 'evm-total evm-total--pending'} aria-hidden={balances.data ? undefined : true}>
+          <span className="evm-total__label">{t('evm.balances.total')}</span>
+          <span className="evm-total__value">{balances.data ? format.fiat(balances.data.totalFiatValue.value) : '\u2014'}</span>
+        </p>
       </header>
 
       {samplePrices && (

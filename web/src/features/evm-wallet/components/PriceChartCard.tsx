@@ -67,7 +67,12 @@ export function PriceChartCard({ network, symbol, sample = false }: { network: s
         <h2 id="evm-chart-title" className="card__title">
           {t('evm.chart.title', { symbol })}
         </h2>
-        {chart.data?.priceAvailable && <p className="evm-total__value">{format.fiat(chart.data.tokenPrice)}</p>}
+        {/* Held unseen while the price loads, so the card's content does not move down then. */}
+        {chart.data?.priceAvailable === false ? null : (
+          <p className={chart.data ? 'evm-total__value' : 'evm-total__value evm-total--pending'} aria-hidden={chart.data ? undefined : true}>
+            {chart.data ? format.fiat(chart.data.tokenPrice) : '\u2014'}
+          </p>
+        )}
       </header>
       {sample && (
         <p className="evm-sample" role="note">

@@ -6,9 +6,10 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isMobileBrowser } from '../../../lib/device';
 import type { EvmWalletChoice } from '../../../lib/evm-wallet/connection';
 import { WALLET_CONNECT_ID } from '../../../lib/evm-wallet/connectionProtocol';
-import { isEvmDevWalletAllowed, keepEvmDevWalletKey, normalisePrivateKey } from '../../../lib/evm-wallet/devWallet';
+import { isEvmDevWalletAllowed, isLoopbackUrl, keepEvmDevWalletKey, normalisePrivateKey } from '../../../lib/evm-wallet/devWallet';
 import { discoverWallets, type DiscoveredWallet } from '../../../lib/evm-wallet/discovery';
 import type { PairingOutcome } from '../../../lib/evm-wallet/walletConnect';
+import { useHydrated } from '../../../lib/hydration';
 import { destinationAfterLogin, RETURN_QUERY } from '../../../lib/navigation/destinations';
 import { networksQueryOptions, useNetworks, type NetworkSummary } from '../../../lib/networks/api/networks';
 import { walletNetworkFor } from '../../../lib/networks/model/defaultNetwork';
@@ -55,7 +56,12 @@ export function ConnectEvmWallet() {
   const pairingAbort = useRef<AbortController | null>(null);
   // Leaving home (the browser's Back) while the pairing dialog is open cancels the pairing too.
   useEffect(() => () => pairingAbort.current?.abort(), []);
-  const devNetwork = networks.data?.find((network) => isEvmDevWalletAllowed(network)) ?? null;
+  const hydrated = useHydrated();
+  // Pre-rendered, the page knows no network yet: only once hydrated may the devnet's wallet show.
+  const devNetwork = hydrated ? (networks.data?.find((network) => isEvmDevWalletAllowed(network)) ?? null) : null;
+  // The devnet is reached on this machine only: opened from a loopback address, the page keeps
+  // the development wallet's room until the networks are known, so nothing below it moves.
+  const reservesDevWallet = !hydrated || (networks.isPending && isLoopbackUrl(window.location.href));
 
   /** A login that did not happen: the user's no is a neutral message (spec §4, §8), a cancelled pairing says nothing. */
   const report = (outcome: { kind: 'rejected' | 'failed' | 'cancelled'; message?: ParseKeys; values?: Record<string, string> }) => {
@@ -161,6 +167,7 @@ export function ConnectEvmWallet() {
         onConnect={(projectId) => void connectWalletConnect(projectId)}
       />
       {pairing !== null && <WalletConnectDialog uri={pairing.uri} onCancel={() => pairingAbort.current?.abort()} />}
+      {devNetwork === null && reservesDevWallet && <DevWalletRoom loopbackOnly={!hydrated} />}
       {devNetwork !== null && (
         <DevWalletForm
           busy={busy !== null}
@@ -178,6 +185,19 @@ export function ConnectEvmWallet() {
         </p>
       )}
     </div>
+  );
+}
+
+/** The development wallet's closed box, unseen: the room it takes when it shows. */
+function DevWalletRoom({ loopbackOnly }: { loopbackOnly: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <details className="dev-wallet dev-wallet--room" aria-hidden="true" data-loopback-only={loopbackOnly ? '' : undefined}>
+      <summary tabIndex={-1}>
+        <span className="planned__label">{t('home.evm_dev_title')}</span>
+        <span className="planned__detail">{t('home.evm_dev_detail')}</span>
+      </summary>
+    </details>
   );
 }
 

@@ -1,0 +1,119 @@
+/**
+ * The inline script of every pre-rendered page (web/scripts/prerender.mjs writes
+ * `(${bootPage})(settings)` into its head), run before the first paint:
+ *
+ * - the theme is on <html> (`data-theme`) before anything is drawn, so the page never
+ *   flashes the other theme;
+ * - `data-session` on <html> says which kind of account this browser has stored
+ *   (`evm`, `native`, `none`), so the pre-rendered header shows that session's
+ *   navigation and account button from the first paint (app/styles/layout.css keys on
+ *   it; the button's label is the custom property `--stored-account-label`);
+ * - `data-host="loopback"` on <html> when the page was opened on this machine, where
+ *   home keeps the development wallet's room (features/home);
+ * - the app's code, preloaded by the page, starts once the page has been painted;
+ * - until the app has hydrated, a sent form or a pressed button is held back (a form
+ *   would otherwise be submitted natively, reloading the page) and handed to the app,
+ *   which replays it ({@link takeEarlyActions}).
+ *
+ * It runs as the source text of this one function, so it must use nothing from outside
+ * it: its settings come in as an argument. lib/theme and lib/session are the same
+ * rules as the app's; boot.test.ts checks that both agree.
+ */
+
+export interface BootSettings {
+  readonly themeKey: string;
+  readonly accountKey: string;
+  /**
+   * The app's entry module. The page preloads it (fetched and compiled beside the HTML)
+   * but starts it only after the first frame: on a fast connection the scripts are there
+   * before the page is parsed, and run first, the paint waits for them.
+   */
+  readonly entry?: string;
+}
+
+/** What a user did before the app could answer: a form sent (with the button used) or a button pressed. */
+export type EarlyAction =
+  | { readonly kind: 'submit'; readonly form: HTMLFormElement; readonly submitter: HTMLElement | null }
+  | { readonly kind: 'click'; readonly button: HTMLElement };
+
+interface BootState {
+  readonly actions: EarlyAction[];
+  /** Stops holding actions back: the app handles them from here on. */
+  stop: () => void;
+}
+
+declare global {
+  interface Window {
+    __tandemBoot?: BootState | undefined;
+  }
+}
+
+export function bootPage(settings: BootSettings): void {
+  const root = document.documentElement;
+  let stored: string | null = null;
+  let account: string | null = null;
+  try {
+    stored = window.localStorage.getItem(settings.themeKey);
+    account = window.localStorage.getItem(settings.accountKey);
+  } catch {
+    // Storage refused: the system theme, no session.
+  }
+  const dark = stored === 'dark' || (stored !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches);
+  root.dataset.theme = dark ? 'dark' : 'light';
+  const name = account?.trim() ?? '';
+  const isEvm = /^0x[0-9a-fA-F]{40}$/.test(name);
+  root.dataset.session = name === '' ? 'none' : isEvm ? 'evm' : 'native';
+  // The account button's label, which the pre-rendered header shows in its place (layout.css).
+  const label = isEvm ? `${name.slice(0, 6)}…${name.slice(-4)}` : name;
+  root.style.setProperty('--stored-account-label', JSON.stringify(label));
+
+  // Where the page was opened: the devnet's wallet is offered only on this machine (home keeps its room).
+  root.dataset.host = ['localhost', '127.0.0.1', '[::1]'].includes(window.location.hostname) ? 'loopback' : 'other';
+
+  const actions: EarlyAction[] = [];
+  const onSubmit = (event: Event) => {
+    if (!(event.target instanceof HTMLFormElement)) return;
+    event.preventDefault();
+    const submitter = (event as SubmitEvent).submitter;
+    actions.push({ kind: 'submit', form: event.target, submitter: submitter instanceof HTMLElement ? submitter : null });
+  };
+  const onClick = (event: Event) => {
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    // A submit button's press arrives as the form's submit event.
+    if (button === null || (button.type === 'submit' && button.form !== null)) return;
+    actions.push({ kind: 'click', button });
+  };
+  if (settings.entry !== undefined) {
+    const entry = settings.entry;
+    let started = false;
+    const startApp = () => {
+      if (started) return;
+      started = true;
+      import(/* @vite-ignore */ entry).catch((error: unknown) => {
+        console.error('Tandem could not start', error);
+      });
+    };
+    // After the frame that paints the page; a tab opened in the background draws no frame, so a timer too.
+    requestAnimationFrame(() => setTimeout(startApp, 0));
+    setTimeout(startApp, 500);
+  }
+
+  document.addEventListener('submit', onSubmit, true);
+  document.addEventListener('click', onClick, true);
+  window.__tandemBoot = {
+    actions,
+    stop: () => {
+      document.removeEventListener('submit', onSubmit, true);
+      document.removeEventListener('click', onClick, true);
+    },
+  };
+}
+
+/** Stops the boot script holding actions back and returns what it held (none on a page without it). */
+export function takeEarlyActions(): EarlyAction[] {
+  const boot = window.__tandemBoot;
+  if (boot === undefined) return [];
+  boot.stop();
+  window.__tandemBoot = undefined;
+  return boot.actions.splice(0);
+}
