@@ -48,7 +48,7 @@ async function holdScripts(page: Page): Promise<() => void> {
 }
 
 describe('pre-rendered pages', () => {
-  it('show the page title and the navigation with scripts off', () =>
+  it('show the page title and the navigation with scripts off, a transaction\'s page included', () =>
     inContext({ javaScriptEnabled: false }, async (page) => {
       await page.goto('/');
       assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'One wallet for Telos and Telos EVM');
@@ -62,6 +62,11 @@ describe('pre-rendered pages', () => {
       const evmNav = page.getByRole('navigation', { name: 'Main' });
       assert.deepEqual(await evmNav.getByRole('link').allTextContents(), ['Wallet', 'Staking', 'Wrap TLOS', 'Digital Collectibles', 'Approvals']);
       assert.equal(await evmNav.getByRole('link', { name: 'Wallet' }).getAttribute('aria-current'), 'page');
+
+      // A route with a parameter gets the page standing for any value of it, not the not-found page.
+      await page.goto('/evm/tx/0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060');
+      assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Transaction');
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Wallet' }).waitFor();
 
       await page.goto('/zero/balance');
       assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Balance');

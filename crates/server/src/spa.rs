@@ -2,7 +2,8 @@
 //! so those files never change and may be cached for a year; the pages and the other
 //! files must be revalidated (their ETag makes that a 304) so a deploy reaches users at
 //! once. The build pre-renders each route's page as `<route>.html` (`/evm/wallet` is
-//! `evm/wallet.html`) and any other path as `not-found.html`, so the first paint needs no
+//! `evm/wallet.html`; a route with a parameter as `_.html` in its folder: `/evm/tx/0x…`
+//! is `evm/tx/_.html`) and any other path as `not-found.html`, so the first paint needs no
 //! script; a build without them answers every route with `index.html`. The build also
 //! writes brotli and gzip copies beside each file, which are sent as they are
 //! ([`representation`]); only the API's answers are compressed per request.
@@ -24,6 +25,9 @@ const REVALIDATE: &str = "no-cache";
 const ASSETS_PREFIX: &str = "/assets/";
 /// The page the build renders for a path that is none of the app's routes.
 const NOT_FOUND_PAGE: &str = "not-found.html";
+/// The page a folder of the build holds for any last path segment in it (the build's
+/// `ANY_SEGMENT`, `web/src/app/prerender/render.tsx`).
+const ANY_SEGMENT_PAGE: &str = "_.html";
 
 /// Answers a GET or HEAD for a path outside `/api`; `policy` is the server's
 /// Content-Security-Policy, which a page extends by the hashes of its inline elements.
@@ -79,8 +83,10 @@ pub async fn serve(web_dist: &Path, policy: &HeaderValue, request: Request) -> R
 }
 
 /// The file answering a path outside `/assets/`: the file itself (`/favicon.svg`), the
-/// route's pre-rendered page, else the not-found page the app renders for unknown paths,
-/// else (a build without pre-rendered pages) `index.html`. All are 200: the app decides.
+/// route's pre-rendered page, else the page standing for any last segment there (a route
+/// with a parameter: `/evm/tx/0x…` gets `evm/tx/_.html`), else the not-found page the app
+/// renders for unknown paths, else (a build without pre-rendered pages) `index.html`.
+/// All are 200: the app decides.
 async fn page_for(web_dist: &Path, relative: &Path, index: PathBuf) -> PathBuf {
     if relative.as_os_str().is_empty() {
         return index;
@@ -89,11 +95,20 @@ async fn page_for(web_dist: &Path, relative: &Path, index: PathBuf) -> PathBuf {
     if is_file(&file).await {
         return file;
     }
-    let mut page = file.into_os_string();
+    let mut page = file.clone().into_os_string();
     page.push(".html");
     let page = PathBuf::from(page);
     if is_file(&page).await {
         return page;
+    }
+    let in_a_folder = relative
+        .parent()
+        .is_some_and(|folder| !folder.as_os_str().is_empty());
+    if let Some(parent) = file.parent().filter(|_| in_a_folder) {
+        let any = parent.join(ANY_SEGMENT_PAGE);
+        if is_file(&any).await {
+            return any;
+        }
     }
     let not_found = web_dist.join(NOT_FOUND_PAGE);
     if is_file(&not_found).await {

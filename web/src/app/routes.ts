@@ -89,6 +89,7 @@ const screens: RouteObject[] = [
           },
           {
             path: 'tx/:hash',
+            handle: titled('evm.tx.title'),
             lazy: async () => ({ Component: (await import('../features/evm-wallet/components/TransactionPage')).TransactionPage }),
           },
           {

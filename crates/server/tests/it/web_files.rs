@@ -25,7 +25,7 @@ impl PrerenderedBuild {
         let root = tempfile::tempdir().expect("temp dir");
         let dist = root.path().join("dist");
         std::fs::create_dir_all(dist.join("assets")).expect("assets dir");
-        std::fs::create_dir_all(dist.join("evm")).expect("route dir");
+        std::fs::create_dir_all(dist.join("evm/tx")).expect("route dir");
         let write = |path: &str, text: &str| std::fs::write(dist.join(path), text).expect("write");
         write("index.html", "<!doctype html><title>Home</title>");
         write("index.html.br", "brotli home");
@@ -35,6 +35,7 @@ impl PrerenderedBuild {
             "<!doctype html><title>Wallet</title><script>var theme=1</script><style>p{color:red}</style>",
         );
         write("not-found.html", "<!doctype html><title>Not found</title>");
+        write("evm/tx/_.html", "<!doctype html><title>Transaction</title>");
         write("assets/index-3f2a9c.js", "console.log('tandem')");
         write("assets/index-3f2a9c.js.br", "brotli script");
         write("assets/index-3f2a9c.js.gz", "gzip script");
@@ -187,6 +188,13 @@ async fn each_route_gets_its_prerendered_page_and_unknown_paths_the_not_found_pa
         ("/evm/wallet/", "Wallet"),
         ("/no/such/screen", "Not found"),
         ("/evm", "Not found"),
+        // A route with a parameter: the page standing for any last segment in its folder.
+        (
+            "/evm/tx/0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+            "Transaction",
+        ),
+        ("/evm/tx/0xabc/more", "Not found"),
+        ("/_", "Not found"),
     ];
     for (uri, title) in cases {
         let answer = get(&app, uri, &[]).await;

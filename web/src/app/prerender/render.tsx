@@ -20,6 +20,12 @@ import { renderStandInsWith } from './standIn';
 
 /** `data-prerendered` of the page rendered for any path the app does not know. */
 export const NOT_FOUND_PATH = '*';
+/**
+ * The last path segment of a page that stands for every value of a route parameter
+ * (`/evm/tx/:hash`): the server answers a path without a page of its own with the page
+ * `_.html` beside it (crates/server/src/spa.rs).
+ */
+export const ANY_SEGMENT = '_';
 
 /** Every path the build renders a page for. */
 export const prerenderPaths: readonly string[] = [
@@ -27,6 +33,8 @@ export const prerenderPaths: readonly string[] = [
   '/evm',
   '/evm/wallet',
   '/evm/send',
+  // Any transaction's page: `evm/tx/_.html`, which the server answers for every /evm/tx/<hash>.
+  `/evm/tx/${ANY_SEGMENT}`,
   '/evm/receive',
   '/evm/collectible-inventory',
   '/evm/collectible-details',
