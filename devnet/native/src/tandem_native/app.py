@@ -6,6 +6,7 @@ that owns the chain (the controller must not be touched from FastAPI's thread po
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 
@@ -177,12 +178,47 @@ def create_app(chain: DevChain, history: History, sponsor: Sponsor) -> FastAPI:
 
     @app.post("/fuel/v1/resource_provider/request_transaction")
     async def sponsor_request(request: Request):
+        if sponsor.delay_seconds > 0:
+            await asyncio.sleep(sponsor.delay_seconds)  # the event loop (and the chain) keep running
+        if sponsor.behaviour == "fail":
+            return Response("Internal Server Error", status_code=500, media_type="text/plain")
         try:
             body = await _body(request)
         except ValueError as error:
             return JSONResponse({"code": 400, "message": "Invalid JSON", "error": str(error)}, status_code=400)
         status, answer = sponsor.request(body)
         return JSONResponse(answer, status_code=status)
+
+    # --- test controls (a local devnet only; nothing like them exists on a real node) ---
+
+    @app.post("/_devnet/sponsor")
+    async def control_sponsor(request: Request):
+        """{behaviour: normal | fail | slow | tamper, delaySeconds?}: how the sponsor answers from now on."""
+        try:
+            body = await _body(request)
+            behaviour = str(body.get("behaviour", "normal"))
+            delay = float(body.get("delaySeconds", 0))
+            sponsor.misbehave(behaviour, delay if behaviour == "slow" else 0.0)
+        except (ValueError, TypeError) as error:
+            return JSONResponse({"error": str(error)}, status_code=400)
+        return {"behaviour": sponsor.behaviour, "delaySeconds": sponsor.delay_seconds}
+
+    @app.post("/_devnet/blocks")
+    async def control_blocks(request: Request):
+        """{count?, skipSeconds?}: produces `count` blocks at once, or moves the chain's clock ahead."""
+        try:
+            body = await _body(request)
+            count, skip = int(body.get("count", 0)), int(body.get("skipSeconds", 0))
+        except (ValueError, TypeError) as error:
+            return JSONResponse({"error": str(error)}, status_code=400)
+        if not (0 <= count <= 10_000 and 0 <= skip <= 3600):
+            return JSONResponse({"error": "count must be 0..10000 and skipSeconds 0..3600"}, status_code=400)
+        if skip:
+            chain.skip_time(skip)
+        for _ in range(count):
+            chain.produce_block()
+        info = chain.head()
+        return {"headBlockNum": info["head_block_num"], "headBlockTime": info["head_block_time"]}
 
     @app.exception_handler(404)
     async def unknown(_request, _exc):
