@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStorage } from '../../../lib/storage';
-import { NATIVE_PERMISSION_STORAGE_KEY, storedNativeLogin } from './nativeSession';
+import { headerOptions, NATIVE_PERMISSION_STORAGE_KEY, storedNativeLogin } from './nativeSession';
 
 const stored = { account: 'alice', network: 'telos', isNative: 'true', autoLogin: 'anchor' };
 
@@ -21,5 +21,18 @@ describe('storedNativeLogin', () => {
     ['no network', { account: 'alice', isNative: 'true', autoLogin: 'anchor' }],
   ])('does nothing for %s', (_name, values) => {
     expect(storedNativeLogin(memoryStorage(values))).toBeNull();
+  });
+});
+
+describe('headerOptions', () => {
+  it('keeps spec §9 normal signing: 3 blocks behind, 30 s', () => {
+    expect(headerOptions('normal')).toEqual({ blocksBehind: 3, expireSeconds: 30 });
+  });
+
+  it('gives a sponsored transaction room for a person to read, decide and approve for minutes', () => {
+    const { blocksBehind, expireSeconds } = headerOptions('sponsored');
+    // Expiration counts from the reference block, 3 blocks (1.5 s) before the head.
+    expect(expireSeconds - blocksBehind * 0.5).toBeGreaterThanOrEqual(2 * 60);
+    expect(expireSeconds).toBeLessThanOrEqual(3600); // the chain's max_transaction_lifetime
   });
 });

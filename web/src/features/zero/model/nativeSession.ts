@@ -9,7 +9,6 @@ import { browserStorage, trySetItem, type StorageLike } from '../../../lib/stora
 import { notifyStoredAccountChanged, readStoredAccount, subscribeToStoredAccount } from '../../../lib/session/storedAccount';
 import { readStoredSession, writeStoredSession } from '../../../lib/session/storedSession';
 import { forgetDevWalletKey } from './devWalletKey';
-import type { TransferRequest } from './transferForm';
 
 /** Wallet plugins that sign in the browser, then the two ways that sign nothing here. */
 export const WALLET_AUTHENTICATORS = ['anchor', 'scatter', 'wombat', 'tokenpocket'] as const;
@@ -22,10 +21,28 @@ export function isNativeAuthenticator(value: string | null): value is NativeAuth
   return NATIVE_AUTHENTICATORS.some((id) => id === value);
 }
 
-/** What a signed-in wallet can do; built by signing/wharf.ts. */
+/** One action to build, authorised by the session's account and permission. */
+export interface NativeActionRequest {
+  readonly contract: string;
+  readonly name: string;
+  readonly data: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The transaction header (spec §9): `normal` signing is 3 blocks behind and lives 30 s;
+ * a transaction sent to the fee sponsor lives 3600 s, because a person reads the fee
+ * dialog and approves in the wallet before it is signed (docs/adr/00xx-sponsored-transaction-header.md).
+ */
+export type HeaderKind = 'normal' | 'sponsored';
+
+export function headerOptions(kind: HeaderKind): { readonly blocksBehind: number; readonly expireSeconds: number } {
+  return kind === 'sponsored' ? { blocksBehind: 3, expireSeconds: 3600 } : { blocksBehind: 3, expireSeconds: 30 };
+}
+
+/** What a signed-in wallet can do; built by signing/chainTools.ts. */
 export interface NativeSigner {
-  /** The unsigned transfer transaction (TAPOS 3 blocks behind, expires in 30 s), packed hex. */
-  buildTransfer(request: TransferRequest): Promise<string>;
+  /** The unsigned transaction of `actions` with the given header, packed hex. */
+  buildTransaction(actions: readonly NativeActionRequest[], header: HeaderKind): Promise<string>;
   /** Signatures of the packed transaction by the wallet. */
   sign(packedTrx: string): Promise<string[]>;
   logout(): Promise<void>;
