@@ -70,7 +70,7 @@ describe('native sign-in with the development wallet', () => {
       await page.getByRole('button', { name: 'Sign out' }).click();
       await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('login') === 'zero');
       await page.getByRole('link', { name: 'Connect Wallet' }).waitFor();
-      assert.equal(await page.evaluate(() => window.localStorage.getItem('account')), null);
+      assert.equal(await page.evaluate(() => window.localStorage.getItem('tandem.native.account')), null);
       assert.equal(await page.evaluate(() => window.sessionStorage.getItem('tandem.devWalletKey')), null);
     }));
 

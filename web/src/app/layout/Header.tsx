@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useNetworkLinks } from '../../lib/networks/api/useNetworkLinks';
-import { accountKind } from '../../lib/session/storedAccount';
 import { useStoredAccount } from '../../lib/session/useStoredAccount';
 import { BrandWordmark } from '../../lib/ui/BrandMark';
 import { Icon } from '../../lib/ui/icons';
-import { navItemsFor } from '../navigation/model/navItems';
+import { linksKind, navItemsFor } from '../navigation/model/navItems';
 import { AccountMenu } from './AccountMenu';
 import { PreferencesButton } from './PreferencesButton';
 import { PrimaryNav } from './PrimaryNav';
@@ -14,9 +13,11 @@ import { ThemeToggle } from './ThemeToggle';
 const NAV_ID = 'primary-nav';
 
 export function Header() {
-  const account = useStoredAccount();
-  const kind = account === null ? null : accountKind(account);
-  const items = navItemsFor(kind, useNetworkLinks(kind));
+  // Both chains' sessions may be signed in side by side: each has its own menu.
+  const evmAccount = useStoredAccount('evm');
+  const nativeAccount = useStoredAccount('native');
+  const signedIn = { evm: evmAccount !== null, native: nativeAccount !== null };
+  const items = navItemsFor(signedIn, useNetworkLinks(linksKind(signedIn)));
   const [menuOpen, setMenuOpen] = useState(false);
 
   return (
@@ -31,13 +32,13 @@ export function Header() {
         <div className="header__actions">
           <PreferencesButton />
           <ThemeToggle />
-          {account === null ? (
+          {evmAccount === null && nativeAccount === null && (
             <Link to="/" className="button button--primary button--small">
               Connect Wallet
             </Link>
-          ) : (
-            <AccountMenu account={account} />
           )}
+          {nativeAccount !== null && <AccountMenu account={nativeAccount} kind="native" paired={evmAccount !== null} />}
+          {evmAccount !== null && <AccountMenu account={evmAccount} kind="evm" paired={nativeAccount !== null} />}
           {items.length > 0 && (
             <button
               type="button"

@@ -8,7 +8,7 @@ import { HOME_PATH, isWithin } from '../../../lib/navigation/paths';
 
 export { HOME_PATH, isWithin };
 
-/** The EVM area requires a stored account, except the collectible details page (spec §2, §6). */
+/** The EVM area requires a stored EVM account, except the collectible details page (spec §2, §6). */
 const AUTH_AREA = '/evm';
 const PUBLIC_PATHS_IN_AUTH_AREA = ['/evm/collectible-details'];
 
@@ -31,7 +31,7 @@ export function isProductionHost(host: string, developmentHosts: readonly string
 
 /**
  * Where a navigation to `path` must go instead, or `null` to let it through.
- * `storedAccount` is the value under localStorage `account`; `host` is the page's host.
+ * `storedAccount` is the stored EVM account (a native session does not open /evm); `host` is the page's host.
  */
 export function resolveRedirect(
   path: string,

@@ -19,8 +19,8 @@ registerWrapTexts();
 /** /evm/wrap: wrap TLOS into WTLOS and unwrap it again (spec §2, §7 "wrap and unwrap the system token"). */
 export function WrapPage() {
   const { t } = useTranslation();
-  const stored = useStoredAccount();
-  const session = readStoredSession(browserStorage());
+  const stored = useStoredAccount('evm');
+  const session = readStoredSession(browserStorage(), 'evm');
   const { account, isViewer, canSign } = useEvmWallet();
   const native = isNativeSession(stored, session.isNative);
   const networks = useNetworks({ enabled: !native });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { memoryStorage } from '../../../lib/storage';
 import { headerOptions, NATIVE_PERMISSION_STORAGE_KEY, storedNativeLogin } from './nativeSession';
 
-const stored = { account: 'alice', network: 'telos', isNative: 'true', autoLogin: 'anchor' };
+const stored = { 'tandem.native.account': 'alice', 'tandem.native.network': 'telos', 'tandem.native.autoLogin': 'anchor' };
 
 describe('storedNativeLogin', () => {
   it('logs in again with the stored account, network, authenticator and permission', () => {
@@ -11,14 +11,14 @@ describe('storedNativeLogin', () => {
   });
 
   it('defaults the permission to active (spec §6)', () => {
-    expect(storedNativeLogin(memoryStorage({ ...stored, autoLogin: 'viewer' }))?.permission).toBe('active');
+    expect(storedNativeLogin(memoryStorage({ ...stored, 'tandem.native.autoLogin': 'viewer' }))?.permission).toBe('active');
   });
 
   it.each([
-    ['an EVM session', { ...stored, isNative: 'false', autoLogin: 'injected' }],
-    ['an unknown authenticator', { ...stored, autoLogin: 'cloud' }],
-    ['no account', { network: 'telos', isNative: 'true', autoLogin: 'anchor' }],
-    ['no network', { account: 'alice', isNative: 'true', autoLogin: 'anchor' }],
+    ['only an EVM session', { account: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', network: 'telos-evm', isNative: 'false', autoLogin: 'injected' }],
+    ['an unknown authenticator', { ...stored, 'tandem.native.autoLogin': 'cloud' }],
+    ['no account', { 'tandem.native.network': 'telos', 'tandem.native.autoLogin': 'anchor' }],
+    ['no network', { 'tandem.native.account': 'alice', 'tandem.native.autoLogin': 'anchor' }],
   ])('does nothing for %s', (_name, values) => {
     expect(storedNativeLogin(memoryStorage(values))).toBeNull();
   });

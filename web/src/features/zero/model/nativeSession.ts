@@ -57,6 +57,7 @@ export interface NativeSession {
   readonly signer: NativeSigner | null;
 }
 
+/** Stored beside the native session (lib/session SESSION_KEYS.native), cleared with it. */
 export const NATIVE_PERMISSION_STORAGE_KEY = 'tandem.nativePermission';
 
 /** Spec §6: the viewer and a new native session sign with active unless told otherwise. */
@@ -81,10 +82,9 @@ export const nativeSessionStore = {
   start(session: NativeSession, storage: StorageLike | null = browserStorage()): void {
     current = session;
     if (storage !== null) {
-      writeStoredSession(storage, {
+      writeStoredSession(storage, 'native', {
         account: session.account,
         network: session.network,
-        isNative: true,
         authenticator: session.authenticator,
       });
       trySetItem(storage, NATIVE_PERMISSION_STORAGE_KEY, session.permission);
@@ -110,17 +110,17 @@ export const nativeSessionStore = {
 
 /** The stored native session to log in with at start, or null (spec §4 auto-login). */
 export function storedNativeLogin(storage: StorageLike | null): { network: string; account: string; permission: string; authenticator: NativeAuthenticatorId } | null {
-  const stored = readStoredSession(storage);
-  if (stored.isNative !== true || stored.account === null || stored.network === null) return null;
+  const stored = readStoredSession(storage, 'native');
+  if (stored.account === null || stored.network === null) return null;
   if (!isNativeAuthenticator(stored.authenticator)) return null;
   const storedPermission = storage?.getItem(NATIVE_PERMISSION_STORAGE_KEY)?.trim() ?? '';
   const permission = storedPermission === '' ? DEFAULT_PERMISSION : storedPermission;
   return { network: stored.network, account: stored.account, permission, authenticator: stored.authenticator };
 }
 
-// Disconnect (the header's account menu) clears the stored account: end the wallet session too.
+// Disconnect (the header's account menu) clears the stored native account: end the wallet session too.
 if (typeof window !== 'undefined') {
   subscribeToStoredAccount(() => {
-    if (current !== null && readStoredAccount() !== current.account) nativeSessionStore.end();
+    if (current !== null && readStoredAccount('native') !== current.account) nativeSessionStore.end();
   });
 }
