@@ -254,6 +254,16 @@ pub struct RexFundRow {
     pub balance: String,
 }
 
+/// A row of `eosio.evm`'s `account` table: the EVM address a native account holds on the
+/// Telos EVM (nonce, code and balance are not read: balances come from the EVM itself).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct EvmAccountRow {
+    /// The 20-byte address, 40 hex digits without `0x`.
+    pub address: String,
+    /// The native account it belongs to.
+    pub account: String,
+}
+
 /// `get_table_rows` of `T` rows.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct TableRows<T> {

@@ -235,6 +235,7 @@ struct NativeFacts {
 fn native(facts: NativeFacts) -> ChainSettings {
     let (symbol, token_name) = facts.token;
     ChainSettings {
+        linked_network: facts.name.linked(),
         name: facts.name,
         display_name: facts.display_name.to_owned(),
         kind: NetworkKind::Native,
@@ -306,6 +307,7 @@ fn telos_evm(facts: EvmFacts<'_>) -> ChainSettings {
         contract: contract.map(str::to_owned),
     };
     ChainSettings {
+        linked_network: facts.name.linked(),
         name: facts.name,
         display_name: facts.display_name.to_owned(),
         kind: NetworkKind::Evm,

@@ -47,11 +47,15 @@ use super::error::ErrorBody;
         super::evm::staking::account,
         super::evm::prepare::prepare,
         super::evm::prepare::revoke_plan,
+        // Native: one account, both chains
+        super::native::evm_link::evm_address_of,
+        super::native::evm_link::account_of,
     ),
     components(schemas(ErrorBody)),
     tags(
         (name = "server", description = "Health, networks and this document"),
         (name = "evm", description = "EVM accounts, tokens, prices and transactions"),
+        (name = "native", description = "Native (Antelope) accounts, tokens, history and transactions"),
     )
 )]
 pub struct ApiDoc;

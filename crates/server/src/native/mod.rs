@@ -4,6 +4,7 @@
 
 mod account;
 pub mod dapps;
+mod evm_link;
 pub mod manifest;
 mod transactions;
 

@@ -198,3 +198,43 @@ async fn native_reads_and_validation() {
         );
     }
 }
+
+#[tokio::test]
+async fn native_accounts_linked_to_evm_addresses() {
+    let devnet = NativeDevnet::start().expect("native devnet");
+    let app = router(&devnet, None);
+    let link = devnet.manifest().seeded["evmLinks"][0].clone();
+    let address = link["address"].as_str().expect("address");
+
+    let (status, networks) = call(&app, Method::GET, "/api/v1/networks", None).await;
+    assert_eq!(status, StatusCode::OK);
+    let native = networks["networks"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .find(|n| n["name"] == "telos-native-devnet")
+        .expect("devnet served");
+    assert_eq!(native["linkedNetwork"], "telos-evm-devnet");
+
+    let (status, linked) = get(&app, "accounts/alice/evm-address").await;
+    assert_eq!(status, StatusCode::OK, "{linked}");
+    assert_eq!(
+        linked,
+        json!({ "account": "alice", "evmNetwork": "telos-evm-devnet", "address": address })
+    );
+    let (status, none) = get(&app, "accounts/bob/evm-address").await;
+    assert_eq!((status, &none["address"]), (StatusCode::OK, &json!(null)));
+
+    // The other way, whatever the case of the address.
+    let lower = address.to_lowercase();
+    let (status, back) = get(&app, &format!("evm-addresses/{lower}/account")).await;
+    assert_eq!(status, StatusCode::OK, "{back}");
+    assert_eq!(back, json!({ "address": address, "account": "alice" }));
+    let unknown = format!("0x{}", "ab".repeat(20));
+    let (status, nobody) = get(&app, &format!("evm-addresses/{unknown}/account")).await;
+    assert_eq!((status, &nobody["account"]), (StatusCode::OK, &json!(null)));
+    let (status, bad) = get(&app, "evm-addresses/0x1234/account").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}");
+    let (status, bad) = get(&app, "accounts/Alice/evm-address").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}");
+}

@@ -30,6 +30,7 @@ const TESTNET: NetworkSummary = {
   systemToken: { symbol: 'TLOS', name: 'Telos', decimals: 18 },
   wrappedToken: null,
   logo: '/logos/telos.svg',
+  linkedNetwork: null,
 };
 
 const ORIGIN = 'https://wallet.example.org';

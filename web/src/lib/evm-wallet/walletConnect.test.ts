@@ -123,6 +123,7 @@ const TELOS_EVM: NetworkSummary = {
   systemToken: { symbol: 'TLOS', name: 'Telos', decimals: 18 },
   wrappedToken: null,
   logo: '/logos/telos.svg',
+  linkedNetwork: null,
 };
 
 let projectCounter = 0;

@@ -9,6 +9,7 @@
 
 mod account;
 mod dapps;
+pub mod evm_link;
 mod history;
 mod transactions;
 mod views;
@@ -38,6 +39,14 @@ pub fn routes() -> Router<AppState> {
         .route(&format!("{account}/children"), get(history::children))
         .route(&format!("{account}/links"), get(history::links))
         .route(&format!("{account}/proposals"), get(history::proposals))
+        .route(
+            &format!("{account}/evm-address"),
+            get(evm_link::evm_address_of),
+        )
+        .route(
+            &format!("{base}/evm-addresses/{{address}}/account"),
+            get(evm_link::account_of),
+        )
         .route(
             &format!("{base}/keys/{{key}}/accounts"),
             get(history::key_accounts),

@@ -63,4 +63,4 @@ export function optionalAsset(json: unknown, field: string): AssetView | null {
 }
 
 /** Query keys of every native read start with this, so a signed transaction can refresh them all. */
-export const NATIVE_QUERY_ROOT = 'native' as const;
+export { NATIVE_QUERY_ROOT } from '../../../lib/api/native/keys';

@@ -4,6 +4,7 @@ import type { NativeBalance } from '../api/balances';
 import { AccountHeading } from './AccountHeading';
 import { ResourcesCard, RexCard, TokensCard } from './BalanceCards';
 import { HistoryCard } from './HistoryCard';
+import { LinkedEvmCard } from './LinkedEvmCard';
 import { ReceiveDialog } from './ReceiveDialog';
 import { SignInPanel } from './SignInPanel';
 import { TransferDialog } from './TransferDialog';
@@ -45,6 +46,7 @@ export function ZeroBalancePage() {
         <TokensCard network={network.name} account={session.account} onSend={canSend ? setSending : null} />
         <ResourcesCard network={network.name} account={session.account} />
         <RexCard network={network.name} account={session.account} />
+        {network.linkedNetwork !== null && <LinkedEvmCard network={network.name} account={session.account} />}
         <HistoryCard network={network.name} account={session.account} explorerUrl={network.explorerUrl} />
       </div>
       {receiving && <ReceiveDialog account={session.account} networkName={network.displayName} onClose={() => { setReceiving(false); }} />}

@@ -280,6 +280,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/native/{network}/accounts/{account}/evm-address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The EVM address linked to a native account (spec §7 "get EVM account by native account"). */
+        get: operations["evm_address_of"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/native/{network}/evm-addresses/{address}/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The native account an EVM address is linked to. */
+        get: operations["account_of"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/networks": {
         parameters: {
             query?: never;
@@ -687,6 +721,15 @@ export interface components {
             /** @description What went wrong, in English. */
             message: string;
         };
+        /** @description `GET …/accounts/{account}/evm-address`. */
+        EvmAddressView: {
+            /** @description The native account. */
+            account: string;
+            /** @description Its linked EVM address (EIP-55), null when it has none. */
+            address?: string | null;
+            /** @description The EVM network of this chain (`telos-evm` for `telos`); null where the chain has none. */
+            evmNetwork?: string | null;
+        };
         /** @description The fee of a prepared transaction. */
         Fee: {
             /** @description The same in the system token, exact decimal text. */
@@ -900,6 +943,13 @@ export interface components {
              * @description The first block the index holds (accounts are filled on demand below it).
              */
             startBlock?: number | null;
+        };
+        /** @description `GET …/evm-addresses/{address}/account`. */
+        LinkedAccountView: {
+            /** @description The native account linked to it, null when none is. */
+            account?: string | null;
+            /** @description The EVM address (EIP-55). */
+            address: string;
         };
         /** @description The escrow's lock period, in seconds and in words. */
         LockPeriod: {
@@ -2144,6 +2194,92 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    evm_address_of: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Native network, e.g. telos */
+                network: string;
+                /** @description Account name */
+                account: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The linked address, or null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvmAddressView"];
+                };
+            };
+            /** @description Unknown network or malformed name */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The chain did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    account_of: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Native network whose EVM the address is on, e.g. telos */
+                network: string;
+                /** @description EVM address (0x + 40 hex digits) */
+                address: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The linked account, or null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkedAccountView"];
+                };
+            };
+            /** @description Unknown network or malformed address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The chain did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

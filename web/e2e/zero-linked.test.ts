@@ -1,0 +1,70 @@
+/**
+ * One account, both chains (issue 15): the devnet's `eosio.evm` contract links the
+ * native alice to the EVM devnet's alice. /zero shows the linked address with its
+ * TLOS balance (as the EVM wallet reads it) and opens it in the EVM wallet; the EVM
+ * wallet names the native account and links back.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, inPage } from './browser';
+import { evmAccount, shownExact, walletBalanceRow } from './evmDevnet';
+import { nativeManifest } from './nativeDevnet';
+
+let browser: Browser;
+
+before(async () => {
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser.close();
+});
+
+function withPage(run: (page: Page) => Promise<void>) {
+  return inPage(browser, run);
+}
+
+async function viewNative(page: Page, account: string) {
+  await page.goto('/');
+  await page.getByRole('link', { name: /View Any Account/ }).click();
+  await page.getByLabel('Account to view').fill(account);
+  await page.getByRole('button', { name: 'View account' }).click();
+  await page.getByTestId('zero-account').filter({ hasText: `${account}@active` }).waitFor();
+}
+
+describe('one account, both chains', () => {
+  it('shows the EVM address linked to a native account, its TLOS, and links both ways', () =>
+    withPage(async (page) => {
+      const linked = (nativeManifest().seeded as unknown as { evmLinks: { account: string; address: string }[] }).evmLinks[0];
+      assert.ok(linked !== undefined);
+      assert.equal(linked.address, evmAccount('alice').address, 'the devnets link the two alices');
+      await viewNative(page, 'alice');
+      const card = page.getByRole('region', { name: 'Telos EVM' });
+      await card.getByTestId('linked-evm-address').filter({ hasText: linked.address }).waitFor();
+      const amount = card.getByTestId('linked-evm-tlos-amount');
+      await amount.waitFor();
+      const tlos = (await shownExact(amount)).replace(/ TLOS$/, '');
+      assert.match(tlos, /^[\d,]+(\.\d+)?$/);
+      await card.getByTestId('linked-evm-total').filter({ hasText: /\$/ }).waitFor();
+
+      await card.getByRole('button', { name: 'Open in the EVM wallet' }).click();
+      await page.waitForURL((url) => url.pathname === '/evm/wallet');
+      await page.locator('.page__account').getByText(linked.address, { exact: true }).waitFor();
+      await page.getByText('Read-only', { exact: true }).first().waitFor();
+      // The same TLOS figure on both screens.
+      assert.equal(await shownExact(walletBalanceRow(page, 'TLOS').getByRole('cell').first()), tlos);
+
+      const back = page.getByTestId('linked-native-account');
+      await back.getByText('alice', { exact: true }).waitFor();
+      await back.getByRole('link', { name: 'Open in Telos Zero' }).click();
+      await page.waitForURL((url) => url.pathname === '/zero/balance');
+      await page.getByTestId('zero-account').filter({ hasText: 'alice@active' }).waitFor();
+    }));
+
+  it('says so when a native account has no linked address', () =>
+    withPage(async (page) => {
+      await viewNative(page, 'bob');
+      await page.getByRole('region', { name: 'Telos EVM' }).getByText('No Telos EVM address is linked to bob.').waitFor();
+    }));
+});
