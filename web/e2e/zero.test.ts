@@ -32,7 +32,15 @@ describe('native sign-in with the development wallet', () => {
       await signInWithDevWallet(page, 'alice');
       assert.equal(new URL(page.url()).pathname, '/zero/balance');
 
-      await tokenRow(page, 'TLOS').getByText('Unavailable').waitFor();
+      // Fiat values from the price service (the devnet's recorded sample figures, labelled so),
+      // names and logos from the devnet's token list; TDM is not in it.
+      await tokenRow(page, 'TLOS').locator('.zero-fiat').filter({ hasText: /^\$[\d,]+\.\d{2}$/ }).waitFor();
+      await page.getByText('Sample data', { exact: true }).waitFor();
+      await page.getByTestId('native-total').filter({ hasText: /^\$[\d,]+\.\d{2}$/ }).waitFor();
+      await tokenRow(page, 'TLOS').getByText('Telos · eosio.token').waitFor();
+      assert.match((await tokenRow(page, 'SEEDS').locator('img').getAttribute('src')) ?? '', /\/tokens\/logos\/seeds\.svg$/);
+      await tokenRow(page, 'TDM').getByText('Unlisted', { exact: true }).waitFor();
+      assert.equal(await tokenRow(page, 'SEEDS').getByText('Unlisted', { exact: true }).count(), 0);
       // Every seeded token with every decimal of its precision (grouping separators aside);
       // other specs send alice's TLOS, so its amount is checked by its form only.
       for (const token of seeded.balances.filter((b) => b.account === 'alice')) {

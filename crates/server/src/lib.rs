@@ -13,6 +13,7 @@ pub mod limits;
 pub mod native;
 pub mod networks;
 pub mod ops;
+pub mod prices;
 mod security;
 mod spa;
 pub mod state;

@@ -1,6 +1,7 @@
 """The /v1/chain API answers with the node's own JSON, and the seeded state is on the chain."""
 
 import time
+import urllib.request
 from fractions import Fraction
 
 from devnet_client import asset_units, call
@@ -87,3 +88,16 @@ def test_errors_have_the_node_shape(devnet):
     assert status == 400 and body["error"]["name"] == "unknown_block_exception"
     status, body = call(f"{devnet.rpc}/v1/chain/no_such_call", {})
     assert status == 404 and body["message"] == "Not Found"
+
+
+def test_token_list_names_listed_tokens_with_logos(devnet):
+    status, tokens = call(devnet.manifest["tokenListUrl"])
+    assert status == 200
+    assert [(t["symbol"], t["account"], t["precision"]) for t in tokens] == [("TLOS", "eosio.token", 4),
+                                                                             ("SEEDS", "token.seeds", 4)]
+    for token in tokens:
+        assert token["name"] and token["logo"].startswith(devnet.rpc)
+        request = urllib.request.Request(token["logo"])
+        with urllib.request.urlopen(request, timeout=10) as response:
+            assert response.headers["content-type"].startswith("image/svg+xml")
+            assert b"<svg" in response.read()

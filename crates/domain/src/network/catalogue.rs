@@ -39,6 +39,8 @@ pub struct NativeDevnetSettings {
     pub history_endpoint: String,
     /// The test fee sponsor.
     pub fuel_rpc: String,
+    /// Its token list (the shape of the Telos token-list repository's native lists).
+    pub token_list_url: Option<String>,
 }
 
 pub(super) fn builtin(name: NetworkName) -> Option<ChainSettings> {
@@ -214,8 +216,8 @@ pub(super) fn native_devnet(devnet: NativeDevnetSettings) -> ChainSettings {
     settings.rpc_endpoint = devnet.rpc_endpoint;
     settings.history_endpoint = Some(devnet.history_endpoint);
     settings.fuel_rpc = Some(devnet.fuel_rpc);
-    // A local chain has no public token list.
-    settings.token_list_url = None;
+    // A local chain has no public token list: the devnet serves its own.
+    settings.token_list_url = devnet.token_list_url;
     settings.is_devnet = true;
     settings
 }

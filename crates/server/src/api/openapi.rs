@@ -47,6 +47,8 @@ use super::error::ErrorBody;
         super::evm::staking::account,
         super::evm::prepare::prepare,
         super::evm::prepare::revoke_plan,
+        // Native: account reads
+        super::native::account::balances,
         // Native: one account, both chains
         super::native::evm_link::evm_address_of,
         super::native::evm_link::account_of,

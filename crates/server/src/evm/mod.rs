@@ -21,7 +21,6 @@ pub mod history;
 pub mod nfts;
 pub mod own_index;
 pub mod prepare;
-pub mod prices;
 mod setup;
 mod sheet;
 pub mod staking;
@@ -45,8 +44,8 @@ use tandem_indexer::IndexerStatus;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
+pub use crate::prices::{PriceQuote, PriceService, PriceSource, PricedToken};
 pub use balances::{BalanceCache, FetchedBalances};
-pub use prices::{PriceQuote, PriceService, PriceSource, PricedToken};
 pub use sheet::{BalanceSheet, NATIVE_MARKER, SheetRow};
 
 use account_reads::AccountReadCaches;

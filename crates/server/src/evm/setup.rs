@@ -27,14 +27,11 @@ use super::balances::BalanceCache;
 use super::cache::ContractLookups;
 use super::data_source::{IndexSettings, Primary, StartBlock};
 use super::own_index::{IndexSpec, OwnIndex};
-use super::prices::{AggregatorClient, PriceService};
 use super::staking::apy::StakingApy;
 use super::token_list::{TokenListSlot, TokenListSource};
 use super::{EvmNetwork, EvmOptions};
 use crate::cache::Lifetimes;
-
-/// Gateway for `ipfs://` logos in token lists.
-const IPFS_GATEWAY: &str = "https://ipfs.io/ipfs/";
+use crate::prices::{AggregatorClient, PriceService};
 
 /// Background work of one network, run until the stop signal.
 pub(super) type Job = Pin<Box<dyn Future<Output = ()> + Send>>;
@@ -93,7 +90,7 @@ fn shared_clients() -> Result<Shared, EvmError> {
         product_api: super::staking::apy::http_client()?,
         indexer_limiter: RequestLimiter::new(RequestLimiter::DEFAULT_MAX_IN_FLIGHT),
         history_limiter: RequestLimiter::new(RequestLimiter::DEFAULT_MAX_IN_FLIGHT),
-        gateway: IpfsGateway::new(IPFS_GATEWAY)?,
+        gateway: IpfsGateway::new(tandem_domain::nft::PUBLIC_IPFS_GATEWAY)?,
     })
 }
 

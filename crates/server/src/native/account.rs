@@ -1,4 +1,4 @@
-//! Account reads of one native network: resources, balances, REX, profile and
+//! Account reads of one native network: resources, REX, profile and
 //! permissions from the chain; actions, creator, children, links, proposals and the
 //! accounts of a key from the history service. Values the chain sends are checked with
 //! the domain's rules; a malformed one is [`ServiceError::InvalidChainData`].
@@ -16,9 +16,6 @@ use tandem_domain::antelope::{
 use super::NativeNetwork;
 use crate::error::ServiceError;
 
-/// Balances are read at most this many at a time (spec §7: 5 concurrent requests).
-const BALANCE_CONCURRENCY: usize = 5;
-
 /// An account with its resources read by the domain's rules.
 #[derive(Debug, Clone)]
 pub struct AccountResources {
@@ -32,27 +29,6 @@ pub struct AccountResources {
     pub refund: Option<RefundRequest>,
     /// Self-delegated CPU and NET plus refunds.
     pub total: Asset,
-}
-
-/// One token balance of an account.
-#[derive(Debug, Clone)]
-pub struct TokenBalance {
-    /// The token contract.
-    pub contract: Name,
-    /// The exact amount.
-    pub asset: Asset,
-    /// Whether this is the system token.
-    pub is_system: bool,
-}
-
-/// An account's token balances.
-#[derive(Debug, Clone)]
-pub struct TokenBalances {
-    /// The system token first, then the history service's tokens in its order.
-    pub balances: Vec<TokenBalance>,
-    /// False when the history service could not list the account's tokens, so only the
-    /// system token is read.
-    pub tokens_complete: bool,
 }
 
 /// An account's REX and its value.
@@ -134,58 +110,6 @@ impl NativeNetwork {
             delegated,
             refund,
             total,
-        })
-    }
-
-    /// The system token and every token the history service lists, amounts from the
-    /// chain.
-    ///
-    /// # Errors
-    /// When the chain does not answer a balance.
-    pub async fn balances(&self, name: Name) -> Result<TokenBalances, ServiceError> {
-        let system = (self.token_contract, self.system_symbol.code.to_string());
-        let mut wanted = vec![system.clone()];
-        let listed = match &self.history {
-            Some(history) => history.get_tokens(name).await.ok(),
-            None => None,
-        };
-        let tokens_complete = listed.is_some();
-        for token in listed.map(|t| t.tokens).unwrap_or_default() {
-            let Ok(contract) = token.contract.parse::<Name>() else {
-                continue;
-            };
-            let entry = (contract, token.symbol);
-            if !wanted.contains(&entry) {
-                wanted.push(entry);
-            }
-        }
-        let mut balances = Vec::new();
-        for chunk in wanted.chunks(BALANCE_CONCURRENCY) {
-            let mut tasks = tokio::task::JoinSet::new();
-            for (index, (contract, symbol)) in chunk.iter().cloned().enumerate() {
-                let chain = self.chain.clone();
-                tasks.spawn(async move {
-                    let found = chain
-                        .get_currency_balance(contract, name, Some(&symbol))
-                        .await;
-                    (index, contract, found)
-                });
-            }
-            let mut results = tasks.join_all().await;
-            results.sort_by_key(|(index, _, _)| *index);
-            for (_, contract, found) in results {
-                for asset in found? {
-                    balances.push(TokenBalance {
-                        contract,
-                        is_system: (contract, asset.symbol.code.to_string()) == system,
-                        asset,
-                    });
-                }
-            }
-        }
-        Ok(TokenBalances {
-            balances,
-            tokens_complete,
         })
     }
 

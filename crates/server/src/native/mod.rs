@@ -1,11 +1,14 @@
 //! Per-network native (Antelope) state, built once at start: each served network's chain,
 //! history-service and fee-sponsor clients, the reads and the transaction flows over
-//! them, the dapp list, and the devnet manifest they may come from.
+//! them (balances priced by the shared price service and named by the network's token
+//! list), the dapp list, and the devnet manifest they may come from.
 
 mod account;
+mod balances;
 pub mod dapps;
 mod evm_link;
 pub mod manifest;
+pub mod token_list;
 mod transactions;
 
 use std::collections::BTreeMap;
@@ -19,8 +22,12 @@ use tandem_domain::antelope::{Name, Symbol};
 use tandem_domain::network::{ChainSettings, NetworkKind, NetworkName};
 use tandem_domain::sponsor::SponsorConfig;
 
-pub use self::account::{AccountResources, RexFacts, TokenBalance, TokenBalances};
+pub use self::account::{AccountResources, RexFacts};
+pub use self::balances::{TokenBalance, TokenBalances};
 use self::dapps::DappCatalogue;
+use self::token_list::NativeTokenList;
+use crate::cache::CacheStore;
+use crate::prices::{AggregatorClient, PriceService};
 
 /// The clients of one served native network.
 #[derive(Debug, Clone)]
@@ -35,6 +42,20 @@ pub struct NativeNetwork {
     history: Option<HistoryClient>,
     sponsor: Option<SponsorClient>,
     dapps: Arc<DappCatalogue>,
+    prices: Arc<PriceService>,
+    token_list: Arc<NativeTokenList>,
+}
+
+/// What the native networks share with the EVM ones: the cache store, and the price
+/// aggregator (the public one, and the devnet's recorded one for the native devnet).
+#[derive(Debug, Clone, Default)]
+pub struct NativeOptions {
+    /// The one cache store.
+    pub cache: CacheStore,
+    /// Price aggregator base URL for the public networks.
+    pub price_aggregator_url: Option<String>,
+    /// The devnets' recorded price aggregator.
+    pub devnet_price_aggregator_url: Option<String>,
 }
 
 /// The clients of every served native network, built once at start.
@@ -47,12 +68,12 @@ impl NativeNetworks {
     /// Clients for the native networks among `networks`; a network whose settings do not
     /// make valid clients is left out (and logged).
     #[must_use]
-    pub fn new(networks: &[ChainSettings]) -> Self {
+    pub fn new(networks: &[ChainSettings], options: &NativeOptions) -> Self {
         let http = Service::default_client();
         let dapps = Arc::new(DappCatalogue::embedded());
         let mut clients = BTreeMap::new();
         for settings in networks.iter().filter(|s| s.kind == NetworkKind::Native) {
-            match NativeNetwork::new(settings, &http, Arc::clone(&dapps)) {
+            match NativeNetwork::new(settings, &http, Arc::clone(&dapps), options) {
                 Ok(network) => {
                     clients.insert(settings.name, Arc::new(network));
                 }
@@ -77,6 +98,7 @@ impl NativeNetwork {
         settings: &ChainSettings,
         http: &reqwest::Client,
         dapps: Arc<DappCatalogue>,
+        options: &NativeOptions,
     ) -> Result<Self, AntelopeError> {
         let token = &settings.system_token;
         let system_symbol: Symbol = format!("{},{}", token.decimals, token.symbol).parse()?;
@@ -97,7 +119,26 @@ impl NativeNetwork {
                 )
             })
             .transpose()?;
+        let aggregator_url = if settings.is_devnet {
+            options.devnet_price_aggregator_url.as_deref()
+        } else {
+            options.price_aggregator_url.as_deref()
+        };
+        let aggregator = aggregator_url.and_then(|url| {
+            AggregatorClient::new(http.clone(), url)
+                .inspect_err(
+                    |error| tracing::warn!(network = %settings.name, %error, "no price aggregator"),
+                )
+                .ok()
+        });
+        let prices = PriceService::new(&options.cache, &token.symbol, None, None, aggregator);
         Ok(Self {
+            prices: Arc::new(prices),
+            token_list: Arc::new(NativeTokenList::new(
+                settings.token_list_url.as_deref(),
+                http,
+                &options.cache,
+            )),
             chain: ChainClient::new(&settings.rpc_endpoint.url(), http.clone())?,
             settings: settings.clone(),
             system_symbol,

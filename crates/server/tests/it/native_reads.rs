@@ -51,7 +51,7 @@ async fn native_reads_and_validation() {
             .iter()
             .find(|b| b["contract"] == expected["contract"] && b["symbol"] == expected["symbol"])
             .expect("listed");
-        assert_eq!(found["quantity"], expected["amount"]);
+        assert_eq!(found["balance"]["quantity"], expected["amount"]);
     }
 
     let (status, rex) = get(&app, "accounts/alice/rex").await;

@@ -263,7 +263,7 @@ async fn native_push_and_sponsored_flow() {
     assert_eq!(client.balance("bob").await, before - 10_000);
     let (_, balances) = api_get(&app, "accounts/bob/balances").await;
     assert_eq!(
-        balances["balances"][0]["amount"].as_str(),
+        balances["balances"][0]["balance"]["amount"].as_str(),
         Some(
             format!(
                 "{}.{:04}",

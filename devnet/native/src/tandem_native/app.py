@@ -19,6 +19,21 @@ from .history import History
 from .node import ChainError, DevChain
 from .sponsor import Sponsor
 
+# The devnet's token list: TLOS and SEEDS, as on Telos; TDM is deliberately not listed (an unlisted
+# token shows as such).
+TOKEN_LIST = [
+    {"name": "Telos", "symbol": "TLOS", "account": "eosio.token", "precision": 4, "colour": "#571AFF"},
+    {"name": "SEEDS", "symbol": "SEEDS", "account": "token.seeds", "precision": 4, "colour": "#2E8B57"},
+]
+
+
+def logo_svg(symbol: str, colour: str) -> str:
+    """A round logo with the symbol's first letter."""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">'
+            f'<circle cx="32" cy="32" r="32" fill="{colour}"/>'
+            f'<text x="32" y="42" font-family="sans-serif" font-size="30" font-weight="700" fill="#fff" '
+            f'text-anchor="middle">{symbol[0]}</text></svg>')
+
 # Read calls answered by the node's own chain API (JSON in, JSON out).
 READ_CALLS = {
     "get_info", "get_account", "get_abi", "get_raw_abi", "get_code", "get_code_hash", "get_raw_code_and_abi",
@@ -171,6 +186,21 @@ def create_app(chain: DevChain, history: History, sponsor: Sponsor) -> FastAPI:
         info = chain.head()
         return {"version": "devnet", "health": [{"service": "NodeosRPC", "status": "OK", "service_data": {
             "head_block_num": info["head_block_num"], "head_block_time": info["head_block_time"]}}]}
+
+    # --- the network's token list (the shape of the token-list repository's tokens.{network}.json) ---
+
+    @app.get("/tokens/tokens.json")
+    async def token_list(request: Request):
+        base = str(request.base_url).rstrip("/")
+        return [{"name": e["name"], "symbol": e["symbol"], "account": e["account"], "precision": e["precision"],
+                 "logo": f"{base}/tokens/logos/{e['symbol'].lower()}.svg"} for e in TOKEN_LIST]
+
+    @app.get("/tokens/logos/{symbol}.svg")
+    async def token_logo(symbol: str):
+        entry = next((e for e in TOKEN_LIST if e["symbol"].lower() == symbol.lower()), None)
+        if entry is None:
+            return not_found("no such logo")
+        return Response(logo_svg(entry["symbol"], entry["colour"]), media_type="image/svg+xml")
 
     @app.get("/fuel")
     async def sponsor_available():

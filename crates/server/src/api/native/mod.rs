@@ -7,7 +7,7 @@
 //! the domain's key. Upstream failures are 502 (503 when the fee sponsor is down). The
 //! server never signs: it only forwards what the client signed.
 
-mod account;
+pub mod account;
 mod dapps;
 pub mod evm_link;
 mod history;

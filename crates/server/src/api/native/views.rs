@@ -5,7 +5,7 @@ use tandem_antelope::chain::types::ResourceLimit;
 use tandem_domain::antelope::Asset;
 
 /// An exact token amount: `{quantity: "1.0000 TLOS", amount: "1.0000", symbol, decimals}`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AssetView {
     /// The chain's text form.
@@ -34,7 +34,7 @@ impl From<&Asset> for AssetView {
 }
 
 /// CPU or NET use; `unlimited` when the chain reports -1.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LimitView {
     /// Used (µs or bytes); `None` when unlimited.
@@ -61,7 +61,7 @@ impl From<&ResourceLimit> for LimitView {
 }
 
 /// RAM quota and use in bytes; `unlimited` when the quota is -1.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RamView {
     /// Bytes owned; `None` when unlimited.

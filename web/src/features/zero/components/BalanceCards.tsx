@@ -1,7 +1,8 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDateTimeFormatter } from '../../../lib/preferences/usePreferences';
+import { useAmountFormatter, useDateTimeFormatter, usePreferences } from '../../../lib/preferences/usePreferences';
 import { useNativeAccount, type LimitView, type NativeAccount } from '../api/account';
-import { useNativeBalances, type NativeBalance } from '../api/balances';
+import { sendable, useNativeBalances, type NativeBalanceRow, type SendableToken } from '../api/balances';
 import type { AssetView } from '../api/nativeApi';
 import { useNativeRex } from '../api/rex';
 import { chainTime } from '../model/explorer';
@@ -9,13 +10,44 @@ import { QueryState } from './QueryState';
 import { useExactAsset } from './useExactAsset';
 
 
-export function TokensCard({ network, account, onSend }: { network: string; account: string; onSend: ((token: NativeBalance) => void) | null }) {
+/** The token's logo from the list, or its first letter. */
+function TokenLogo({ row }: { row: NativeBalanceRow }) {
+  const [failed, setFailed] = useState(false);
+  if (row.logo == null || failed) {
+    return <span className="zero-token__logo zero-token__logo--letter" aria-hidden="true">{row.symbol.slice(0, 1)}</span>;
+  }
+  return <img className="zero-token__logo" src={row.logo} alt="" width={28} height={28} loading="lazy" onError={() => { setFailed(true); }} />;
+}
+
+interface TokensCardProps {
+  network: string;
+  account: string;
+  /** The devnet's prices are recorded sample figures: say so. */
+  samplePrices: boolean;
+  onSend: ((token: SendableToken) => void) | null;
+}
+
+export function TokensCard({ network, account, samplePrices, onSend }: TokensCardProps) {
   const { t } = useTranslation();
-  const balances = useNativeBalances(network, account);
+  const [{ fiatCurrency }] = usePreferences();
+  const format = useAmountFormatter();
+  const balances = useNativeBalances(network, account, fiatCurrency);
   const exact = useExactAsset();
+  const total = balances.data?.totalFiatValue;
   return (
-    <section className="card zero-card" aria-labelledby="zero-tokens-title">
-      <h2 id="zero-tokens-title" className="zero-card__title">{t('zero.balance.tokens')}</h2>
+    <section className="card zero-card zero-card--wide" aria-labelledby="zero-tokens-title">
+      <header className="zero-card__header">
+        <h2 id="zero-tokens-title" className="zero-card__title">{t('zero.balance.tokens')}</h2>
+        {total != null && (
+          <p className="zero-total">
+            <span className="zero-muted">{t('zero.balance.total')}</span>
+            <span className="zero-total__value" data-testid="native-total">{format.fiat(total)}</span>
+          </p>
+        )}
+      </header>
+      {samplePrices && balances.data?.pricesAvailable === true && (
+        <p className="zero-muted" role="note"><strong className="badge">{t('zero.balance.sample_badge')}</strong> {t('zero.balance.sample_prices')}</p>
+      )}
       <QueryState query={balances} loading={t('zero.balance.loading_tokens')} failed={t('zero.balance.failed_tokens')}>
         {(data) => (
           <>
@@ -30,26 +62,43 @@ export function TokensCard({ network, account, onSend }: { network: string; acco
                 </tr>
               </thead>
               <tbody>
-                {data.balances.map((token) => (
-                  <tr key={`${token.contract}:${token.symbol}`} data-token={token.symbol}>
-                    <th scope="row">
-                      <span className="zero-token__symbol">{token.symbol}</span>
-                      <span className="zero-token__contract">{token.contract}</span>
-                    </th>
-                    <td className="zero-num zero-mono">{exact(token)}</td>
-                    <td className="zero-num zero-muted">
-                      {data.pricesAvailable && token.price !== null ? token.price : t('zero.balance.fiat_unavailable')}
-                    </td>
-                    {onSend !== null && (
-                      <td className="zero-num">
-                        <button type="button" className="button button--secondary button--small" onClick={() => { onSend(token); }}
-                          aria-label={t('zero.transfer.send_token', { symbol: token.symbol })}>
-                          {t('zero.transfer.send')}
-                        </button>
+                {data.balances.map((row) => {
+                  const token = sendable(row);
+                  return (
+                    <tr key={`${row.contract}:${row.symbol}`} data-token={row.symbol}>
+                      <th scope="row">
+                        <span className="zero-token">
+                          <TokenLogo row={row} />
+                          <span>
+                            <span className="zero-token__symbol">{row.symbol}</span>
+                            <span className="zero-token__contract">
+                              {row.name === row.symbol ? row.contract : `${row.name} · ${row.contract}`}
+                            </span>
+                            {!row.listed && !row.supported && (
+                              <span className="zero-token__badge" title={t('zero.balance.unlisted_hint')}>{t('zero.balance.unlisted')}</span>
+                            )}
+                          </span>
+                        </span>
+                      </th>
+                      <td className="zero-num zero-mono">
+                        {row.balance == null ? <span className="zero-muted" data-testid="unread">{t('zero.balance.unread')}</span> : exact(row.balance)}
                       </td>
-                    )}
-                  </tr>
-                ))}
+                      <td className="zero-num zero-muted">
+                        {row.fiatValue != null ? <span className="zero-fiat">{format.fiat(row.fiatValue)}</span> : data.pricesAvailable ? t('zero.balance.no_price') : t('zero.balance.fiat_unavailable')}
+                      </td>
+                      {onSend !== null && (
+                        <td className="zero-num">
+                          {token !== null && (
+                            <button type="button" className="button button--secondary button--small" onClick={() => { onSend(token); }}
+                              aria-label={t('zero.transfer.send_token', { symbol: row.symbol })}>
+                              {t('zero.transfer.send')}
+                            </button>
+                          )}
+                        </td>
+                      )}
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
             {!data.pricesAvailable && <p className="zero-muted">{t('zero.balance.prices_unavailable')}</p>}

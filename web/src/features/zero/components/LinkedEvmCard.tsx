@@ -9,6 +9,8 @@ import { storeEvmViewerSession } from '../../../lib/session/evmViewer';
 import { notifyStoredAccountChanged, readStoredAccount, shortAccountLabel } from '../../../lib/session/storedAccount';
 import { browserStorage } from '../../../lib/storage';
 import { AmountText } from '../../../lib/ui/AmountText';
+import { useNativeBalances } from '../api/balances';
+import { combinedFiatTotal } from '../model/combinedTotal';
 import { QueryState } from './QueryState';
 
 /**
@@ -53,15 +55,17 @@ function OpenInEvmWallet({ address, evmNetwork }: { address: string; evmNetwork:
 }
 
 /** The linked address's TLOS and total value, read as the EVM wallet reads them (so both screens agree). */
-function LinkedAddress({ address, evmNetwork }: { address: string; evmNetwork: string }) {
+function LinkedAddress({ network, account, address, evmNetwork }: { network: string; account: string; address: string; evmNetwork: string }) {
   const { t } = useTranslation();
   const [{ fiatCurrency }] = usePreferences();
   const format = useAmountFormatter();
   const balances = useEvmBalances(evmNetwork, address, fiatCurrency);
+  const native = useNativeBalances(network, account, fiatCurrency);
+  const combined = combinedFiatTotal(native.data?.totalFiatValue, balances.data?.totalFiatValue.value);
   return (
     <>
       <dl className="zero-facts">
-        <div className="zero-facts__row">
+        <div className="zero-facts__row zero-facts__row--block">
           <dt>{t('zero.linked.address')}</dt>
           <dd><code className="address" data-testid="linked-evm-address">{address}</code></dd>
         </div>
@@ -83,6 +87,12 @@ function LinkedAddress({ address, evmNetwork }: { address: string; evmNetwork: s
                   <dt>{t('zero.linked.total')}</dt>
                   <dd className="zero-mono" data-testid="linked-evm-total">{format.fiat(data.totalFiatValue.value)}</dd>
                 </div>
+                {combined !== null && (
+                  <div className="zero-facts__row zero-facts__row--total">
+                    <dt>{t('zero.linked.combined', { account })}</dt>
+                    <dd className="zero-mono" data-testid="combined-total">{format.fiat(combined)}</dd>
+                  </div>
+                )}
               </>
             );
           }}
@@ -105,7 +115,7 @@ export function LinkedEvmCard({ network, account }: { network: string; account: 
           data.address == null || data.evmNetwork == null ? (
             <p className="zero-muted" data-testid="linked-evm-none">{t('zero.linked.none', { account })}</p>
           ) : (
-            <LinkedAddress address={data.address} evmNetwork={data.evmNetwork} />
+            <LinkedAddress network={network} account={account} address={data.address} evmNetwork={data.evmNetwork} />
           )
         }
       </QueryState>

@@ -8,7 +8,7 @@ import { useAmountFormatter } from '../../../lib/preferences/usePreferences';
 import { browserStorage } from '../../../lib/storage';
 import type { NetworkSummary } from '../../../lib/networks/api/networks';
 import { ACCOUNT_NOT_FOUND, nativeAccountQueryOptions } from '../api/account';
-import type { NativeBalance } from '../api/balances';
+import type { SendableToken } from '../api/balances';
 import { NATIVE_QUERY_ROOT } from '../api/nativeApi';
 import { pushTransaction } from '../api/pushTransaction';
 import { requestSponsor } from '../api/sponsor';
@@ -34,7 +34,7 @@ type Step =
 interface TransferDialogProps {
   session: NativeSession;
   network: NetworkSummary;
-  token: NativeBalance;
+  token: SendableToken;
   onClose: () => void;
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { NativeBalance } from '../api/balances';
+import type { SendableToken } from '../api/balances';
 import { AccountHeading } from './AccountHeading';
 import { ResourcesCard, RexCard, TokensCard } from './BalanceCards';
 import { HistoryCard } from './HistoryCard';
@@ -13,7 +13,7 @@ import { useZero } from './zeroContext';
 export function ZeroBalancePage() {
   const { t } = useTranslation();
   const { session, network, restoring } = useZero();
-  const [sending, setSending] = useState<NativeBalance | null>(null);
+  const [sending, setSending] = useState<SendableToken | null>(null);
   const [receiving, setReceiving] = useState(false);
 
   if (restoring) {
@@ -43,7 +43,7 @@ export function ZeroBalancePage() {
         <button type="button" className="button button--secondary" onClick={() => { setReceiving(true); }}>{t('zero.balance.receive')}</button>
       </div>
       <div className="zero-grid">
-        <TokensCard network={network.name} account={session.account} onSend={canSend ? setSending : null} />
+        <TokensCard network={network.name} account={session.account} samplePrices={network.isDevnet} onSend={canSend ? setSending : null} />
         <ResourcesCard network={network.name} account={session.account} />
         <RexCard network={network.name} account={session.account} />
         {network.linkedNetwork !== null && <LinkedEvmCard network={network.name} account={session.account} />}

@@ -280,6 +280,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/native/{network}/accounts/{account}/balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The system token and every token the history service lists, amounts from the
+         *     chain, names and logos from the token list, fiat values from the price service.
+         */
+        get: operations["native_balances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/native/{network}/accounts/{account}/evm-address": {
         parameters: {
             query?: never;
@@ -467,6 +487,20 @@ export interface components {
          * @enum {string}
          */
         ApyStatus: "available" | "not_configured" | "unavailable";
+        /** @description An exact token amount: `{quantity: "1.0000 TLOS", amount: "1.0000", symbol, decimals}`. */
+        AssetView: {
+            /** @description The number alone. */
+            amount: string;
+            /**
+             * Format: int32
+             * @description Decimals.
+             */
+            decimals: number;
+            /** @description The chain's text form. */
+            quantity: string;
+            /** @description Symbol code. */
+            symbol: string;
+        };
         /** @description One token held. */
         BalanceRowView: {
             /** @description The amount held. */
@@ -978,6 +1012,48 @@ export interface components {
          * @enum {string}
          */
         MetadataStatus: "ok" | "invalid" | "missing";
+        /** @description One token of an account (spec §4 "Balances"). */
+        NativeBalanceView: {
+            balance?: null | components["schemas"]["AssetView"];
+            /** @description The token contract. */
+            contract: string;
+            /** @description The amount's value in `fiat`, exact decimal text (18 decimals); null without a price. */
+            fiatValue?: string | null;
+            /** @description The network's system token. */
+            isSystem: boolean;
+            /** @description Listed (contract and symbol) in the network's token list. */
+            listed: boolean;
+            /** @description Its logo from the token list, if any. */
+            logo?: string | null;
+            /** @description Its name in the network's token list, else the symbol. */
+            name: string;
+            /** @description The price in `fiat`, exact decimal text; null when unknown. */
+            price?: string | null;
+            /** @description Where the price came from. */
+            priceSource: components["schemas"]["PriceSource"];
+            /** @description One of spec §9's supported native tokens. */
+            supported: boolean;
+            /** @description The symbol code. */
+            symbol: string;
+        };
+        /** @description `GET …/balances`. */
+        NativeBalancesView: {
+            account: string;
+            /** @description System token first, then by fiat value, then by amount; unread tokens last. */
+            balances: components["schemas"]["NativeBalanceView"][];
+            /** @description The fiat currency of every value. */
+            fiat: string;
+            network: string;
+            /** @description False when this server has no price service for the network. */
+            pricesAvailable: boolean;
+            /**
+             * @description False when the history service could not list the account's tokens, so only the
+             *     system token is shown.
+             */
+            tokensComplete: boolean;
+            /** @description The sum of the fiat values, exact decimal text; null when nothing is priced. */
+            totalFiatValue?: string | null;
+        };
         /** @description Every served network's chain settings. */
         NetworkList: {
             /** @description Chain settings (spec §3 "Chain settings"), in the API's order. */
@@ -2194,6 +2270,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    native_balances: {
+        parameters: {
+            query?: {
+                /** @description ISO 4217 currency code; default USD. */
+                fiat?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Native network, e.g. telos */
+                network: string;
+                /** @description Account name */
+                account: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Balances in display order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NativeBalancesView"];
+                };
+            };
+            /** @description Unknown network, malformed name or currency */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
