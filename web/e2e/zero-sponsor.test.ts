@@ -71,7 +71,7 @@ describe('the fee sponsor', () => {
       for (const { behaviour, delaySeconds, reason, amount } of cases) {
         await devnetControl('sponsor', { behaviour, delaySeconds });
         const dialog = await reviewTransfer(page, 'bob', amount);
-        await dialog.getByText('The fee sponsor could not pay for this transfer.').waitFor({ timeout: 30_000 });
+        await dialog.getByText('The fee sponsor could not pay for this transaction.').waitFor({ timeout: 30_000 });
         await dialog.getByText(reason).waitFor();
         await dialog.getByText(/Nothing was signed or sent/).waitFor();
         // Spec §9's resource advice, with what alice has staked now.

@@ -52,6 +52,10 @@ const screens: RouteObject[] = [
             path: 'profile',
             lazy: async () => ({ Component: (await import('../features/zero/components/ProfilePage')).ProfilePage }),
           },
+          {
+            path: 'create-account',
+            lazy: async () => ({ Component: (await import('../features/zero/components/CreateAccountPage')).CreateAccountPage }),
+          },
         ],
       },
       {

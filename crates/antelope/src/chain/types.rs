@@ -240,6 +240,22 @@ pub struct RexPoolRow {
     pub total_rex: String,
 }
 
+/// One side of a Bancor connector: its balance as asset text.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct Connector {
+    /// E.g. `"68719476736 RAM"` or `"1000000.0000 TLOS"`.
+    pub balance: String,
+}
+
+/// The one row of `eosio`'s `rammarket` table: RAM (`base`) against the system token (`quote`).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct RamMarketRow {
+    /// The RAM side.
+    pub base: Connector,
+    /// The system-token side.
+    pub quote: Connector,
+}
+
 /// An account's row of `eosio`'s `rexbal` table.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct RexBalRow {

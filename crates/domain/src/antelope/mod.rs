@@ -4,10 +4,12 @@
 
 pub mod asset;
 pub mod name;
+pub mod ram;
 pub mod rex;
 
 pub use asset::{Asset, Symbol, SymbolCode};
 pub use name::Name;
+pub use ram::{RamMarket, ram_cost};
 pub use rex::{DelegatedBandwidth, RefundRequest, RexPool, rex_value, total_resources};
 
 /// Spec §9 "supported native tokens": the token symbols the wallet knows on the native

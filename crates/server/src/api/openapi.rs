@@ -49,6 +49,7 @@ use super::error::ErrorBody;
         super::evm::prepare::revoke_plan,
         // Native: account reads
         super::native::account::balances,
+        super::native::account::ram_cost,
         // Native: one account, both chains
         super::native::evm_link::evm_address_of,
         super::native::evm_link::account_of,

@@ -5,12 +5,15 @@
 
 use tandem_antelope::AntelopeError;
 use tandem_antelope::chain::TableQuery;
-use tandem_antelope::chain::types::{Account, Permission, RexBalRow, RexFundRow, RexPoolRow};
+use tandem_antelope::chain::types::{
+    Account, Permission, RamMarketRow, RexBalRow, RexFundRow, RexPoolRow,
+};
 use tandem_antelope::history::types::{ActionsPage, Creator, KeyAccounts, Links, Proposals};
 use tandem_antelope::history::{ActionsQuery, HistoryClient, ProposalsQuery};
 use tandem_antelope::keys::PublicKey;
 use tandem_domain::antelope::{
-    Asset, DelegatedBandwidth, Name, RefundRequest, RexPool, rex_value, total_resources,
+    Asset, DelegatedBandwidth, Name, RamMarket, RefundRequest, RexPool, ram_cost, rex_value,
+    total_resources,
 };
 
 use super::NativeNetwork;
@@ -162,6 +165,31 @@ impl NativeNetwork {
             pool,
             value,
         })
+    }
+
+    /// What `buyrambytes` takes for `bytes` now (the RAM market's Bancor price and fee).
+    ///
+    /// # Errors
+    /// The chain not answering; a market without the row or with malformed reserves.
+    pub async fn ram_cost(&self, bytes: u32) -> Result<Asset, ServiceError> {
+        let query = TableQuery::all("eosio", "eosio", "rammarket", 1);
+        let rows = self.chain.get_table_rows::<RamMarketRow>(&query).await?;
+        let row = rows
+            .rows
+            .into_iter()
+            .next()
+            .ok_or(ServiceError::InvalidChainData(
+                tandem_domain::DomainError::ValueTooLarge,
+            ))?;
+        let (ram_reserve, core_reserve) = chain_assets(&row.base.balance, &row.quote.balance)?;
+        ram_cost(
+            &RamMarket {
+                ram_reserve,
+                core_reserve,
+            },
+            bytes,
+        )
+        .map_err(ServiceError::InvalidChainData)
     }
 
     /// The account's single `profiles` row, if it has one.

@@ -238,3 +238,33 @@ async fn native_accounts_linked_to_evm_addresses() {
     let (status, bad) = get(&app, "accounts/Alice/evm-address").await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}");
 }
+
+#[tokio::test]
+async fn native_ram_cost_prices_bytes_from_the_ram_market() {
+    let devnet = NativeDevnet::start().expect("native devnet");
+    let app = router(&devnet, None);
+    let (status, cost) = get(&app, "ram-cost?bytes=4096").await;
+    assert_eq!(status, StatusCode::OK, "{cost}");
+    assert_eq!(
+        (cost["bytes"].as_u64(), cost["cost"]["symbol"].as_str()),
+        (Some(4096), Some("TLOS"))
+    );
+    let amount: f64 = cost["cost"]["amount"]
+        .as_str()
+        .expect("amount")
+        .parse()
+        .expect("number");
+    assert!(amount > 0.0 && amount < 10.0, "{cost}");
+    let (status, double) = get(&app, "ram-cost?bytes=8192").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(double["cost"]["amount"].as_str() > cost["cost"]["amount"].as_str());
+    for bad in [
+        "ram-cost?bytes=0",
+        "ram-cost?bytes=99999999",
+        "ram-cost",
+        "ram-cost?bytes=x",
+    ] {
+        let (status, body) = get(&app, bad).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}: {body}");
+    }
+}

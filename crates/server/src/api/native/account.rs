@@ -268,3 +268,56 @@ pub async fn permissions(
         serde_json::json!({ "account": name, "permissions": permissions }),
     ))
 }
+
+/// `?bytes=` of `…/ram-cost`.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct RamCostQuery {
+    /// RAM to buy, in bytes (1 to 1 048 576).
+    bytes: u32,
+}
+
+/// `GET …/ram-cost`.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RamCostView {
+    /// The bytes priced.
+    bytes: u32,
+    /// What `buyrambytes` takes for them now, fee included.
+    cost: AssetView,
+}
+
+/// Largest RAM purchase priced.
+const MAX_RAM_BYTES: u32 = 1_048_576;
+
+/// What RAM costs now (the system contract's Bancor price plus its 0.5 % fee).
+#[utoipa::path(
+    get,
+    operation_id = "native_ram_cost",
+    path = "/api/v1/native/{network}/ram-cost",
+    tag = "native",
+    params(("network" = String, Path, description = "Native network, e.g. telos"), RamCostQuery),
+    responses(
+        (status = 200, description = "The price of the bytes", body = RamCostView),
+        (status = 400, description = "Unknown network or bytes out of range", body = crate::api::error::ErrorBody),
+        (status = 502, description = "The chain did not answer", body = crate::api::error::ErrorBody),
+    )
+)]
+pub async fn ram_cost(
+    native: NativeNet,
+    Query(query): Query<RamCostQuery>,
+) -> Result<Json<RamCostView>, ApiError> {
+    if !(1..=MAX_RAM_BYTES).contains(&query.bytes) {
+        return Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "validation.invalid_parameter",
+            format!("bytes must be between 1 and {MAX_RAM_BYTES}"),
+        )
+        .with_details(serde_json::json!({ "parameter": "bytes" })));
+    }
+    let cost = native.ram_cost(query.bytes).await?;
+    Ok(Json(RamCostView {
+        bytes: query.bytes,
+        cost: AssetView::from(&cost),
+    }))
+}

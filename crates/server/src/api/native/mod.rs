@@ -52,6 +52,7 @@ pub fn routes() -> Router<AppState> {
             get(history::key_accounts),
         )
         .route(&format!("{base}/dapps"), get(dapps::dapps))
+        .route(&format!("{base}/ram-cost"), get(account::ram_cost))
         .route(&format!("{base}/sponsor"), post(transactions::sponsor))
         .route(&format!("{base}/transactions"), post(transactions::push))
 }

@@ -77,6 +77,10 @@ export function HomePage() {
             <span className="planned__label">View Any Account</span>
             <span className="planned__detail">Any Telos Zero account, read-only</span>
           </Link>
+          <Link to="/zero/create-account" className="connect-option connect-option--secondary">
+            <span className="planned__label">Create a New Account</span>
+            <span className="planned__detail">A Telos Zero account with keys made in this browser, paid for by an account you hold</span>
+          </Link>
         </div>
         <ViewEvmAccountForm />
 

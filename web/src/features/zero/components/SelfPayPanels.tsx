@@ -66,7 +66,9 @@ export function SponsorFailedPanel({ failure, network, account, symbol, onSelfPa
 }
 
 /** A refused push: the chain's reason, and for a lack of CPU, NET or RAM (or a late signature) what to do about it. */
-export function TransferFailedPanel({ message, shortage, symbol, onRetry, onClose }: {
+export function TransferFailedPanel({ title, message, shortage, symbol, onRetry, onClose }: {
+  /** What failed, e.g. "The transfer failed:". */
+  title: string;
   message: string;
   shortage: ResourceShortage | null;
   symbol: string;
@@ -76,7 +78,7 @@ export function TransferFailedPanel({ message, shortage, symbol, onRetry, onClos
   const { t } = useTranslation();
   return (
     <div className="zero-state zero-state--error" role="alert">
-      <p><strong>{t('zero.transfer.failed')}</strong> {shortage === null ? message : t(`zero.self_pay.short_${shortage}`, { amount: RECOMMENDED_STAKE, symbol })}</p>
+      <p><strong>{title}</strong> {shortage === null ? message : t(`zero.self_pay.short_${shortage}`, { amount: RECOMMENDED_STAKE, symbol })}</p>
       <p>{t('zero.transfer.failed_next')}</p>
       <div className="button-row">
         <button type="button" className="button button--primary" onClick={onRetry}>{t('zero.transfer.try_again')}</button>

@@ -5,20 +5,18 @@ import { fromPlainString } from '../../../lib/amount/fixedAmount';
 import { ApiError } from '../../../lib/api/client';
 import { notify } from '../../../lib/notify/notify';
 import { useAmountFormatter } from '../../../lib/preferences/usePreferences';
-import { browserStorage } from '../../../lib/storage';
 import type { NetworkSummary } from '../../../lib/networks/api/networks';
 import { ACCOUNT_NOT_FOUND, nativeAccountQueryOptions } from '../api/account';
 import type { SendableToken } from '../api/balances';
 import { NATIVE_QUERY_ROOT } from '../api/nativeApi';
-import { pushTransaction } from '../api/pushTransaction';
-import { requestSponsor } from '../api/sponsor';
 import { cleosCommand } from '../model/cleos';
 import { transactionUrl } from '../model/explorer';
-import type { NativeSession } from '../model/nativeSession';
-import { readFuelPreference, saveFuelDecision, type FuelPreference } from '../model/sponsorDecision';
+import type { NativeSession, NativeSigner } from '../model/nativeSession';
+import { transactionSteps } from '../model/transactionSteps';
+import type { FuelPreference } from '../model/sponsorDecision';
 import { resourceShortage, SponsorFailure, type ResourceShortage } from '../model/sponsorFailure';
 import { transferAction, validateTransferForm, type FieldError, type TransferRequest } from '../model/transferForm';
-import { runSelfPaid, runTransfer, type SponsoredAnswer, type TransferOutcome, type TransferStage, type TransferSteps } from '../model/transferFlow';
+import { runSelfPaid, runTransfer, type SponsoredAnswer, type TransferOutcome, type TransferStage } from '../model/transferFlow';
 import { SponsorFailedPanel, TransferFailedPanel } from './SelfPayPanels';
 import { SponsorConfirmation } from './SponsorConfirmation';
 import { useExactAsset } from './useExactAsset';
@@ -103,23 +101,19 @@ export function TransferDialog({ session, network, token, onClose }: TransferDia
     );
   };
 
-  const steps = (request: TransferRequest, signer: NonNullable<NativeSession['signer']>): TransferSteps => {
-    const storage = browserStorage();
-    return {
-      buildUnsigned: (header) => signer.buildTransaction([transferAction(request)], header),
-      requestSponsor: (packedTrx) => requestSponsor(network.name, { actor: session.account, permission: session.permission }, packedTrx),
+  const steps = (request: TransferRequest, signer: NativeSigner) =>
+    transactionSteps({
+      network: network.name,
+      session,
+      signer,
+      actions: [transferAction(request)],
       confirmSponsored: (answer) =>
         new Promise((resolve) => {
           decideFee.current = resolve;
           setStep({ kind: 'fee', request, answer });
         }),
-      sign: (packedTrx) => signer.sign(packedTrx),
-      push: (transaction) => pushTransaction(network.name, transaction),
-      preference: readFuelPreference(storage, network.name, session.account),
-      savePreference: (decision) => { saveFuelDecision(storage, network.name, session.account, decision); },
       onStage: (stage) => { setStep({ kind: 'working', request, stage }); },
-    };
-  };
+    });
 
   /** Runs the sponsored flow, or with `selfPaid` signs without asking the sponsor (the user pays the resources). */
   const send = async (request: TransferRequest, selfPaid = false) => {
@@ -262,7 +256,7 @@ export function TransferDialog({ session, network, token, onClose }: TransferDia
       )}
 
       {step.kind === 'failed' && (
-        <TransferFailedPanel message={step.message} shortage={step.shortage} symbol={systemSymbol}
+        <TransferFailedPanel title={t('zero.transfer.failed')} message={step.message} shortage={step.shortage} symbol={systemSymbol}
           onRetry={() => { setStep({ kind: 'review', request: step.request }); }} onClose={close} />
       )}
 

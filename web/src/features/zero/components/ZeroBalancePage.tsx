@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { SendableToken } from '../api/balances';
 import { AccountHeading } from './AccountHeading';
 import { ResourcesCard, RexCard, TokensCard } from './BalanceCards';
@@ -41,6 +42,7 @@ export function ZeroBalancePage() {
       <AccountHeading title={t('zero.balance.title')} session={session} networkName={network.displayName} />
       <div className="button-row zero-actions">
         <button type="button" className="button button--secondary" onClick={() => { setReceiving(true); }}>{t('zero.balance.receive')}</button>
+        {canSend && <Link to="/zero/create-account" className="button button--secondary">{t('zero.create.title')}</Link>}
       </div>
       <div className="zero-grid">
         <TokensCard network={network.name} account={session.account} samplePrices={network.isDevnet} onSend={canSend ? setSending : null} />

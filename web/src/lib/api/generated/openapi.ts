@@ -334,6 +334,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/native/{network}/ram-cost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What RAM costs now (the system contract's Bancor price plus its 0.5 % fee). */
+        get: operations["native_ram_cost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/networks": {
         parameters: {
             query?: never;
@@ -1263,6 +1280,16 @@ export interface components {
              * @description When it was last updated, ms since the epoch.
              */
             updatedMs?: number | null;
+        };
+        /** @description `GET …/ram-cost`. */
+        RamCostView: {
+            /**
+             * Format: int32
+             * @description The bytes priced.
+             */
+            bytes: number;
+            /** @description What `buyrambytes` takes for them now, fee included. */
+            cost: components["schemas"]["AssetView"];
         };
         /** @description The block the figures were read at. */
         ReadAt: {
@@ -2378,6 +2405,50 @@ export interface operations {
                 };
             };
             /** @description Unknown network or malformed address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The chain did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    native_ram_cost: {
+        parameters: {
+            query: {
+                /** @description RAM to buy, in bytes (1 to 1 048 576). */
+                bytes: number;
+            };
+            header?: never;
+            path: {
+                /** @description Native network, e.g. telos */
+                network: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The price of the bytes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RamCostView"];
+                };
+            };
+            /** @description Unknown network or bytes out of range */
             400: {
                 headers: {
                     [name: string]: unknown;
