@@ -1,10 +1,14 @@
 //! The Hyperion v2 history client (`v2/history/*`, `v2/state/*`), GET with query
-//! parameters as the public services expect.
+//! parameters as the public services expect, at most [`MAX_IN_FLIGHT`] requests at a
+//! time per service (spec §7), like the EVM side's indexer and history clients.
 
 pub mod types;
 
+use std::sync::Arc;
+
 use serde::de::DeserializeOwned;
 use tandem_domain::antelope::Name;
+use tokio::sync::Semaphore;
 
 use crate::error::AntelopeError;
 use crate::http::Service;
@@ -87,10 +91,14 @@ pub struct ProposalsQuery {
     pub skip: Option<u32>,
 }
 
-/// The history service of one network.
+/// Spec §7: requests to the history service are throttled to at most 5 in flight.
+pub const MAX_IN_FLIGHT: usize = 5;
+
+/// The history service of one network; its clones share the in-flight limit.
 #[derive(Debug, Clone)]
 pub struct HistoryClient {
     service: Service,
+    in_flight: Arc<Semaphore>,
 }
 
 impl HistoryClient {
@@ -101,14 +109,18 @@ impl HistoryClient {
     pub fn new(base: &str, client: reqwest::Client) -> Result<Self, AntelopeError> {
         Ok(Self {
             service: Service::new("hyperion", base, client)?,
+            in_flight: Arc::new(Semaphore::new(MAX_IN_FLIGHT)),
         })
     }
 
+    /// Waits for one of the [`MAX_IN_FLIGHT`] slots (released when the answer is read).
     async fn get<T: DeserializeOwned>(
         &self,
         path: &str,
         query: &[(&str, String)],
     ) -> Result<T, AntelopeError> {
+        // The semaphore is never closed, so a slot always comes.
+        let _slot = self.in_flight.acquire().await.ok();
         self.service.get(path, query).await
     }
 
