@@ -5,6 +5,7 @@
 
 pub mod api;
 pub mod app;
+pub mod apy;
 pub mod cache;
 pub mod config;
 pub mod error;

@@ -101,3 +101,15 @@ def test_token_list_names_listed_tokens_with_logos(devnet):
         with urllib.request.urlopen(request, timeout=10) as response:
             assert response.headers["content-type"].startswith("image/svg+xml")
             assert b"<svg" in response.read()
+
+
+def test_a_registered_producer_with_votes_and_the_product_api(devnet):
+    producer = devnet.manifest["seeded"]["producer"]
+    rows = devnet.ok("get_producers", {"json": True, "limit": 100})["rows"]
+    carol = next(row for row in rows if row["owner"] == producer["producer"])
+    assert carol["url"] == producer["url"] and float(carol["total_votes"]) == 0
+    schedule = devnet.ok("get_producer_schedule")["active"]["producers"]
+    assert [p["producer_name"] for p in schedule] == ["eosio"]  # unvoted, carol does not produce
+    request = urllib.request.Request(f"{devnet.rpc}/product-api/apy/native")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert float(response.read().decode()) > 0

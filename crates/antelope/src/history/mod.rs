@@ -46,6 +46,10 @@ pub struct ActionsQuery {
     pub after: Option<String>,
     /// Up to this ISO time or block number.
     pub before: Option<String>,
+    /// Only actions of this block.
+    pub block_num: Option<u32>,
+    /// Only actions this account was notified of.
+    pub notified: Option<Name>,
 }
 
 impl ActionsQuery {
@@ -63,6 +67,8 @@ impl ActionsQuery {
         push("act.name", self.act_name.map(|name| name.to_string()));
         push("after", self.after.clone());
         push("before", self.before.clone());
+        push("block_num", self.block_num.map(|n| n.to_string()));
+        push("notified", self.notified.map(|name| name.to_string()));
         let sort = match self.sort {
             Sort::Desc => "desc",
             Sort::Asc => "asc",

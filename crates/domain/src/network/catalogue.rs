@@ -41,6 +41,8 @@ pub struct NativeDevnetSettings {
     pub fuel_rpc: String,
     /// Its token list (the shape of the Telos token-list repository's native lists).
     pub token_list_url: Option<String>,
+    /// Its recorded product API (`apy/native`).
+    pub api_endpoint: Option<String>,
 }
 
 pub(super) fn builtin(name: NetworkName) -> Option<ChainSettings> {
@@ -218,6 +220,7 @@ pub(super) fn native_devnet(devnet: NativeDevnetSettings) -> ChainSettings {
     settings.fuel_rpc = Some(devnet.fuel_rpc);
     // A local chain has no public token list: the devnet serves its own.
     settings.token_list_url = devnet.token_list_url;
+    settings.api_endpoint = devnet.api_endpoint;
     settings.is_devnet = true;
     settings
 }

@@ -50,6 +50,16 @@ use super::error::ErrorBody;
         // Native: account reads
         super::native::account::balances,
         super::native::account::ram_cost,
+        super::native::account::rex_apy,
+        super::native::account::producers,
+        // Native: history-service reads
+        super::native::history::actions,
+        super::native::history::transaction,
+        super::native::history::creator,
+        super::native::history::children,
+        super::native::history::links,
+        super::native::history::proposals,
+        super::native::history::key_accounts,
         // Native: one account, both chains
         super::native::evm_link::evm_address_of,
         super::native::evm_link::account_of,

@@ -48,10 +48,10 @@ pub use crate::prices::{PriceQuote, PriceService, PriceSource, PricedToken};
 pub use balances::{BalanceCache, FetchedBalances};
 pub use sheet::{BalanceSheet, NATIVE_MARKER, SheetRow};
 
+use crate::apy::StakingApy;
 use account_reads::AccountReadCaches;
 use data_source::{Primary, SourceSettings};
 use own_index::OwnIndex;
-use staking::apy::StakingApy;
 
 use crate::cache::{BoundedCache, CacheStore, weigh_inline};
 use crate::error::ServiceError;

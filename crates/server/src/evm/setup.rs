@@ -27,9 +27,9 @@ use super::balances::BalanceCache;
 use super::cache::ContractLookups;
 use super::data_source::{IndexSettings, Primary, StartBlock};
 use super::own_index::{IndexSpec, OwnIndex};
-use super::staking::apy::StakingApy;
 use super::token_list::{TokenListSlot, TokenListSource};
 use super::{EvmNetwork, EvmOptions};
+use crate::apy::{ApyKind, StakingApy};
 use crate::cache::Lifetimes;
 use crate::prices::{AggregatorClient, PriceService};
 
@@ -87,7 +87,7 @@ pub(super) fn build_all(
 fn shared_clients() -> Result<Shared, EvmError> {
     Ok(Shared {
         http: HttpConfig::default().build_client()?,
-        product_api: super::staking::apy::http_client()?,
+        product_api: crate::apy::http_client()?,
         indexer_limiter: RequestLimiter::new(RequestLimiter::DEFAULT_MAX_IN_FLIGHT),
         history_limiter: RequestLimiter::new(RequestLimiter::DEFAULT_MAX_IN_FLIGHT),
         gateway: IpfsGateway::new(tandem_domain::nft::PUBLIC_IPFS_GATEWAY)?,
@@ -297,6 +297,7 @@ fn build(
             &options.cache,
             shared.product_api.clone(),
             settings.api_endpoint.as_deref(),
+            ApyKind::Evm,
         ),
     };
     Ok((network, jobs))

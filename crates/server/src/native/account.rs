@@ -8,7 +8,9 @@ use tandem_antelope::chain::TableQuery;
 use tandem_antelope::chain::types::{
     Account, Permission, RamMarketRow, RexBalRow, RexFundRow, RexPoolRow,
 };
-use tandem_antelope::history::types::{ActionsPage, Creator, KeyAccounts, Links, Proposals};
+use tandem_antelope::history::types::{
+    ActionsPage, Creator, HistoryTransaction, KeyAccounts, Links, Proposals,
+};
 use tandem_antelope::history::{ActionsQuery, HistoryClient, ProposalsQuery};
 use tandem_antelope::keys::PublicKey;
 use tandem_domain::antelope::{
@@ -227,6 +229,14 @@ impl NativeNetwork {
     /// No history service, or it does not answer.
     pub async fn actions(&self, query: &ActionsQuery) -> Result<ActionsPage, ServiceError> {
         Ok(self.history_service()?.get_actions(query).await?)
+    }
+
+    /// One transaction by id, as the history service has it.
+    ///
+    /// # Errors
+    /// No history service, or it does not answer.
+    pub async fn transaction(&self, id: &str) -> Result<HistoryTransaction, ServiceError> {
+        Ok(self.history_service()?.get_transaction(id).await?)
     }
 
     /// Who created `account`, when the history service knows.

@@ -19,6 +19,8 @@ struct NativeManifest {
     sponsor_url: String,
     #[serde(default)]
     token_list_url: Option<String>,
+    #[serde(default)]
+    product_api_url: Option<String>,
 }
 
 /// Reads and checks the native devnet manifest.
@@ -60,6 +62,11 @@ fn parse(text: &str) -> Result<NativeDevnetSettings, String> {
                 .token_list_url
                 .as_deref()
                 .map(|url| validate::http_url_text("tokenListUrl", url))
+                .transpose()?,
+            api_endpoint: manifest
+                .product_api_url
+                .as_deref()
+                .map(|url| validate::http_url_text("productApiUrl", url))
                 .transpose()?,
         })
     };

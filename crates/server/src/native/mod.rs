@@ -8,6 +8,7 @@ mod balances;
 pub mod dapps;
 mod evm_link;
 pub mod manifest;
+pub mod producers;
 pub mod token_list;
 mod transactions;
 
@@ -25,8 +26,10 @@ use tandem_domain::sponsor::SponsorConfig;
 pub use self::account::{AccountResources, RexFacts};
 pub use self::balances::{TokenBalance, TokenBalances};
 use self::dapps::DappCatalogue;
+use self::producers::ProducerList;
 use self::token_list::NativeTokenList;
-use crate::cache::CacheStore;
+use crate::apy::{Apy, ApyKind, StakingApy};
+use crate::cache::{BoundedCache, CacheStore};
 use crate::prices::{AggregatorClient, PriceService};
 
 /// The clients of one served native network.
@@ -44,6 +47,8 @@ pub struct NativeNetwork {
     dapps: Arc<DappCatalogue>,
     prices: Arc<PriceService>,
     token_list: Arc<NativeTokenList>,
+    rex_apy: Arc<StakingApy>,
+    producers: Arc<BoundedCache<(), Arc<ProducerList>>>,
 }
 
 /// What the native networks share with the EVM ones: the cache store, and the price
@@ -132,7 +137,20 @@ impl NativeNetwork {
                 .ok()
         });
         let prices = PriceService::new(&options.cache, &token.symbol, None, None, aggregator);
+        // The APY is decoration: without its short-timeout client it is read with the shared one.
+        let product_api = crate::apy::http_client().unwrap_or_else(|_| http.clone());
         Ok(Self {
+            rex_apy: Arc::new(StakingApy::new(
+                &options.cache,
+                product_api,
+                settings.api_endpoint.as_deref(),
+                ApyKind::Native,
+            )),
+            producers: Arc::new(
+                options
+                    .cache
+                    .cache("native_producers", producers::PRODUCERS_LIFETIMES),
+            ),
             prices: Arc::new(prices),
             token_list: Arc::new(NativeTokenList::new(
                 settings.token_list_url.as_deref(),
@@ -147,6 +165,11 @@ impl NativeNetwork {
             sponsor,
             dapps,
         })
+    }
+
+    /// The REX APY from the product API (`apy/native`), or why there is none.
+    pub async fn rex_apy(&self) -> Apy {
+        self.rex_apy.current().await
     }
 
     /// The curated list of apps, shared by every native network.

@@ -27,6 +27,10 @@ TOKEN_LIST = [
 ]
 
 
+# What the product API's `apy/native` answered when recorded.
+RECORDED_REX_APY = "10.78"
+
+
 def logo_svg(symbol: str, colour: str) -> str:
     """A round logo with the symbol's first letter."""
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">'
@@ -201,6 +205,12 @@ def create_app(chain: DevChain, history: History, sponsor: Sponsor) -> FastAPI:
         if entry is None:
             return not_found("no such logo")
         return Response(logo_svg(entry["symbol"], entry["colour"]), media_type="image/svg+xml")
+
+    # --- the product API's REX APY (recorded: a plain number as text, like api.telos.net/v1) ---
+
+    @app.get("/product-api/apy/native")
+    async def rex_apy():
+        return Response(RECORDED_REX_APY, media_type="text/plain")
 
     @app.get("/fuel")
     async def sponsor_available():

@@ -37,6 +37,7 @@ CHILDREN = {"kid1.carol": (8192, "5.0000"), "kid2.carol": (2500, "1.0000")}
 PROFILE = {"account_name": "alice", "display_name": "Alice Devnet", "avatar": "https://example.invalid/alice.png",
            "bio": "Seeded by the Tandem native devnet", "status": "testing"}
 REX_DEPOSIT, REX_BUY = "100.0000", "60.0000"
+PRODUCER = {"producer": "carol", "url": "https://carol.example.invalid"}
 PROPOSAL = {"proposer": "alice", "proposal_name": "sendbob", "amount": "1.0000"}
 # Native accounts linked to an EVM address in `eosio.evm`'s account table: alice to the EVM devnet's
 # alice (anvil's second well-known development account), so one person holds both.
@@ -140,6 +141,10 @@ class Seeder:
         c.push(c.action("eosio", "deposit", {"owner": "alice", "amount": f"{REX_DEPOSIT} {TLOS}"}, "alice@active"))
         self._credit("alice", "eosio.token", f"-{REX_DEPOSIT} {TLOS}")
         c.push(c.action("eosio", "buyrex", {"from": "alice", "amount": f"{REX_BUY} {TLOS}"}, "alice@active"))
+        # carol registers as a block producer. Nobody votes for her: a producer with votes would
+        # join the schedule, and only eosio's key signs blocks here.
+        c.push(c.action("eosio", "regproducer", {"producer": PRODUCER["producer"], "producer_key": key_of("carol").public_key,
+                                                 "url": PRODUCER["url"], "location": 0}, "carol@active"))
         c.produce_block()
 
         transfer_key = self.add_permission("alice", "transfer", [("eosio.token", "transfer")])
@@ -203,5 +208,6 @@ class Seeder:
                               for n, (ram, net, cpu) in FUNDED_ACCOUNTS.items() if n in USER_ACCOUNTS},
                 "sponsorCases": {"free": "kid1.carol", "fee": "kid2.carol", "notNeeded": "alice"},
                 "evmLinks": [{"account": a, "address": address} for a, address in EVM_LINKS.items()],
+                "producer": PRODUCER,
             },
         }

@@ -321,3 +321,89 @@ pub async fn ram_cost(
         cost: AssetView::from(&cost),
     }))
 }
+
+/// `GET …/rex/apy`.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RexApyView {
+    /// Percent per year, exact decimal text; null unless `status` is `available`.
+    apy: Option<String>,
+    /// Why there is or is not a figure.
+    status: crate::apy::ApyStatus,
+}
+
+/// The REX APY from the product API (spec §7 `apy/native`).
+#[utoipa::path(
+    get,
+    operation_id = "native_rex_apy",
+    path = "/api/v1/native/{network}/rex/apy",
+    tag = "native",
+    params(("network" = String, Path, description = "Native network, e.g. telos")),
+    responses(
+        (status = 200, description = "The APY, or why there is none", body = RexApyView),
+        (status = 400, description = "Unknown network", body = crate::api::error::ErrorBody),
+    )
+)]
+pub async fn rex_apy(native: NativeNet) -> Json<RexApyView> {
+    let apy = native.rex_apy().await;
+    Json(RexApyView {
+        apy: apy.percent,
+        status: apy.status,
+    })
+}
+
+/// One registered block producer.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProducerView {
+    owner: String,
+    /// Vote weight, decimal text as the chain gives it.
+    total_votes: String,
+    url: String,
+    is_active: bool,
+    /// Produces in the active schedule.
+    scheduled: bool,
+}
+
+/// `GET …/producers`.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProducersView {
+    /// In vote order.
+    producers: Vec<ProducerView>,
+    schedule_version: u32,
+    /// The active schedule, in order.
+    schedule: Vec<String>,
+}
+
+/// The block producers in vote order and the active schedule (spec §7).
+#[utoipa::path(
+    get,
+    operation_id = "native_producers",
+    path = "/api/v1/native/{network}/producers",
+    tag = "native",
+    params(("network" = String, Path, description = "Native network, e.g. telos")),
+    responses(
+        (status = 200, description = "Producers and the schedule", body = ProducersView),
+        (status = 400, description = "Unknown network", body = crate::api::error::ErrorBody),
+        (status = 502, description = "The chain did not answer", body = crate::api::error::ErrorBody),
+    )
+)]
+pub async fn producers(native: NativeNet) -> Result<Json<ProducersView>, ApiError> {
+    let list = native.producers().await?;
+    Ok(Json(ProducersView {
+        producers: list
+            .producers
+            .iter()
+            .map(|p| ProducerView {
+                owner: p.owner.clone(),
+                total_votes: p.total_votes.clone(),
+                url: p.url.clone(),
+                is_active: p.is_active,
+                scheduled: p.scheduled,
+            })
+            .collect(),
+        schedule_version: list.schedule_version,
+        schedule: list.schedule.clone(),
+    }))
+}

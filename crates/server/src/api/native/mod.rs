@@ -10,7 +10,7 @@
 pub mod account;
 mod dapps;
 pub mod evm_link;
-mod history;
+pub mod history;
 mod transactions;
 mod views;
 
@@ -52,7 +52,13 @@ pub fn routes() -> Router<AppState> {
             get(history::key_accounts),
         )
         .route(&format!("{base}/dapps"), get(dapps::dapps))
+        .route(
+            &format!("{base}/transactions/{{id}}"),
+            get(history::transaction),
+        )
         .route(&format!("{base}/ram-cost"), get(account::ram_cost))
+        .route(&format!("{base}/rex/apy"), get(account::rex_apy))
+        .route(&format!("{base}/producers"), get(account::producers))
         .route(&format!("{base}/sponsor"), post(transactions::sponsor))
         .route(&format!("{base}/transactions"), post(transactions::push))
 }

@@ -5,6 +5,7 @@ import { useNativeAccount, type LimitView, type NativeAccount } from '../api/acc
 import { sendable, useNativeBalances, type NativeBalanceRow, type SendableToken } from '../api/balances';
 import type { AssetView } from '../api/nativeApi';
 import { useNativeRex } from '../api/rex';
+import { useRexApy } from '../api/rexApy';
 import { chainTime } from '../model/explorer';
 import { QueryState } from './QueryState';
 import { useExactAsset } from './useExactAsset';
@@ -181,29 +182,40 @@ export function ResourcesCard({ network, account }: { network: string; account: 
   );
 }
 
+/** Spec §4: "for REX the lock message says 4 days". */
+export const REX_LOCK_DAYS = 4;
+
 export function RexCard({ network, account }: { network: string; account: string }) {
   const { t } = useTranslation();
   const query = useNativeRex(network, account);
+  const apy = useRexApy(network).data;
   const exact = useExactAsset();
   return (
     <section className="card zero-card" aria-labelledby="zero-rex-title">
       <h2 id="zero-rex-title" className="zero-card__title">{t('zero.rex.title')}</h2>
       <QueryState query={query} loading={t('zero.rex.loading')} failed={t('zero.rex.failed')}>
         {(data) => (
-          <dl className="zero-facts">
-            <div className="zero-facts__row">
-              <dt>{t('zero.rex.value')}</dt>
-              <dd className="zero-mono" data-testid="rex-value">{exact(data.value)}</dd>
-            </div>
-            <div className="zero-facts__row">
-              <dt>{t('zero.rex.balance')}</dt>
-              <dd className="zero-mono">{data.rexBalance === null ? t('zero.rex.none') : exact(data.rexBalance)}</dd>
-            </div>
-            <div className="zero-facts__row">
-              <dt>{t('zero.rex.fund')}</dt>
-              <dd className="zero-mono">{data.fund === null ? t('zero.rex.none') : exact(data.fund)}</dd>
-            </div>
-          </dl>
+          <>
+            <dl className="zero-facts">
+              <div className="zero-facts__row">
+                <dt>{t('zero.rex.value')}</dt>
+                <dd className="zero-mono" data-testid="rex-value">{exact(data.value)}</dd>
+              </div>
+              <div className="zero-facts__row">
+                <dt title={t('zero.rex.apy_hint')}>{t('zero.rex.apy')}</dt>
+                <dd className="zero-mono" data-testid="rex-apy">{apy?.apy != null ? `${apy.apy} %` : t('zero.rex.apy_unavailable')}</dd>
+              </div>
+              <div className="zero-facts__row">
+                <dt>{t('zero.rex.balance')}</dt>
+                <dd className="zero-mono">{data.rexBalance === null ? t('zero.rex.none') : exact(data.rexBalance)}</dd>
+              </div>
+              <div className="zero-facts__row">
+                <dt>{t('zero.rex.fund')}</dt>
+                <dd className="zero-mono">{data.fund === null ? t('zero.rex.none') : exact(data.fund)}</dd>
+              </div>
+            </dl>
+            <p className="zero-muted" data-testid="rex-lock">{t('zero.rex.lock', { days: REX_LOCK_DAYS })}</p>
+          </>
         )}
       </QueryState>
     </section>

@@ -6,6 +6,7 @@ import { validateAccountName } from '../../../lib/validation/accountName';
 import { ACCOUNT_NOT_FOUND, useNativeAccount } from '../api/account';
 import { CreatorCard, KeyLookupCard, PermissionsCard, ProfileCard, ProposalsCard } from './LookupCards';
 import { LinkedEvmCard } from './LinkedEvmCard';
+import { ProducersCard, TransactionLookupCard } from './NetworkLookupCards';
 import { SignInPanel } from './SignInPanel';
 import { useZero } from './zeroContext';
 
@@ -75,9 +76,11 @@ function AccountLookups({ network, networkName, account, hasEvm }: { network: st
           <CreatorCard network={network} account={account} />
           <PermissionsCard network={network} account={account} />
           <ProposalsCard network={network} account={account} />
+          <ProducersCard network={network} account={account} />
         </>
       )}
       <KeyLookupCard network={network} />
+      <TransactionLookupCard network={network} />
     </div>
   );
 }

@@ -300,6 +300,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/native/{network}/accounts/{account}/children": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The accounts it created. */
+        get: operations["native_children"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/native/{network}/accounts/{account}/creator": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who created the account. */
+        get: operations["native_creator"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/native/{network}/accounts/{account}/evm-address": {
         parameters: {
             query?: never;
@@ -309,6 +343,57 @@ export interface paths {
         };
         /** The EVM address linked to a native account (spec §7 "get EVM account by native account"). */
         get: operations["evm_address_of"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/native/{network}/accounts/{account}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's actions, newest first, with spec §7's `get_actions` filters. */
+        get: operations["native_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/native/{network}/accounts/{account}/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's permissions linked to contract actions. */
+        get: operations["native_links"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/native/{network}/accounts/{account}/proposals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Multisig proposals the account made, awaits or approved. */
+        get: operations["native_proposals"];
         put?: never;
         post?: never;
         delete?: never;
@@ -334,6 +419,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/native/{network}/keys/{key}/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The accounts with a public key in a permission. */
+        get: operations["native_key_accounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/native/{network}/producers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The block producers in vote order and the active schedule (spec §7). */
+        get: operations["native_producers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/native/{network}/ram-cost": {
         parameters: {
             query?: never;
@@ -343,6 +462,40 @@ export interface paths {
         };
         /** What RAM costs now (the system contract's Bancor price plus its 0.5 % fee). */
         get: operations["native_ram_cost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/native/{network}/rex/apy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The REX APY from the product API (spec §7 `apy/native`). */
+        get: operations["native_rex_apy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/native/{network}/transactions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A transaction by id (spec §7 `get_transaction`): its actions. */
+        get: operations["native_transaction"];
         put?: never;
         post?: never;
         delete?: never;
@@ -608,6 +761,12 @@ export interface components {
              */
             tokenPrice: string;
         };
+        /** @description `GET …/children`. */
+        ChildrenView: {
+            account: string;
+            /** @description Accounts it created. */
+            children: string[];
+        };
         /** @description Settings for the browser app. */
         ClientConfig: {
             /**
@@ -683,6 +842,15 @@ export interface components {
             creator?: string | null;
             /** @description Creation transaction hash. */
             transaction?: string | null;
+        };
+        /** @description `GET …/creator`. */
+        CreatorView: {
+            account: string;
+            /** Format: int64 */
+            blockNum?: number | null;
+            creator: string;
+            timestamp: string;
+            trxId: string;
         };
         /** @description One escrow deposit. */
         DepositView: {
@@ -910,6 +1078,22 @@ export interface components {
             /** @description The rows. */
             transactions: components["schemas"]["TransactionRowView"][];
         };
+        /** @description A page of the account's actions. */
+        HistoryPageView: {
+            account: string;
+            actions: components["schemas"]["NativeActionView"][];
+            /** Format: int32 */
+            limit: number;
+            /** Format: int32 */
+            skip: number;
+            /**
+             * Format: int64
+             * @description How many actions match the filters.
+             */
+            total: number;
+            /** @description True when `total` is only a lower bound. */
+            totalIsLowerBound: boolean;
+        };
         /** @description How far the own index is behind the chain's head. */
         IndexLagView: {
             /**
@@ -995,12 +1179,24 @@ export interface components {
              */
             startBlock?: number | null;
         };
+        /** @description `GET …/keys/{key}/accounts`. */
+        KeyAccountsView: {
+            /** @description Accounts with the key in a permission. */
+            accounts: string[];
+            /** @description The key as read (legacy `EOS…` form for K1). */
+            publicKey: string;
+        };
         /** @description `GET …/evm-addresses/{address}/account`. */
         LinkedAccountView: {
             /** @description The native account linked to it, null when none is. */
             account?: string | null;
             /** @description The EVM address (EIP-55). */
             address: string;
+        };
+        /** @description `GET …/links`. */
+        LinksView: {
+            account: string;
+            links: components["schemas"]["PermissionLinkView"][];
         };
         /** @description The escrow's lock period, in seconds and in words. */
         LockPeriod: {
@@ -1029,6 +1225,24 @@ export interface components {
          * @enum {string}
          */
         MetadataStatus: "ok" | "invalid" | "missing";
+        /** @description One action of the history. */
+        NativeActionView: {
+            /** @description The action's name. */
+            action: string;
+            /** @description `actor@permission` of each authorisation. */
+            authorization: string[];
+            /** Format: int32 */
+            blockNum: number;
+            /** @description The contract. */
+            contract: string;
+            /** @description The decoded data (hex text when the history service had no ABI). */
+            data: Record<string, never>;
+            /** Format: int64 */
+            globalSequence?: number | null;
+            /** @description Block time, UTC (`2026-11-27T15:00:00.500`). */
+            timestamp: string;
+            trxId: string;
+        };
         /** @description One token of an account (spec §4 "Balances"). */
         NativeBalanceView: {
             balance?: null | components["schemas"]["AssetView"];
@@ -1070,6 +1284,20 @@ export interface components {
             tokensComplete: boolean;
             /** @description The sum of the fiat values, exact decimal text; null when nothing is priced. */
             totalFiatValue?: string | null;
+        };
+        /** @description One transaction and its actions. */
+        NativeTransactionView: {
+            /** @description Its actions, in order (inline actions and notifications included). */
+            actions: components["schemas"]["NativeActionView"][];
+            /**
+             * Format: int32
+             * @description Its block, from its first action.
+             */
+            blockNum?: number | null;
+            /** @description The transaction id (64 hex digits, lower case). */
+            id: string;
+            /** @description Its block time, UTC. */
+            timestamp?: string | null;
         };
         /** @description Every served network's chain settings. */
         NetworkList: {
@@ -1216,6 +1444,16 @@ export interface components {
             /** @description The configuration key, e.g. `wallet_connect_project_id`. */
             setting: string;
         };
+        /** @description A permission linked to a contract action (the history service's fields). */
+        PermissionLinkView: {
+            account: string;
+            action: string;
+            /** Format: int64 */
+            block_num?: number | null;
+            code: string;
+            irreversible: boolean;
+            permission: string;
+        };
         /** @description One revoke transaction of the plan. */
         PlannedRevoke: {
             /** @description The item as sent. */
@@ -1258,6 +1496,49 @@ export interface components {
          * @enum {string}
          */
         PriceSource: "indexer" | "aggregator" | "unavailable";
+        /** @description One registered block producer. */
+        ProducerView: {
+            isActive: boolean;
+            owner: string;
+            /** @description Produces in the active schedule. */
+            scheduled: boolean;
+            /** @description Vote weight, decimal text as the chain gives it. */
+            totalVotes: string;
+            url: string;
+        };
+        /** @description `GET …/producers`. */
+        ProducersView: {
+            /** @description In vote order. */
+            producers: components["schemas"]["ProducerView"][];
+            /** @description The active schedule, in order. */
+            schedule: string[];
+            /** Format: int32 */
+            scheduleVersion: number;
+        };
+        /** @description An approval asked for or given. */
+        ProposalApprovalView: {
+            actor: string;
+            permission: string;
+            time?: string | null;
+        };
+        /** @description A multisig proposal (the history service's fields). */
+        ProposalView: {
+            executed: boolean;
+            expiration: string;
+            proposal_name: string;
+            proposer: string;
+            provided_approvals: components["schemas"]["ProposalApprovalView"][];
+            requested_approvals: components["schemas"]["ProposalApprovalView"][];
+            /** @description The proposed transaction as the history service decoded it. */
+            trx: Record<string, never>;
+        };
+        /** @description `GET …/proposals`. */
+        ProposalsView: {
+            account: string;
+            proposals: components["schemas"]["ProposalView"][];
+            /** Format: int64 */
+            total: number;
+        };
         /** @description A token's current price. */
         QuoteView: {
             /** @description 24 h change in percent. */
@@ -1319,6 +1600,13 @@ export interface components {
             items: string[];
             /** @description The approvals' owner, who will sign. */
             owner: string;
+        };
+        /** @description `GET …/rex/apy`. */
+        RexApyView: {
+            /** @description Percent per year, exact decimal text; null unless `status` is `available`. */
+            apy?: string | null;
+            /** @description Why there is or is not a figure. */
+            status: components["schemas"]["ApyStatus"];
         };
         /**
          * @description Why an approval is risky.
@@ -2338,6 +2626,83 @@ export interface operations {
             };
         };
     };
+    native_children: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Native network */
+                network: string;
+                /** @description Account name */
+                account: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Child accounts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChildrenView"];
+                };
+            };
+            /** @description The history service did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    native_creator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Native network */
+                network: string;
+                /** @description Account name */
+                account: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its creator */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatorView"];
+                };
+            };
+            /** @description No creator known (`antelope.history.creator_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The history service did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     evm_address_of: {
         parameters: {
             query?: never;
@@ -2371,6 +2736,154 @@ export interface operations {
                 };
             };
             /** @description The chain did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    native_history: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 (default 10). */
+                limit?: number;
+                /** @description Actions to skip (default 0). */
+                skip?: number;
+                /** @description `desc` (newest first, default) or `asc`. */
+                sort?: string;
+                /** @description `contract:action` filters, comma-separated. */
+                filter?: string;
+                /** @description Only actions of this name. */
+                actName?: string;
+                /** @description Only actions this account was notified of. */
+                notified?: string;
+                /** @description From this chain time (UTC) or block number. */
+                after?: string;
+                /** @description Up to this chain time (UTC) or block number. */
+                before?: string;
+                /** @description Only actions of this block. */
+                block?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Native network, e.g. telos */
+                network: string;
+                /** @description Account name */
+                account: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of actions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryPageView"];
+                };
+            };
+            /** @description Unknown network, malformed name or filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The history service did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    native_links: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Native network */
+                network: string;
+                /** @description Account name */
+                account: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Linked permissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinksView"];
+                };
+            };
+            /** @description The history service did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    native_proposals: {
+        parameters: {
+            query?: {
+                /** @description `proposer` (default), `requested` or `provided`: the account's role. */
+                role?: string;
+                /** @description Only executed (or pending) proposals. */
+                executed?: boolean;
+                /** @description Page size, 1 to 100 (default 10). */
+                limit?: number;
+                /** @description Proposals to skip. */
+                skip?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Native network */
+                network: string;
+                /** @description Account name */
+                account: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Proposals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsView"];
+                };
+            };
+            /** @description Unknown network, malformed name or role */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The history service did not answer */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -2424,6 +2937,90 @@ export interface operations {
             };
         };
     };
+    native_key_accounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Native network */
+                network: string;
+                /** @description Public key (EOS… or PUB_K1_…) */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accounts of the key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeyAccountsView"];
+                };
+            };
+            /** @description Unknown network or not a public key (`antelope.key.invalid`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The history service did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    native_producers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Native network, e.g. telos */
+                network: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Producers and the schedule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProducersView"];
+                };
+            };
+            /** @description Unknown network */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The chain did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     native_ram_cost: {
         parameters: {
             query: {
@@ -2458,6 +3055,90 @@ export interface operations {
                 };
             };
             /** @description The chain did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    native_rex_apy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Native network, e.g. telos */
+                network: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The APY, or why there is none */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RexApyView"];
+                };
+            };
+            /** @description Unknown network */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    native_transaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Native network, e.g. telos */
+                network: string;
+                /** @description Transaction id, 64 hexadecimal digits */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transaction's actions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NativeTransactionView"];
+                };
+            };
+            /** @description Unknown network or not a transaction id (`validation.invalid_transaction_id`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such transaction (`antelope.transaction.not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The history service did not answer */
             502: {
                 headers: {
                     [name: string]: unknown;
