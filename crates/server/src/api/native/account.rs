@@ -5,7 +5,7 @@ use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 
 use super::account_name;
-use super::views::{AssetView, LimitView, RamView};
+use super::views::{AssetView, LimitView, PermissionView, RamView};
 use crate::api::error::ApiError;
 use crate::api::evm::params::fiat_currency;
 use crate::api::extract::{NativeNet, Path, Query};
@@ -26,7 +26,7 @@ impl AccountPath {
 }
 
 /// The account's resources (spec §3 "Native account data read").
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AccountView {
     network: String,
@@ -82,7 +82,20 @@ fn account_view(native: &NativeNetwork, resources: &AccountResources) -> Account
     }
 }
 
-/// `GET …/accounts/{account}`.
+/// An account and its resources; 404 `antelope.account.not_found` when the chain has none.
+#[utoipa::path(
+    get,
+    operation_id = "native_account",
+    path = "/api/v1/native/{network}/accounts/{account}",
+    tag = "native",
+    params(("network" = String, Path, description = "Native network, e.g. telos"), ("account" = String, Path, description = "Account name")),
+    responses(
+        (status = 200, description = "The account's resources", body = AccountView),
+        (status = 400, description = "Unknown network or malformed name", body = crate::api::error::ErrorBody),
+        (status = 404, description = "No such account (`antelope.account.not_found`)", body = crate::api::error::ErrorBody),
+        (status = 502, description = "The chain did not answer", body = crate::api::error::ErrorBody),
+    )
+)]
 pub async fn account(
     native: NativeNet,
     Path(path): Path<AccountPath>,
@@ -204,7 +217,7 @@ pub async fn balances(
 }
 
 /// `GET …/rex`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RexView {
     account: String,
@@ -216,7 +229,18 @@ pub struct RexView {
     value: AssetView,
 }
 
-/// `GET …/accounts/{account}/rex`: the REX value by the domain's formula.
+/// The account's REX and its value (spec §7: rex_balance × lendable ÷ total REX + fund).
+#[utoipa::path(
+    get,
+    operation_id = "native_rex",
+    path = "/api/v1/native/{network}/accounts/{account}/rex",
+    tag = "native",
+    params(("network" = String, Path, description = "Native network"), ("account" = String, Path, description = "Account name")),
+    responses(
+        (status = 200, description = "REX held and its value", body = RexView),
+        (status = 502, description = "The chain did not answer, or it has no REX (`antelope.rex.error_contract_not_found`)", body = crate::api::error::ErrorBody),
+    )
+)]
 pub async fn rex(
     native: NativeNet,
     Path(path): Path<AccountPath>,
@@ -236,17 +260,39 @@ pub async fn rex(
     }))
 }
 
-/// `GET …/accounts/{account}/profile`: the single `profiles` row of the account.
+/// `GET …/profile`.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ProfileView {
+    account: String,
+    /// The row of the `profiles` table: `account_name` plus whatever fields it has.
+    #[schema(value_type = Object)]
+    profile: serde_json::Value,
+}
+
+/// The account's row of the `profiles` contract; 404 `antelope.profile.not_found` without one.
+#[utoipa::path(
+    get,
+    operation_id = "native_profile",
+    path = "/api/v1/native/{network}/accounts/{account}/profile",
+    tag = "native",
+    params(("network" = String, Path, description = "Native network"), ("account" = String, Path, description = "Account name")),
+    responses(
+        (status = 200, description = "The profile row", body = ProfileView),
+        (status = 404, description = "No profile (`antelope.profile.not_found`)", body = crate::api::error::ErrorBody),
+        (status = 502, description = "The chain did not answer", body = crate::api::error::ErrorBody),
+    )
+)]
 pub async fn profile(
     native: NativeNet,
     Path(path): Path<AccountPath>,
-) -> Result<Json<serde_json::Value>, ApiError> {
+) -> Result<Json<ProfileView>, ApiError> {
     let name = account_name(path.account())?;
     let key = name.to_string();
     match native.profile(name).await? {
-        Some(profile) => Ok(Json(
-            serde_json::json!({ "account": key, "profile": profile }),
-        )),
+        Some(profile) => Ok(Json(ProfileView {
+            account: key,
+            profile,
+        })),
         None => Err(ApiError::new(
             StatusCode::NOT_FOUND,
             "antelope.profile.not_found",
@@ -256,154 +302,34 @@ pub async fn profile(
     }
 }
 
-/// `GET …/accounts/{account}/permissions`: permissions with their keys, accounts and
-/// linked actions, as the chain reports them.
+/// `GET …/permissions`.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct PermissionsView {
+    account: String,
+    permissions: Vec<PermissionView>,
+}
+
+/// The account's permissions with their keys, accounts and linked actions.
+#[utoipa::path(
+    get,
+    operation_id = "native_permissions",
+    path = "/api/v1/native/{network}/accounts/{account}/permissions",
+    tag = "native",
+    params(("network" = String, Path, description = "Native network"), ("account" = String, Path, description = "Account name")),
+    responses(
+        (status = 200, description = "The permission tree", body = PermissionsView),
+        (status = 404, description = "No such account", body = crate::api::error::ErrorBody),
+        (status = 502, description = "The chain did not answer", body = crate::api::error::ErrorBody),
+    )
+)]
 pub async fn permissions(
     native: NativeNet,
     Path(path): Path<AccountPath>,
-) -> Result<Json<serde_json::Value>, ApiError> {
+) -> Result<Json<PermissionsView>, ApiError> {
     let name = account_name(path.account())?;
     let permissions = native.permissions(name).await?;
-    Ok(Json(
-        serde_json::json!({ "account": name, "permissions": permissions }),
-    ))
-}
-
-/// `?bytes=` of `…/ram-cost`.
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct RamCostQuery {
-    /// RAM to buy, in bytes (1 to 1 048 576).
-    bytes: u32,
-}
-
-/// `GET …/ram-cost`.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct RamCostView {
-    /// The bytes priced.
-    bytes: u32,
-    /// What `buyrambytes` takes for them now, fee included.
-    cost: AssetView,
-}
-
-/// Largest RAM purchase priced.
-const MAX_RAM_BYTES: u32 = 1_048_576;
-
-/// What RAM costs now (the system contract's Bancor price plus its 0.5 % fee).
-#[utoipa::path(
-    get,
-    operation_id = "native_ram_cost",
-    path = "/api/v1/native/{network}/ram-cost",
-    tag = "native",
-    params(("network" = String, Path, description = "Native network, e.g. telos"), RamCostQuery),
-    responses(
-        (status = 200, description = "The price of the bytes", body = RamCostView),
-        (status = 400, description = "Unknown network or bytes out of range", body = crate::api::error::ErrorBody),
-        (status = 502, description = "The chain did not answer", body = crate::api::error::ErrorBody),
-    )
-)]
-pub async fn ram_cost(
-    native: NativeNet,
-    Query(query): Query<RamCostQuery>,
-) -> Result<Json<RamCostView>, ApiError> {
-    if !(1..=MAX_RAM_BYTES).contains(&query.bytes) {
-        return Err(ApiError::new(
-            StatusCode::BAD_REQUEST,
-            "validation.invalid_parameter",
-            format!("bytes must be between 1 and {MAX_RAM_BYTES}"),
-        )
-        .with_details(serde_json::json!({ "parameter": "bytes" })));
-    }
-    let cost = native.ram_cost(query.bytes).await?;
-    Ok(Json(RamCostView {
-        bytes: query.bytes,
-        cost: AssetView::from(&cost),
-    }))
-}
-
-/// `GET …/rex/apy`.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct RexApyView {
-    /// Percent per year, exact decimal text; null unless `status` is `available`.
-    apy: Option<String>,
-    /// Why there is or is not a figure.
-    status: crate::apy::ApyStatus,
-}
-
-/// The REX APY from the product API (spec §7 `apy/native`).
-#[utoipa::path(
-    get,
-    operation_id = "native_rex_apy",
-    path = "/api/v1/native/{network}/rex/apy",
-    tag = "native",
-    params(("network" = String, Path, description = "Native network, e.g. telos")),
-    responses(
-        (status = 200, description = "The APY, or why there is none", body = RexApyView),
-        (status = 400, description = "Unknown network", body = crate::api::error::ErrorBody),
-    )
-)]
-pub async fn rex_apy(native: NativeNet) -> Json<RexApyView> {
-    let apy = native.rex_apy().await;
-    Json(RexApyView {
-        apy: apy.percent,
-        status: apy.status,
-    })
-}
-
-/// One registered block producer.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ProducerView {
-    owner: String,
-    /// Vote weight, decimal text as the chain gives it.
-    total_votes: String,
-    url: String,
-    is_active: bool,
-    /// Produces in the active schedule.
-    scheduled: bool,
-}
-
-/// `GET …/producers`.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ProducersView {
-    /// In vote order.
-    producers: Vec<ProducerView>,
-    schedule_version: u32,
-    /// The active schedule, in order.
-    schedule: Vec<String>,
-}
-
-/// The block producers in vote order and the active schedule (spec §7).
-#[utoipa::path(
-    get,
-    operation_id = "native_producers",
-    path = "/api/v1/native/{network}/producers",
-    tag = "native",
-    params(("network" = String, Path, description = "Native network, e.g. telos")),
-    responses(
-        (status = 200, description = "Producers and the schedule", body = ProducersView),
-        (status = 400, description = "Unknown network", body = crate::api::error::ErrorBody),
-        (status = 502, description = "The chain did not answer", body = crate::api::error::ErrorBody),
-    )
-)]
-pub async fn producers(native: NativeNet) -> Result<Json<ProducersView>, ApiError> {
-    let list = native.producers().await?;
-    Ok(Json(ProducersView {
-        producers: list
-            .producers
-            .iter()
-            .map(|p| ProducerView {
-                owner: p.owner.clone(),
-                total_votes: p.total_votes.clone(),
-                url: p.url.clone(),
-                is_active: p.is_active,
-                scheduled: p.scheduled,
-            })
-            .collect(),
-        schedule_version: list.schedule_version,
-        schedule: list.schedule.clone(),
+    Ok(Json(PermissionsView {
+        account: name.to_string(),
+        permissions: permissions.iter().map(PermissionView::from).collect(),
     }))
 }

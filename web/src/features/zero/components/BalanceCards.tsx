@@ -131,14 +131,14 @@ function Usage({ label, used, max, unit }: { label: string; used: number | null;
 }
 
 function limitUsage(limit: LimitView) {
-  return { used: limit.used, max: limit.max };
+  return { used: limit.used ?? null, max: limit.max ?? null };
 }
 
 function ResourceRows({ data }: { data: NativeAccount }) {
   const { t } = useTranslation();
   const dateTime = useDateTimeFormatter();
   const exact = useExactAsset();
-  const rows: [string, AssetView | null][] = [
+  const rows: [string, AssetView | null | undefined][] = [
     [t('zero.resources.liquid'), data.liquid],
     [t('zero.resources.staked_cpu'), data.stakedCpu],
     [t('zero.resources.staked_net'), data.stakedNet],
@@ -150,15 +150,15 @@ function ResourceRows({ data }: { data: NativeAccount }) {
     <>
       <Usage label={t('zero.resources.cpu')} {...limitUsage(data.cpu)} unit="µs" />
       <Usage label={t('zero.resources.net')} {...limitUsage(data.net)} unit={t('zero.resources.bytes')} />
-      <Usage label={t('zero.resources.ram')} used={data.ram.usage} max={data.ram.quota} unit={t('zero.resources.bytes')} />
+      <Usage label={t('zero.resources.ram')} used={data.ram.usage} max={data.ram.quota ?? null} unit={t('zero.resources.bytes')} />
       <dl className="zero-facts">
         {rows.map(([label, value]) => (
           <div key={label} className="zero-facts__row">
             <dt>{label}</dt>
-            <dd className="zero-mono">{value === null ? t('zero.resources.none') : exact(value)}</dd>
+            <dd className="zero-mono">{value == null ? t('zero.resources.none') : exact(value)}</dd>
           </div>
         ))}
-        {data.refundRequestTime !== null && (
+        {data.refundRequestTime != null && (
           <div className="zero-facts__row">
             <dt>{t('zero.resources.refund_requested')}</dt>
             <dd>{dateTime(chainTime(data.refundRequestTime))}</dd>
@@ -207,11 +207,11 @@ export function RexCard({ network, account }: { network: string; account: string
               </div>
               <div className="zero-facts__row">
                 <dt>{t('zero.rex.balance')}</dt>
-                <dd className="zero-mono">{data.rexBalance === null ? t('zero.rex.none') : exact(data.rexBalance)}</dd>
+                <dd className="zero-mono">{data.rexBalance == null ? t('zero.rex.none') : exact(data.rexBalance)}</dd>
               </div>
               <div className="zero-facts__row">
                 <dt>{t('zero.rex.fund')}</dt>
-                <dd className="zero-mono">{data.fund === null ? t('zero.rex.none') : exact(data.fund)}</dd>
+                <dd className="zero-mono">{data.fund == null ? t('zero.rex.none') : exact(data.fund)}</dd>
               </div>
             </dl>
             <p className="zero-muted" data-testid="rex-lock">{t('zero.rex.lock', { days: REX_LOCK_DAYS })}</p>

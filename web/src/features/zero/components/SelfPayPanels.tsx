@@ -7,9 +7,9 @@ import { sponsorFailureText, type ResourceShortage, type SponsorFailure } from '
 import { useExactAsset } from './useExactAsset';
 
 /** Below spec §9's advised stake (0.5 of the system token) for CPU or NET. */
-function belowAdvice(staked: AssetView | null): boolean {
+function belowAdvice(staked: AssetView | null | undefined): boolean {
   const advised = fromPlainString(RECOMMENDED_STAKE, staked?.decimals ?? 4);
-  const held = staked === null ? 0n : (fromPlainString(staked.amount, staked.decimals)?.raw ?? 0n);
+  const held = staked == null ? 0n : (fromPlainString(staked.amount, staked.decimals)?.raw ?? 0n);
   return advised !== null && held < advised.raw;
 }
 
@@ -25,8 +25,8 @@ export function SelfPayAdvice({ network, account, symbol }: { network: string; a
       {staked !== undefined && (
         <p className="zero-muted" data-testid="self-pay-stake">
           {t('zero.self_pay.staked_now', {
-            cpu: staked.stakedCpu === null ? t('zero.resources.none') : exact(staked.stakedCpu),
-            net: staked.stakedNet === null ? t('zero.resources.none') : exact(staked.stakedNet),
+            cpu: staked.stakedCpu == null ? t('zero.resources.none') : exact(staked.stakedCpu),
+            net: staked.stakedNet == null ? t('zero.resources.none') : exact(staked.stakedNet),
           })}
           {(belowAdvice(staked.stakedCpu) || belowAdvice(staked.stakedNet)) && <> {t('zero.self_pay.below_advice')}</>}
         </p>

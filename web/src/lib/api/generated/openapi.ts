@@ -280,6 +280,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/native/{network}/accounts/{account}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An account and its resources; 404 `antelope.account.not_found` when the chain has none. */
+        get: operations["native_account"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/native/{network}/accounts/{account}/balances": {
         parameters: {
             query?: never;
@@ -385,6 +402,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/native/{network}/accounts/{account}/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's permissions with their keys, accounts and linked actions. */
+        get: operations["native_permissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/native/{network}/accounts/{account}/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's row of the `profiles` contract; 404 `antelope.profile.not_found` without one. */
+        get: operations["native_profile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/native/{network}/accounts/{account}/proposals": {
         parameters: {
             query?: never;
@@ -394,6 +445,40 @@ export interface paths {
         };
         /** Multisig proposals the account made, awaits or approved. */
         get: operations["native_proposals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/native/{network}/accounts/{account}/rex": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's REX and its value (spec §7: rex_balance × lendable ÷ total REX + fund). */
+        get: operations["native_rex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/native/{network}/dapps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The curated apps matching every word of `q` (all when empty). */
+        get: operations["native_dapps"];
         put?: never;
         post?: never;
         delete?: never;
@@ -481,6 +566,48 @@ export interface paths {
         get: operations["native_rex_apy"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/native/{network}/sponsor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Asks the network's fee sponsor to co-sign, verifies its answer (spec §5's rules), and
+         *     returns the transaction to sign with the sponsor's signatures — or a fallback when the
+         *     sponsor declines (400), is down or none is configured. The server never signs.
+         */
+        post: operations["native_sponsor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/native/{network}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Broadcasts a transaction the client signed (with the sponsor's signatures when
+         *     sponsored). The chain's refusal is a 400 `antelope.chain.error` with its clear message
+         *     and its exception name in `details.name`.
+         */
+        post: operations["native_push"];
         delete?: never;
         options?: never;
         head?: never;
@@ -580,6 +707,32 @@ export interface components {
             /** @description TLOS unlocked in the escrow (`maxWithdraw`), what "withdraw" pays. */
             withdrawable: string;
         };
+        /** @description The account's resources (spec §3 "Native account data read"). */
+        AccountView: {
+            account: string;
+            cpu: components["schemas"]["LimitView"];
+            created: string;
+            liquid?: null | components["schemas"]["AssetView"];
+            net: components["schemas"]["LimitView"];
+            network: string;
+            privileged: boolean;
+            ram: components["schemas"]["RamView"];
+            refundCpu?: null | components["schemas"]["AssetView"];
+            refundNet?: null | components["schemas"]["AssetView"];
+            refundRequestTime?: string | null;
+            stakedCpu?: null | components["schemas"]["AssetView"];
+            stakedNet?: null | components["schemas"]["AssetView"];
+            /** @description Self-delegated CPU and NET plus refunds, by the domain's rule. */
+            totalResources: components["schemas"]["AssetView"];
+            votedProducers: string[];
+            voterProxy?: string | null;
+        };
+        /** @description A delegated permission of an authority and its weight. */
+        AccountWeightView: {
+            permission: components["schemas"]["PermissionLevelView"];
+            /** Format: int32 */
+            weight: number;
+        };
         /** @description An exact amount. */
         AmountView: {
             /**
@@ -670,6 +823,14 @@ export interface components {
             quantity: string;
             /** @description Symbol code. */
             symbol: string;
+        };
+        /** @description Who satisfies a permission (the chain's fields). */
+        AuthorityView: {
+            accounts: components["schemas"]["AccountWeightView"][];
+            keys: components["schemas"]["KeyWeightView"][];
+            /** Format: int32 */
+            threshold: number;
+            waits: components["schemas"]["WaitWeightView"][];
         };
         /** @description One token held. */
         BalanceRowView: {
@@ -851,6 +1012,25 @@ export interface components {
             creator: string;
             timestamp: string;
             trxId: string;
+        };
+        /** @description One app in the answer. */
+        DappView: {
+            category: string;
+            description: string;
+            id: string;
+            name: string;
+            networks: string[];
+            /** @description Whether the app runs on the network asked about. */
+            runsOnNetwork: boolean;
+            url: string;
+        };
+        /** @description `GET …/dapps`. */
+        DappsView: {
+            /** @description Those that run on the network first. */
+            dapps: components["schemas"]["DappView"][];
+            network: string;
+            query: string;
+            total: number;
         };
         /** @description One escrow deposit. */
         DepositView: {
@@ -1186,12 +1366,43 @@ export interface components {
             /** @description The key as read (legacy `EOS…` form for K1). */
             publicKey: string;
         };
+        /** @description A key of an authority and its weight. */
+        KeyWeightView: {
+            key: string;
+            /** Format: int32 */
+            weight: number;
+        };
+        /** @description CPU or NET use; `unlimited` when the chain reports -1. */
+        LimitView: {
+            /**
+             * Format: int64
+             * @description Available now; `None` when unlimited.
+             */
+            available?: number | null;
+            /**
+             * Format: int64
+             * @description The maximum; `None` when unlimited.
+             */
+            max?: number | null;
+            /** @description Whether the account has no limit. */
+            unlimited: boolean;
+            /**
+             * Format: int64
+             * @description Used (µs or bytes); `None` when unlimited.
+             */
+            used?: number | null;
+        };
         /** @description `GET …/evm-addresses/{address}/account`. */
         LinkedAccountView: {
             /** @description The native account linked to it, null when none is. */
             account?: string | null;
             /** @description The EVM address (EIP-55). */
             address: string;
+        };
+        /** @description A contract action a permission is linked to; `action` null for the whole contract. */
+        LinkedActionView: {
+            account: string;
+            action?: string | null;
         };
         /** @description `GET …/links`. */
         LinksView: {
@@ -1444,6 +1655,28 @@ export interface components {
             /** @description The configuration key, e.g. `wallet_connect_project_id`. */
             setting: string;
         };
+        /**
+         * @description A transaction as the chain's push API takes it: hex `packed_trx`, K1 signatures, no
+         *     compression.
+         */
+        PackedTransactionBody: {
+            /**
+             * Format: int32
+             * @description 0: none (the only one supported).
+             */
+            compression?: number;
+            /** @description Hex; empty when there is no context-free data. */
+            packed_context_free_data?: string;
+            /** @description The packed transaction, hex. */
+            packed_trx: string;
+            /** @description `SIG_K1_…` signatures (none for a transaction still to be signed). */
+            signatures?: string[];
+        };
+        /** @description `{actor, permission}`. */
+        PermissionLevelView: {
+            actor: string;
+            permission: string;
+        };
         /** @description A permission linked to a contract action (the history service's fields). */
         PermissionLinkView: {
             account: string;
@@ -1453,6 +1686,19 @@ export interface components {
             code: string;
             irreversible: boolean;
             permission: string;
+        };
+        /** @description One permission of an account (the chain's fields). */
+        PermissionView: {
+            linked_actions: components["schemas"]["LinkedActionView"][];
+            /** @description Empty for `owner`. */
+            parent: string;
+            perm_name: string;
+            required_auth: components["schemas"]["AuthorityView"];
+        };
+        /** @description `GET …/permissions`. */
+        PermissionsView: {
+            account: string;
+            permissions: components["schemas"]["PermissionView"][];
         };
         /** @description One revoke transaction of the plan. */
         PlannedRevoke: {
@@ -1515,6 +1761,12 @@ export interface components {
             /** Format: int32 */
             scheduleVersion: number;
         };
+        /** @description `GET …/profile`. */
+        ProfileView: {
+            account: string;
+            /** @description The row of the `profiles` table: `account_name` plus whatever fields it has. */
+            profile: Record<string, never>;
+        };
         /** @description An approval asked for or given. */
         ProposalApprovalView: {
             actor: string;
@@ -1538,6 +1790,10 @@ export interface components {
             proposals: components["schemas"]["ProposalView"][];
             /** Format: int64 */
             total: number;
+        };
+        /** @description `POST …/transactions`. */
+        PushView: {
+            transactionId: string;
         };
         /** @description A token's current price. */
         QuoteView: {
@@ -1571,6 +1827,26 @@ export interface components {
             bytes: number;
             /** @description What `buyrambytes` takes for them now, fee included. */
             cost: components["schemas"]["AssetView"];
+        };
+        /** @description RAM quota and use in bytes; `unlimited` when the quota is -1. */
+        RamView: {
+            /**
+             * Format: int64
+             * @description Bytes free; `None` when unlimited.
+             */
+            available?: number | null;
+            /**
+             * Format: int64
+             * @description Bytes owned; `None` when unlimited.
+             */
+            quota?: number | null;
+            /** @description Whether the account has no limit. */
+            unlimited: boolean;
+            /**
+             * Format: int64
+             * @description Bytes used.
+             */
+            usage: number;
         };
         /** @description The block the figures were read at. */
         ReadAt: {
@@ -1608,11 +1884,26 @@ export interface components {
             /** @description Why there is or is not a figure. */
             status: components["schemas"]["ApyStatus"];
         };
+        /** @description `GET …/rex`. */
+        RexView: {
+            account: string;
+            fund?: null | components["schemas"]["AssetView"];
+            rexBalance?: null | components["schemas"]["AssetView"];
+            totalLendable?: null | components["schemas"]["AssetView"];
+            totalRex?: null | components["schemas"]["AssetView"];
+            /** @description rex_balance × total_lendable ÷ total_rex + fund, in the system token. */
+            value: components["schemas"]["AssetView"];
+        };
         /**
          * @description Why an approval is risky.
          * @enum {string}
          */
         RiskFactView: "unlimited" | "collectionWide" | "spenderNotContract" | "aboveBalance";
+        /** @description `{actor, permission}` of the signer. */
+        SignerBody: {
+            actor: string;
+            permission: string;
+        };
         /**
          * @description Why an item gets no transaction.
          * @enum {string}
@@ -1683,6 +1974,49 @@ export interface components {
             /** @description The preferred source (Teloscan, the own index, or RPC reads). */
             primary: components["schemas"]["SourceKindView"];
             primaryHealth?: null | components["schemas"]["SourceHealthView"];
+        };
+        /** @description `POST …/sponsor`: either answer. */
+        SponsorAnswerView: components["schemas"]["SponsorFallbackView"] | components["schemas"]["SponsoredView"];
+        /** @description Body of `POST …/sponsor`. */
+        SponsorBody: {
+            /** @description The unsigned transaction. */
+            packedTransaction: components["schemas"]["PackedTransactionBody"];
+            signer: components["schemas"]["SignerBody"];
+        };
+        /** @description What the sponsor says it charges (asset texts). */
+        SponsorCostsView: {
+            cpu?: string | null;
+            net?: string | null;
+            ram?: string | null;
+        };
+        /** @description The sponsor declined (its 400) or none is configured: sign without it. */
+        SponsorFallbackView: {
+            /** @description Always `sign-normally`. */
+            fallback: string;
+            /** @description Why, as the sponsor said. */
+            reason: string;
+        };
+        /** @description The sponsor's co-signed transaction, verified: what the user signs instead. */
+        SponsoredView: {
+            costs?: null | components["schemas"]["SponsorCostsView"];
+            fee?: null | components["schemas"]["AssetView"];
+            /** @description The sponsor asked for a fee (its 402). */
+            feeRequired: boolean;
+            message?: string | null;
+            /** @description The same, packed hex: what the user signs. */
+            packedTrx: string;
+            /**
+             * Format: int32
+             * @description RAM the sponsor buys for the user.
+             */
+            ramBytes?: number | null;
+            /** @description The sponsor's signatures, to push with the user's. */
+            signatures: string[];
+            /** @description Always true. */
+            sponsored: boolean;
+            /** @description The transaction as JSON (action data as hex). */
+            transaction: Record<string, never>;
+            transactionId: string;
         };
         /** @description `GET …/staking`: vault-wide figures. */
         StakingOverview: {
@@ -1819,6 +2153,13 @@ export interface components {
             fiatValue?: string | null;
             /** @description Token symbol. */
             symbol: string;
+        };
+        /** @description A delay of an authority and its weight. */
+        WaitWeightView: {
+            /** Format: int32 */
+            wait_sec: number;
+            /** Format: int32 */
+            weight: number;
         };
     };
     responses: never;
@@ -2589,6 +2930,58 @@ export interface operations {
             };
         };
     };
+    native_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Native network, e.g. telos */
+                network: string;
+                /** @description Account name */
+                account: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's resources */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountView"];
+                };
+            };
+            /** @description Unknown network or malformed name */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such account (`antelope.account.not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The chain did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     native_balances: {
         parameters: {
             query?: {
@@ -2842,6 +3235,92 @@ export interface operations {
             };
         };
     };
+    native_permissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Native network */
+                network: string;
+                /** @description Account name */
+                account: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The permission tree */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PermissionsView"];
+                };
+            };
+            /** @description No such account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The chain did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    native_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Native network */
+                network: string;
+                /** @description Account name */
+                account: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileView"];
+                };
+            };
+            /** @description No profile (`antelope.profile.not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The chain did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     native_proposals: {
         parameters: {
             query?: {
@@ -2885,6 +3364,75 @@ export interface operations {
             };
             /** @description The history service did not answer */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    native_rex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Native network */
+                network: string;
+                /** @description Account name */
+                account: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description REX held and its value */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RexView"];
+                };
+            };
+            /** @description The chain did not answer, or it has no REX (`antelope.rex.error_contract_not_found`) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    native_dapps: {
+        parameters: {
+            query?: {
+                /** @description Words to search for (every one must match); all apps when empty. At most 100 characters. */
+                q?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Native network */
+                network: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching apps */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DappsView"];
+                };
+            };
+            /** @description Unknown network or a search too long */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3088,6 +3636,114 @@ export interface operations {
             };
             /** @description Unknown network */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    native_sponsor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Native network */
+                network: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SponsorBody"];
+            };
+        };
+        responses: {
+            /** @description The sponsored transaction, or sign normally */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SponsorAnswerView"];
+                };
+            };
+            /** @description Malformed body, name or transaction */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The sponsor failed (`sponsor.unexpected_code`, `sponsor.unreachable`, `sponsor.invalid_answer`) or its answer broke a rule (`sponsor.*`) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The sponsor is down (`sponsor.unavailable`): sign normally */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The sponsor did not answer in time (`sponsor.timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    native_push: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Native network */
+                network: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PackedTransactionBody"];
+            };
+        };
+        responses: {
+            /** @description Its id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushView"];
+                };
+            };
+            /** @description Unsigned or malformed, or refused by the chain */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The chain did not answer */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
