@@ -43,6 +43,14 @@ export async function signInWithDevWallet(page: Page, account: string, key = act
   await page.getByTestId('zero-account').filter({ hasText: `${account}@active` }).waitFor();
 }
 
+/** View Any Account on /zero: `account` read-only. */
+export async function viewNativeAccount(page: Page, account: string) {
+  await page.goto('/zero/balance?signin=viewer');
+  await page.getByLabel('Account to view').fill(account);
+  await page.getByRole('button', { name: 'View account' }).click();
+  await page.getByTestId('zero-account').filter({ hasText: `${account}@active` }).waitFor();
+}
+
 export function tokenRow(page: Page, symbol: string) {
   return page.locator(`tr[data-token="${symbol}"]`);
 }

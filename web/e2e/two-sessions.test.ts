@@ -5,25 +5,13 @@
  * stored under the EVM keys.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, inPage, WEB_VERSION } from './browser';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { browserForSpec, WEB_VERSION } from './browser';
 import { connectDevWallet, evmAccount } from './evmDevnet';
 import { signInWithDevWallet } from './nativeDevnet';
 
-let browser: Browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser.close();
-});
-
-function withPage(run: (page: Page) => Promise<void>) {
-  return inPage(browser, run);
-}
+const { withPage } = browserForSpec();
 
 const menu = (page: Page, account: string) => page.getByRole('button', { name: `Account menu for ${account}` });
 

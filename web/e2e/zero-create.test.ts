@@ -6,24 +6,11 @@
  * The refusals: no creator, a read-only one, a taken or malformed name, too little balance.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, inPage } from './browser';
+import { describe, it } from 'node:test';
+import { browserForSpec } from './browser';
 import { signInWithDevWallet, tokenRow } from './nativeDevnet';
 
-let browser: Browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser.close();
-});
-
-function withPage(run: (page: Page) => Promise<void>) {
-  return inPage(browser, run);
-}
+const { withPage } = browserForSpec();
 
 /** A basic name (12 of a-z, 1-5) no seeded account has. */
 function freshName(): string {

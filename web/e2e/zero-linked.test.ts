@@ -5,33 +5,12 @@
  * wallet names the native account and links back.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, inPage } from './browser';
+import { describe, it } from 'node:test';
+import { browserForSpec } from './browser';
 import { evmAccount, shownExact, walletBalanceRow } from './evmDevnet';
-import { nativeManifest } from './nativeDevnet';
+import { nativeManifest, viewNativeAccount } from './nativeDevnet';
 
-let browser: Browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser.close();
-});
-
-function withPage(run: (page: Page) => Promise<void>) {
-  return inPage(browser, run);
-}
-
-async function viewNative(page: Page, account: string) {
-  await page.goto('/');
-  await page.getByRole('link', { name: /View Any Account/ }).click();
-  await page.getByLabel('Account to view').fill(account);
-  await page.getByRole('button', { name: 'View account' }).click();
-  await page.getByTestId('zero-account').filter({ hasText: `${account}@active` }).waitFor();
-}
+const { withPage } = browserForSpec();
 
 describe('one account, both chains', () => {
   it('shows the EVM address linked to a native account, its TLOS, and links both ways', () =>
@@ -39,7 +18,7 @@ describe('one account, both chains', () => {
       const linked = (nativeManifest().seeded as unknown as { evmLinks: { account: string; address: string }[] }).evmLinks[0];
       assert.ok(linked !== undefined);
       assert.equal(linked.address, evmAccount('alice').address, 'the devnets link the two alices');
-      await viewNative(page, 'alice');
+      await viewNativeAccount(page, 'alice');
       const card = page.getByRole('region', { name: 'Telos EVM' });
       await card.getByTestId('linked-evm-address').filter({ hasText: linked.address }).waitFor();
       const amount = card.getByTestId('linked-evm-tlos-amount');
@@ -70,7 +49,7 @@ describe('one account, both chains', () => {
 
   it('says so when a native account has no linked address', () =>
     withPage(async (page) => {
-      await viewNative(page, 'bob');
+      await viewNativeAccount(page, 'bob');
       await page.getByRole('region', { name: 'Telos EVM' }).getByText('No Telos EVM address is linked to bob.').waitFor();
     }));
 });

@@ -4,31 +4,11 @@
  * block producers — against the native devnet's chain and history subset.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, inPage } from './browser';
-import { nativeManifest } from './nativeDevnet';
+import { describe, it } from 'node:test';
+import { browserForSpec } from './browser';
+import { nativeManifest, viewNativeAccount } from './nativeDevnet';
 
-let browser: Browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser.close();
-});
-
-function withPage(run: (page: Page) => Promise<void>) {
-  return inPage(browser, run);
-}
-
-async function viewNative(page: Page, account: string) {
-  await page.goto('/zero/balance?signin=viewer');
-  await page.getByLabel('Account to view').fill(account);
-  await page.getByRole('button', { name: 'View account' }).click();
-  await page.getByTestId('zero-account').filter({ hasText: `${account}@active` }).waitFor();
-}
+const { withPage } = browserForSpec();
 
 /** The id of carol's transfer to kid1.carol, as the history service has it. */
 async function carolsTransferId(): Promise<string> {
@@ -61,7 +41,7 @@ describe('native reads', () => {
 
   it('narrows the history with get_actions filters, and says what is wrong with a filter', () =>
     withPage(async (page) => {
-      await viewNative(page, 'carol');
+      await viewNativeAccount(page, 'carol');
       const history = page.getByRole('region', { name: 'History' });
       const rows = history.locator('.zero-history__item');
       await rows.first().waitFor();
@@ -97,7 +77,7 @@ describe('native reads', () => {
 
   it('shows the REX APY with the 4-day lock, and the block producers', () =>
     withPage(async (page) => {
-      await viewNative(page, 'alice');
+      await viewNativeAccount(page, 'alice');
       await page.getByTestId('rex-apy').getByText('10.78 %').waitFor();
       await page.getByTestId('rex-lock').getByText('REX you buy is locked for 4 days before it can be sold.').waitFor();
       await page.getByRole('link', { name: 'Profile' }).click();

@@ -6,25 +6,16 @@
  * control (devnet/native/README.md "Test controls").
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, inPage } from './browser';
+import { after, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { browserForSpec } from './browser';
 import { chainHeadTime, devnetControl, signInWithDevWallet, tokenRow } from './nativeDevnet';
 
-let browser: Browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
+const { withPage } = browserForSpec();
 
 after(async () => {
   await devnetControl('sponsor', { behaviour: 'normal' });
-  await browser.close();
 });
-
-function withPage(run: (page: Page) => Promise<void>) {
-  return inPage(browser, run);
-}
 
 async function reviewTransfer(page: Page, to: string, amount: string) {
   await tokenRow(page, 'TLOS').getByRole('button', { name: 'Send TLOS' }).click();
