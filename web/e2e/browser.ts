@@ -5,6 +5,7 @@
  * context, so no storage leaks from one test into the next.
  */
 import { readFileSync } from 'node:fs';
+import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.TANDEM_CHROMIUM ?? '/usr/bin/chromium';
@@ -144,3 +145,23 @@ async function describePage(page: Page, consoleErrors: readonly string[]): Promi
 
 /** A well-known public dev address (anvil's second account); no funds or secrets involved. */
 export const SAMPLE_EVM_ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+
+/**
+ * One Chromium for the spec that calls this (launched before its tests, closed after);
+ * `withPage` runs a test on a page of a fresh context.
+ */
+export function browserForSpec(): { withPage: (run: (page: Page, context: BrowserContext) => Promise<void>, options?: PageOptions) => Promise<void> } {
+  let browser: Browser | null = null;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return {
+    withPage: (run, options) => {
+      if (browser === null) throw new Error('the browser is not running: call browserForSpec at the top of a spec');
+      return inPage(browser, run, options);
+    },
+  };
+}

@@ -10,6 +10,7 @@ import { appConfig } from './lib/config';
 import { initDebugMode } from './lib/debug';
 import { notify } from './lib/notify/notify';
 import { runVersionCheck } from './lib/session/appVersion';
+import { separateStoredSessions } from './lib/session/storedSession';
 import { browserStorage } from './lib/storage';
 import { applyTheme } from './lib/theme/useTheme';
 import '@fontsource-variable/inter/wght.css';
@@ -58,6 +59,8 @@ async function start() {
     return;
   }
   if (versionCheck === 'reconnect') notify.success({ key: 'session.reconnect_after_update' });
+  // Before anything reads a session: the EVM and native sessions live under keys of their own.
+  separateStoredSessions(browserStorage());
 
   // Before the first render, so the page never flashes the other theme (a pre-rendered page's boot script did it already).
   applyTheme();

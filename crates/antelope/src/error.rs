@@ -118,6 +118,12 @@ impl AntelopeError {
         }
     }
 
+    /// Whether the service did not answer in time.
+    #[must_use]
+    pub fn is_timeout(&self) -> bool {
+        matches!(self, Self::Unreachable { source, .. } if source.is_timeout())
+    }
+
     /// The HTTP status of the failed answer, when there was one.
     #[must_use]
     pub fn http_status(&self) -> Option<u16> {

@@ -21,6 +21,8 @@ pub struct Service {
     label: &'static str,
     base: String,
     client: reqwest::Client,
+    /// A tighter limit than the client's for each call, when a person waits on it.
+    timeout: Option<Duration>,
 }
 
 /// A raw answer: status and body, for callers that interpret codes themselves (the sponsor).
@@ -56,7 +58,15 @@ impl Service {
             label,
             base: base.to_owned(),
             client,
+            timeout: None,
         })
+    }
+
+    /// The same service with every call limited to `timeout`.
+    #[must_use]
+    pub fn with_timeout(mut self, timeout: Duration) -> Self {
+        self.timeout = Some(timeout);
+        self
     }
 
     /// A shared HTTP client with the crate's timeout.
@@ -119,6 +129,10 @@ impl Service {
         request: reqwest::RequestBuilder,
     ) -> Result<RawAnswer, AntelopeError> {
         let started = Instant::now();
+        let request = match self.timeout {
+            Some(timeout) => request.timeout(timeout),
+            None => request,
+        };
         let answer: Result<RawAnswer, reqwest::Error> = async {
             let response = request.send().await?;
             let status = response.status().as_u16();
@@ -220,6 +234,21 @@ mod tests {
         for bad in ["ftp://x", "mainnet.telos.net", "https://", "http:///x"] {
             assert!(Service::new("test", bad, client.clone()).is_err(), "{bad}");
         }
+    }
+
+    #[tokio::test]
+    async fn a_service_with_a_timeout_gives_up_and_says_so() {
+        // A listener that accepts and never answers, like a sponsor stuck on its chain.
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+        let url = format!("http://{}", listener.local_addr().expect("address"));
+        let service = Service::new("test", &url, reqwest::Client::new())
+            .expect("service")
+            .with_timeout(Duration::from_millis(100));
+        let started = Instant::now();
+        let error = service.post_raw("x", &()).await.expect_err("no answer");
+        assert!(error.is_timeout(), "{error}");
+        assert!(started.elapsed() < Duration::from_secs(5));
+        drop(listener);
     }
 
     #[test]

@@ -16,6 +16,9 @@ use crate::transaction::{Transaction, TransactionJson};
 
 /// The path of the request under the sponsor's base URL.
 const REQUEST_PATH: &str = "v1/resource_provider/request_transaction";
+/// How long a person waits on the sponsor before being offered to pay the resources
+/// themselves. The public sponsor answers in well under a second.
+pub const SPONSOR_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// What the sponsor says it charges (`data.costs`), as asset texts.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize, Serialize)]
@@ -117,7 +120,7 @@ impl SponsorClient {
         config: SponsorConfig,
     ) -> Result<Self, AntelopeError> {
         Ok(Self {
-            service: Service::new("fee_sponsor", base, client)?,
+            service: Service::new("fee_sponsor", base, client)?.with_timeout(SPONSOR_TIMEOUT),
             config,
         })
     }

@@ -66,6 +66,22 @@ impl NetworkName {
         }
     }
 
+    /// The other half of the same Telos network: a native Telos chain and its EVM, whose
+    /// `eosio.evm` contract links native accounts to EVM addresses. Other Antelope chains
+    /// have no EVM.
+    #[must_use]
+    pub const fn linked(self) -> Option<Self> {
+        match self {
+            Self::Telos => Some(Self::TelosEvm),
+            Self::TelosEvm => Some(Self::Telos),
+            Self::TelosTestnet => Some(Self::TelosEvmTestnet),
+            Self::TelosEvmTestnet => Some(Self::TelosTestnet),
+            Self::TelosNativeDevnet => Some(Self::TelosEvmDevnet),
+            Self::TelosEvmDevnet => Some(Self::TelosNativeDevnet),
+            Self::Eos | Self::Ux | Self::Wax | Self::Jungle => None,
+        }
+    }
+
     /// Whether the network is an Antelope chain or an EVM chain.
     #[must_use]
     pub const fn kind(self) -> NetworkKind {
@@ -232,6 +248,8 @@ pub struct ChainSettings {
     pub theme: ThemeColours,
     /// Path of the network's logo, served by the web app (`/logos/<family>.svg`).
     pub logo: String,
+    /// The other half of the same Telos network (native ↔ EVM), see [`NetworkName::linked`].
+    pub linked_network: Option<NetworkName>,
 }
 
 impl ChainSettings {

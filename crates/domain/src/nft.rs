@@ -65,6 +65,9 @@ impl NftStandard {
     }
 }
 
+/// The public gateway `ipfs://` links of token lists and NFT metadata go through.
+pub const PUBLIC_IPFS_GATEWAY: &str = "https://ipfs.io/ipfs/";
+
 /// An HTTP gateway that `ipfs://` links are rewritten to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct IpfsGateway {

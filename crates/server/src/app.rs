@@ -22,6 +22,7 @@ pub fn router(state: AppState) -> Router {
     let policy = security::content_security_policy(
         state.networks(),
         state.client_settings().wallet_connect_project_id.is_some(),
+        &security::WalletPluginNeeds::read(state.host().web_dist()),
     );
     // The limiter guards the API; the operator's routes and the web app stay outside it.
     let limited = api::routes().layer(axum::middleware::from_fn_with_state(

@@ -181,6 +181,12 @@ pub enum ServiceError {
     /// The fee sponsor's answer breaks a rule of the verified co-signing flow.
     #[error(transparent)]
     SponsorRefused(DomainError),
+
+    /// The fee sponsor failed: an error status, no answer in time, an answer that does not
+    /// read as a transaction, or a changed header. The user can still sign and pay the
+    /// resources themselves.
+    #[error("the fee sponsor failed: {0}")]
+    SponsorFailed(Arc<AntelopeError>),
 }
 
 impl From<EvmError> for ServiceError {

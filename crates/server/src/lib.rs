@@ -5,6 +5,7 @@
 
 pub mod api;
 pub mod app;
+pub mod apy;
 pub mod cache;
 pub mod config;
 pub mod error;
@@ -13,6 +14,7 @@ pub mod limits;
 pub mod native;
 pub mod networks;
 pub mod ops;
+pub mod prices;
 mod security;
 mod spa;
 pub mod state;

@@ -18,7 +18,7 @@ use tandem_domain::network::ChainSettings;
 use crate::cache::CacheStore;
 use crate::evm::{EvmNetwork, EvmNetworks, EvmOptions};
 use crate::limits::{Limits, LimitsConfig};
-use crate::native::NativeNetworks;
+use crate::native::{NativeNetworks, NativeOptions};
 
 /// The state of the whole application.
 #[derive(Debug, Clone, FromRef)]
@@ -128,7 +128,18 @@ impl AppStateBuilder {
             cache: self.evm.cache.clone(),
             limits: Arc::new(Limits::new(self.limits)),
             evm: Arc::new(EvmNetworks::new(&self.networks, &self.evm)),
-            native: Arc::new(NativeNetworks::new(&self.networks)),
+            native: Arc::new(NativeNetworks::new(
+                &self.networks,
+                &NativeOptions {
+                    cache: self.evm.cache.clone(),
+                    price_aggregator_url: self.evm.price_aggregator_url.clone(),
+                    devnet_price_aggregator_url: self
+                        .evm
+                        .devnet
+                        .as_ref()
+                        .and_then(|devnet| devnet.price_aggregator_url.clone()),
+                },
+            )),
             networks: self.networks.into(),
             client: Arc::new(self.client),
             host: Arc::new(Host {

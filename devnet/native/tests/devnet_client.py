@@ -12,15 +12,22 @@ from tandem_native import codec
 from tandem_native.keys import sign_transaction
 
 
-def call(url: str, body: dict | None = None, method: str | None = None) -> tuple[int, dict]:
+def _decoded(raw: bytes) -> dict | str:
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError:  # a failing service may answer plain text
+        return raw.decode(errors="replace")
+
+
+def call(url: str, body: dict | None = None, method: str | None = None, timeout: float = 10) -> tuple[int, dict]:
     data = json.dumps(body).encode() if body is not None else None
     request = urllib.request.Request(url, data=data, method=method or ("POST" if data is not None else "GET"),
                                      headers={"content-type": "application/json"})
     try:
-        with urllib.request.urlopen(request, timeout=10) as response:
-            return response.status, json.loads(response.read())
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            return response.status, _decoded(response.read())
     except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read())
+        return error.code, _decoded(error.read())
 
 
 class Client:
@@ -58,6 +65,12 @@ class Client:
         head = datetime.strptime(info["head_block_time"][:19], "%Y-%m-%dT%H:%M:%S").replace(tzinfo=timezone.utc)
         expiration = int((head + timedelta(seconds=lifetime_s)).timestamp())
         return codec.Transaction(expiration, ref_num, ref_prefix, actions)
+
+    def control(self, what: str, body: dict) -> dict:
+        """The devnet's test controls (`/_devnet/sponsor`, `/_devnet/blocks`)."""
+        status, answer = call(f"{self.rpc}/_devnet/{what}", body)
+        assert status == 200, answer
+        return answer
 
     def push(self, trx: codec.Transaction, signatures: list[str]) -> tuple[int, dict]:
         return self.chain("push_transaction", {"signatures": signatures, "compression": 0,

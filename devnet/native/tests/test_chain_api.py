@@ -1,6 +1,7 @@
 """The /v1/chain API answers with the node's own JSON, and the seeded state is on the chain."""
 
 import time
+import urllib.request
 from fractions import Fraction
 
 from devnet_client import asset_units, call
@@ -87,3 +88,28 @@ def test_errors_have_the_node_shape(devnet):
     assert status == 400 and body["error"]["name"] == "unknown_block_exception"
     status, body = call(f"{devnet.rpc}/v1/chain/no_such_call", {})
     assert status == 404 and body["message"] == "Not Found"
+
+
+def test_token_list_names_listed_tokens_with_logos(devnet):
+    status, tokens = call(devnet.manifest["tokenListUrl"])
+    assert status == 200
+    assert [(t["symbol"], t["account"], t["precision"]) for t in tokens] == [("TLOS", "eosio.token", 4),
+                                                                             ("SEEDS", "token.seeds", 4)]
+    for token in tokens:
+        assert token["name"] and token["logo"].startswith(devnet.rpc)
+        request = urllib.request.Request(token["logo"])
+        with urllib.request.urlopen(request, timeout=10) as response:
+            assert response.headers["content-type"].startswith("image/svg+xml")
+            assert b"<svg" in response.read()
+
+
+def test_a_registered_producer_with_votes_and_the_product_api(devnet):
+    producer = devnet.manifest["seeded"]["producer"]
+    rows = devnet.ok("get_producers", {"json": True, "limit": 100})["rows"]
+    carol = next(row for row in rows if row["owner"] == producer["producer"])
+    assert carol["url"] == producer["url"] and float(carol["total_votes"]) == 0
+    schedule = devnet.ok("get_producer_schedule")["active"]["producers"]
+    assert [p["producer_name"] for p in schedule] == ["eosio"]  # unvoted, carol does not produce
+    request = urllib.request.Request(f"{devnet.rpc}/product-api/apy/native")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert float(response.read().decode()) > 0

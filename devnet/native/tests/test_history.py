@@ -67,3 +67,14 @@ def test_proposal(devnet):
     assert proposal["expiration"] == expected["expiration"]
     _, by_approver = devnet.hyperion("v2/state/get_proposals", requested="alice")
     assert by_approver["total"]["value"] == 1
+
+
+def test_actions_filter_by_notified_account_and_block(devnet):
+    # carol sent her children TLOS: those transfers notified them.
+    status, everything = devnet.hyperion("v2/history/get_actions", account="carol", limit=100)
+    status, page = devnet.hyperion("v2/history/get_actions", account="carol", notified="kid1.carol", limit=100)
+    assert status == 200 and page["actions"] and len(page["actions"]) < len(everything["actions"])
+    assert all("kid1.carol" in action["notified"] for action in page["actions"])
+    block = page["actions"][0]["block_num"]
+    status, same = devnet.hyperion("v2/history/get_actions", account="carol", block_num=block, limit=100)
+    assert status == 200 and same["actions"] and all(a["block_num"] == block for a in same["actions"])

@@ -27,7 +27,7 @@ export function prefetchStartupData(): void {
 /** /evm/wallet: the stored account's balances, the entry BalancesCard (and every screen with balances) reads. */
 export function prefetchWalletBalances(): null {
   const storage = browserStorage();
-  const { account, network: stored } = readStoredSession(storage);
+  const { account, network: stored } = readStoredSession(storage, 'evm');
   if (account === null || accountKind(account) !== 'evm') return null;
   const { fiatCurrency } = readPreferences(storage);
   queryClient

@@ -69,6 +69,11 @@ const screens: RouteObject[] = [
             handle: titled('zero.profile.page_title'),
             lazy: async () => ({ Component: (await import('../features/zero/components/ProfilePage')).ProfilePage }),
           },
+          {
+            path: 'create-account',
+            handle: titled('zero.create.title'),
+            lazy: async () => ({ Component: (await import('../features/zero/components/CreateAccountPage')).CreateAccountPage }),
+          },
         ],
       },
       {

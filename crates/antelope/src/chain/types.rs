@@ -240,6 +240,22 @@ pub struct RexPoolRow {
     pub total_rex: String,
 }
 
+/// One side of a Bancor connector: its balance as asset text.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct Connector {
+    /// E.g. `"68719476736 RAM"` or `"1000000.0000 TLOS"`.
+    pub balance: String,
+}
+
+/// The one row of `eosio`'s `rammarket` table: RAM (`base`) against the system token (`quote`).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct RamMarketRow {
+    /// The RAM side.
+    pub base: Connector,
+    /// The system-token side.
+    pub quote: Connector,
+}
+
 /// An account's row of `eosio`'s `rexbal` table.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct RexBalRow {
@@ -252,6 +268,16 @@ pub struct RexBalRow {
 pub struct RexFundRow {
     /// System tokens in the REX fund.
     pub balance: String,
+}
+
+/// A row of `eosio.evm`'s `account` table: the EVM address a native account holds on the
+/// Telos EVM (nonce, code and balance are not read: balances come from the EVM itself).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct EvmAccountRow {
+    /// The 20-byte address, 40 hex digits without `0x`.
+    pub address: String,
+    /// The native account it belongs to.
+    pub account: String,
 }
 
 /// `get_table_rows` of `T` rows.

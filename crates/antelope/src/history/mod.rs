@@ -1,10 +1,14 @@
 //! The Hyperion v2 history client (`v2/history/*`, `v2/state/*`), GET with query
-//! parameters as the public services expect.
+//! parameters as the public services expect, at most [`MAX_IN_FLIGHT`] requests at a
+//! time per service (spec §7), like the EVM side's indexer and history clients.
 
 pub mod types;
 
+use std::sync::Arc;
+
 use serde::de::DeserializeOwned;
 use tandem_domain::antelope::Name;
+use tokio::sync::Semaphore;
 
 use crate::error::AntelopeError;
 use crate::http::Service;
@@ -42,6 +46,10 @@ pub struct ActionsQuery {
     pub after: Option<String>,
     /// Up to this ISO time or block number.
     pub before: Option<String>,
+    /// Only actions of this block.
+    pub block_num: Option<u32>,
+    /// Only actions this account was notified of.
+    pub notified: Option<Name>,
 }
 
 impl ActionsQuery {
@@ -59,6 +67,8 @@ impl ActionsQuery {
         push("act.name", self.act_name.map(|name| name.to_string()));
         push("after", self.after.clone());
         push("before", self.before.clone());
+        push("block_num", self.block_num.map(|n| n.to_string()));
+        push("notified", self.notified.map(|name| name.to_string()));
         let sort = match self.sort {
             Sort::Desc => "desc",
             Sort::Asc => "asc",
@@ -87,10 +97,14 @@ pub struct ProposalsQuery {
     pub skip: Option<u32>,
 }
 
-/// The history service of one network.
+/// Spec §7: requests to the history service are throttled to at most 5 in flight.
+pub const MAX_IN_FLIGHT: usize = 5;
+
+/// The history service of one network; its clones share the in-flight limit.
 #[derive(Debug, Clone)]
 pub struct HistoryClient {
     service: Service,
+    in_flight: Arc<Semaphore>,
 }
 
 impl HistoryClient {
@@ -101,14 +115,18 @@ impl HistoryClient {
     pub fn new(base: &str, client: reqwest::Client) -> Result<Self, AntelopeError> {
         Ok(Self {
             service: Service::new("hyperion", base, client)?,
+            in_flight: Arc::new(Semaphore::new(MAX_IN_FLIGHT)),
         })
     }
 
+    /// Waits for one of the [`MAX_IN_FLIGHT`] slots (released when the answer is read).
     async fn get<T: DeserializeOwned>(
         &self,
         path: &str,
         query: &[(&str, String)],
     ) -> Result<T, AntelopeError> {
+        // The semaphore is never closed, so a slot always comes.
+        let _slot = self.in_flight.acquire().await.ok();
         self.service.get(path, query).await
     }
 

@@ -12,4 +12,5 @@ mod common;
 
 mod devnet_reads;
 mod devnet_transactions;
+mod history_throttle;
 mod recorded_responses;

@@ -39,6 +39,10 @@ pub struct NativeDevnetSettings {
     pub history_endpoint: String,
     /// The test fee sponsor.
     pub fuel_rpc: String,
+    /// Its token list (the shape of the Telos token-list repository's native lists).
+    pub token_list_url: Option<String>,
+    /// Its recorded product API (`apy/native`).
+    pub api_endpoint: Option<String>,
 }
 
 pub(super) fn builtin(name: NetworkName) -> Option<ChainSettings> {
@@ -214,8 +218,9 @@ pub(super) fn native_devnet(devnet: NativeDevnetSettings) -> ChainSettings {
     settings.rpc_endpoint = devnet.rpc_endpoint;
     settings.history_endpoint = Some(devnet.history_endpoint);
     settings.fuel_rpc = Some(devnet.fuel_rpc);
-    // A local chain has no public token list.
-    settings.token_list_url = None;
+    // A local chain has no public token list: the devnet serves its own.
+    settings.token_list_url = devnet.token_list_url;
+    settings.api_endpoint = devnet.api_endpoint;
     settings.is_devnet = true;
     settings
 }
@@ -235,6 +240,7 @@ struct NativeFacts {
 fn native(facts: NativeFacts) -> ChainSettings {
     let (symbol, token_name) = facts.token;
     ChainSettings {
+        linked_network: facts.name.linked(),
         name: facts.name,
         display_name: facts.display_name.to_owned(),
         kind: NetworkKind::Native,
@@ -306,6 +312,7 @@ fn telos_evm(facts: EvmFacts<'_>) -> ChainSettings {
         contract: contract.map(str::to_owned),
     };
     ChainSettings {
+        linked_network: facts.name.linked(),
         name: facts.name,
         display_name: facts.display_name.to_owned(),
         kind: NetworkKind::Evm,

@@ -339,6 +339,8 @@ fn native_devnet_settings_come_from_its_manifest_facts() {
         rpc_endpoint,
         history_endpoint: "http://127.0.0.1:8888".to_owned(),
         fuel_rpc: "http://127.0.0.1:8888/fuel".to_owned(),
+        token_list_url: None,
+        api_endpoint: None,
     });
     assert_eq!(settings.name, NetworkName::TelosNativeDevnet);
     assert_eq!(settings.kind, NetworkKind::Native);

@@ -327,6 +327,7 @@ impl From<ServiceError> for ApiError {
                 })),
             ),
             ServiceError::SponsorRefused(rule) => (StatusCode::BAD_GATEWAY, rule.code(), None),
+            ServiceError::SponsorFailed(failure) => sponsor_failure(failure),
         };
         let error = Self::new(status, code, message);
         match details {
@@ -362,6 +363,25 @@ fn evm_status(error: &EvmError) -> StatusCode {
         EvmError::Domain(_) => StatusCode::BAD_REQUEST,
         EvmError::Unsupported { .. } => StatusCode::SERVICE_UNAVAILABLE,
         _ => StatusCode::BAD_GATEWAY,
+    }
+}
+
+/// A failing fee sponsor, by what the user is told: it did not answer in time (504), it
+/// could not be reached, it answered an unexpected status (with that status), or its answer
+/// is not a transaction we can read or keeps the header we sent.
+fn sponsor_failure(
+    failure: &AntelopeError,
+) -> (StatusCode, &'static str, Option<serde_json::Value>) {
+    match failure {
+        _ if failure.is_timeout() => (StatusCode::GATEWAY_TIMEOUT, "sponsor.timeout", None),
+        AntelopeError::Unreachable { .. } => (StatusCode::BAD_GATEWAY, "sponsor.unreachable", None),
+        AntelopeError::SponsorUnexpectedCode(status) => (
+            StatusCode::BAD_GATEWAY,
+            failure.code(),
+            Some(json!({ "sponsorStatus": status })),
+        ),
+        AntelopeError::SponsorHeaderChanged => (StatusCode::BAD_GATEWAY, failure.code(), None),
+        _ => (StatusCode::BAD_GATEWAY, "sponsor.invalid_answer", None),
     }
 }
 

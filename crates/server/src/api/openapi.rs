@@ -48,11 +48,35 @@ use super::error::ErrorBody;
         super::evm::staking::account,
         super::evm::prepare::prepare,
         super::evm::prepare::revoke_plan,
+        // Native: account reads
+        super::native::account::balances,
+        super::native::account::account,
+        super::native::account::rex,
+        super::native::account::profile,
+        super::native::account::permissions,
+        super::native::chain::ram_cost,
+        super::native::chain::rex_apy,
+        super::native::chain::producers,
+        super::native::dapps::dapps,
+        super::native::transactions::sponsor,
+        super::native::transactions::push,
+        // Native: history-service reads
+        super::native::history::actions,
+        super::native::history::transaction,
+        super::native::history::creator,
+        super::native::history::children,
+        super::native::history::links,
+        super::native::history::proposals,
+        super::native::history::key_accounts,
+        // Native: one account, both chains
+        super::native::evm_link::evm_address_of,
+        super::native::evm_link::account_of,
     ),
     components(schemas(ErrorBody)),
     tags(
         (name = "server", description = "Health, networks and this document"),
         (name = "evm", description = "EVM accounts, tokens, prices and transactions"),
+        (name = "native", description = "Native (Antelope) accounts, tokens, history and transactions"),
     )
 )]
 pub struct ApiDoc;

@@ -20,8 +20,8 @@ use super::approvals::rows::ApprovalFacts;
 use super::cache::{CodeKinds, IndexStamp, IndexStampedCache};
 use super::calls::SignatureLookups;
 use super::coverage::IndexContext;
-use super::prices::{PriceService, PricedToken};
 use crate::cache::{CacheStore, FlightCache, weigh_inline};
+use crate::prices::{PriceService, PricedToken};
 
 /// How long a page of transactions is reused for the same account and filter.
 pub const HISTORY_TTL: Duration = Duration::from_secs(10);

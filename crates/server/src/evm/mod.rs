@@ -22,7 +22,6 @@ pub mod history;
 pub mod nfts;
 pub mod own_index;
 pub mod prepare;
-pub mod prices;
 mod setup;
 mod sheet;
 pub mod staking;
@@ -47,14 +46,14 @@ use tandem_indexer::IndexerStatus;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
+pub use crate::prices::{PriceQuote, PriceService, PriceSource, PricedToken};
 pub use balances::{BalanceCache, FetchedBalances};
-pub use prices::{PriceQuote, PriceService, PriceSource, PricedToken};
 pub use sheet::{BalanceSheet, NATIVE_MARKER, SheetRow};
 
+use crate::apy::StakingApy;
 use account_reads::AccountReadCaches;
 use data_source::{Primary, SourceSettings};
 use own_index::OwnIndex;
-use staking::apy::StakingApy;
 
 use crate::cache::{BoundedCache, CacheStore, weigh_inline};
 use crate::error::ServiceError;

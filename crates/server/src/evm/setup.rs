@@ -27,14 +27,11 @@ use super::balances::BalanceCache;
 use super::cache::ContractLookups;
 use super::data_source::{IndexSettings, Primary, StartBlock};
 use super::own_index::{IndexSpec, OwnIndex};
-use super::prices::{AggregatorClient, PriceService};
-use super::staking::apy::StakingApy;
 use super::token_list::{TokenListSlot, TokenListSource};
 use super::{EvmNetwork, EvmOptions};
+use crate::apy::{ApyKind, StakingApy};
 use crate::cache::Lifetimes;
-
-/// Gateway for `ipfs://` logos in token lists.
-const IPFS_GATEWAY: &str = "https://ipfs.io/ipfs/";
+use crate::prices::{AggregatorClient, PriceService};
 
 /// Background work of one network, run until the stop signal.
 pub(super) type Job = Pin<Box<dyn Future<Output = ()> + Send>>;
@@ -90,10 +87,10 @@ pub(super) fn build_all(
 fn shared_clients() -> Result<Shared, EvmError> {
     Ok(Shared {
         http: HttpConfig::default().build_client()?,
-        product_api: super::staking::apy::http_client()?,
+        product_api: crate::apy::http_client()?,
         indexer_limiter: RequestLimiter::new(RequestLimiter::DEFAULT_MAX_IN_FLIGHT),
         history_limiter: RequestLimiter::new(RequestLimiter::DEFAULT_MAX_IN_FLIGHT),
-        gateway: IpfsGateway::new(IPFS_GATEWAY)?,
+        gateway: IpfsGateway::new(tandem_domain::nft::PUBLIC_IPFS_GATEWAY)?,
     })
 }
 
@@ -300,6 +297,7 @@ fn build(
             &options.cache,
             shared.product_api.clone(),
             settings.api_endpoint.as_deref(),
+            ApyKind::Evm,
         ),
     };
     Ok((network, jobs))

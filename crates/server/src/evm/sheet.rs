@@ -13,8 +13,8 @@ use tandem_evm::source::{ContractInterface, ContractRecord, SourceKind, TokenBal
 
 use super::EvmNetwork;
 use super::coverage::{FillSlots, IndexContext};
-use super::prices::{PriceQuote, PricedToken};
 use crate::error::ServiceError;
+use crate::prices::{PriceQuote, PricedToken};
 
 /// The marker the native coin uses as its token address (as the indexer does).
 pub const NATIVE_MARKER: &str = "___NATIVE_CURRENCY___";

@@ -1,23 +1,25 @@
-//! Account reads of one native network: resources, balances, REX, profile and
+//! Account reads of one native network: resources, REX, profile and
 //! permissions from the chain; actions, creator, children, links, proposals and the
 //! accounts of a key from the history service. Values the chain sends are checked with
 //! the domain's rules; a malformed one is [`ServiceError::InvalidChainData`].
 
 use tandem_antelope::AntelopeError;
 use tandem_antelope::chain::TableQuery;
-use tandem_antelope::chain::types::{Account, Permission, RexBalRow, RexFundRow, RexPoolRow};
-use tandem_antelope::history::types::{ActionsPage, Creator, KeyAccounts, Links, Proposals};
+use tandem_antelope::chain::types::{
+    Account, Permission, RamMarketRow, RexBalRow, RexFundRow, RexPoolRow,
+};
+use tandem_antelope::history::types::{
+    ActionsPage, Creator, HistoryTransaction, KeyAccounts, Links, Proposals,
+};
 use tandem_antelope::history::{ActionsQuery, HistoryClient, ProposalsQuery};
 use tandem_antelope::keys::PublicKey;
 use tandem_domain::antelope::{
-    Asset, DelegatedBandwidth, Name, RefundRequest, RexPool, rex_value, total_resources,
+    Asset, DelegatedBandwidth, Name, RamMarket, RefundRequest, RexPool, ram_cost, rex_value,
+    total_resources,
 };
 
 use super::NativeNetwork;
 use crate::error::ServiceError;
-
-/// Balances are read at most this many at a time (spec §7: 5 concurrent requests).
-const BALANCE_CONCURRENCY: usize = 5;
 
 /// An account with its resources read by the domain's rules.
 #[derive(Debug, Clone)]
@@ -32,27 +34,6 @@ pub struct AccountResources {
     pub refund: Option<RefundRequest>,
     /// Self-delegated CPU and NET plus refunds.
     pub total: Asset,
-}
-
-/// One token balance of an account.
-#[derive(Debug, Clone)]
-pub struct TokenBalance {
-    /// The token contract.
-    pub contract: Name,
-    /// The exact amount.
-    pub asset: Asset,
-    /// Whether this is the system token.
-    pub is_system: bool,
-}
-
-/// An account's token balances.
-#[derive(Debug, Clone)]
-pub struct TokenBalances {
-    /// The system token first, then the history service's tokens in its order.
-    pub balances: Vec<TokenBalance>,
-    /// False when the history service could not list the account's tokens, so only the
-    /// system token is read.
-    pub tokens_complete: bool,
 }
 
 /// An account's REX and its value.
@@ -137,58 +118,6 @@ impl NativeNetwork {
         })
     }
 
-    /// The system token and every token the history service lists, amounts from the
-    /// chain.
-    ///
-    /// # Errors
-    /// When the chain does not answer a balance.
-    pub async fn balances(&self, name: Name) -> Result<TokenBalances, ServiceError> {
-        let system = (self.token_contract, self.system_symbol.code.to_string());
-        let mut wanted = vec![system.clone()];
-        let listed = match &self.history {
-            Some(history) => history.get_tokens(name).await.ok(),
-            None => None,
-        };
-        let tokens_complete = listed.is_some();
-        for token in listed.map(|t| t.tokens).unwrap_or_default() {
-            let Ok(contract) = token.contract.parse::<Name>() else {
-                continue;
-            };
-            let entry = (contract, token.symbol);
-            if !wanted.contains(&entry) {
-                wanted.push(entry);
-            }
-        }
-        let mut balances = Vec::new();
-        for chunk in wanted.chunks(BALANCE_CONCURRENCY) {
-            let mut tasks = tokio::task::JoinSet::new();
-            for (index, (contract, symbol)) in chunk.iter().cloned().enumerate() {
-                let chain = self.chain.clone();
-                tasks.spawn(async move {
-                    let found = chain
-                        .get_currency_balance(contract, name, Some(&symbol))
-                        .await;
-                    (index, contract, found)
-                });
-            }
-            let mut results = tasks.join_all().await;
-            results.sort_by_key(|(index, _, _)| *index);
-            for (_, contract, found) in results {
-                for asset in found? {
-                    balances.push(TokenBalance {
-                        contract,
-                        is_system: (contract, asset.symbol.code.to_string()) == system,
-                        asset,
-                    });
-                }
-            }
-        }
-        Ok(TokenBalances {
-            balances,
-            tokens_complete,
-        })
-    }
-
     /// The account's REX, fund and the pool, and their value by the domain's formula.
     ///
     /// # Errors
@@ -240,6 +169,31 @@ impl NativeNetwork {
         })
     }
 
+    /// What `buyrambytes` takes for `bytes` now (the RAM market's Bancor price and fee).
+    ///
+    /// # Errors
+    /// The chain not answering; a market without the row or with malformed reserves.
+    pub async fn ram_cost(&self, bytes: u32) -> Result<Asset, ServiceError> {
+        let query = TableQuery::all("eosio", "eosio", "rammarket", 1);
+        let rows = self.chain.get_table_rows::<RamMarketRow>(&query).await?;
+        let row = rows
+            .rows
+            .into_iter()
+            .next()
+            .ok_or(ServiceError::InvalidChainData(
+                tandem_domain::DomainError::ValueTooLarge,
+            ))?;
+        let (ram_reserve, core_reserve) = chain_assets(&row.base.balance, &row.quote.balance)?;
+        ram_cost(
+            &RamMarket {
+                ram_reserve,
+                core_reserve,
+            },
+            bytes,
+        )
+        .map_err(ServiceError::InvalidChainData)
+    }
+
     /// The account's single `profiles` row, if it has one.
     ///
     /// # Errors
@@ -275,6 +229,14 @@ impl NativeNetwork {
     /// No history service, or it does not answer.
     pub async fn actions(&self, query: &ActionsQuery) -> Result<ActionsPage, ServiceError> {
         Ok(self.history_service()?.get_actions(query).await?)
+    }
+
+    /// One transaction by id, as the history service has it.
+    ///
+    /// # Errors
+    /// No history service, or it does not answer.
+    pub async fn transaction(&self, id: &str) -> Result<HistoryTransaction, ServiceError> {
+        Ok(self.history_service()?.get_transaction(id).await?)
     }
 
     /// Who created `account`, when the history service knows.

@@ -17,6 +17,10 @@ struct NativeManifest {
     rpc_url: String,
     history_url: String,
     sponsor_url: String,
+    #[serde(default)]
+    token_list_url: Option<String>,
+    #[serde(default)]
+    product_api_url: Option<String>,
 }
 
 /// Reads and checks the native devnet manifest.
@@ -54,6 +58,16 @@ fn parse(text: &str) -> Result<NativeDevnetSettings, String> {
             rpc_endpoint: validate::rpc_endpoint("rpcUrl", &manifest.rpc_url)?,
             history_endpoint: validate::http_url_text("historyUrl", &manifest.history_url)?,
             fuel_rpc: validate::http_url_text("sponsorUrl", &manifest.sponsor_url)?,
+            token_list_url: manifest
+                .token_list_url
+                .as_deref()
+                .map(|url| validate::http_url_text("tokenListUrl", url))
+                .transpose()?,
+            api_endpoint: manifest
+                .product_api_url
+                .as_deref()
+                .map(|url| validate::http_url_text("productApiUrl", url))
+                .transpose()?,
         })
     };
     checked().map_err(|error| error.to_string())

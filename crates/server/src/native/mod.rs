@@ -1,10 +1,15 @@
 //! Per-network native (Antelope) state, built once at start: each served network's chain,
 //! history-service and fee-sponsor clients, the reads and the transaction flows over
-//! them, the dapp list, and the devnet manifest they may come from.
+//! them (balances priced by the shared price service and named by the network's token
+//! list), the dapp list, and the devnet manifest they may come from.
 
 mod account;
+mod balances;
 pub mod dapps;
+mod evm_link;
 pub mod manifest;
+pub mod producers;
+pub mod token_list;
 mod transactions;
 
 use std::collections::BTreeMap;
@@ -18,8 +23,14 @@ use tandem_domain::antelope::{Name, Symbol};
 use tandem_domain::network::{ChainSettings, NetworkKind, NetworkName};
 use tandem_domain::sponsor::SponsorConfig;
 
-pub use self::account::{AccountResources, RexFacts, TokenBalance, TokenBalances};
+pub use self::account::{AccountResources, RexFacts};
+pub use self::balances::{TokenBalance, TokenBalances};
 use self::dapps::DappCatalogue;
+use self::producers::ProducerList;
+use self::token_list::NativeTokenList;
+use crate::apy::{Apy, ApyKind, StakingApy};
+use crate::cache::{BoundedCache, CacheStore};
+use crate::prices::{AggregatorClient, PriceService};
 
 /// The clients of one served native network.
 #[derive(Debug, Clone)]
@@ -34,6 +45,22 @@ pub struct NativeNetwork {
     history: Option<HistoryClient>,
     sponsor: Option<SponsorClient>,
     dapps: Arc<DappCatalogue>,
+    prices: Arc<PriceService>,
+    token_list: Arc<NativeTokenList>,
+    rex_apy: Arc<StakingApy>,
+    producers: Arc<BoundedCache<(), Arc<ProducerList>>>,
+}
+
+/// What the native networks share with the EVM ones: the cache store, and the price
+/// aggregator (the public one, and the devnet's recorded one for the native devnet).
+#[derive(Debug, Clone, Default)]
+pub struct NativeOptions {
+    /// The one cache store.
+    pub cache: CacheStore,
+    /// Price aggregator base URL for the public networks.
+    pub price_aggregator_url: Option<String>,
+    /// The devnets' recorded price aggregator.
+    pub devnet_price_aggregator_url: Option<String>,
 }
 
 /// The clients of every served native network, built once at start.
@@ -46,12 +73,12 @@ impl NativeNetworks {
     /// Clients for the native networks among `networks`; a network whose settings do not
     /// make valid clients is left out (and logged).
     #[must_use]
-    pub fn new(networks: &[ChainSettings]) -> Self {
+    pub fn new(networks: &[ChainSettings], options: &NativeOptions) -> Self {
         let http = Service::default_client();
         let dapps = Arc::new(DappCatalogue::embedded());
         let mut clients = BTreeMap::new();
         for settings in networks.iter().filter(|s| s.kind == NetworkKind::Native) {
-            match NativeNetwork::new(settings, &http, Arc::clone(&dapps)) {
+            match NativeNetwork::new(settings, &http, Arc::clone(&dapps), options) {
                 Ok(network) => {
                     clients.insert(settings.name, Arc::new(network));
                 }
@@ -76,6 +103,7 @@ impl NativeNetwork {
         settings: &ChainSettings,
         http: &reqwest::Client,
         dapps: Arc<DappCatalogue>,
+        options: &NativeOptions,
     ) -> Result<Self, AntelopeError> {
         let token = &settings.system_token;
         let system_symbol: Symbol = format!("{},{}", token.decimals, token.symbol).parse()?;
@@ -96,7 +124,39 @@ impl NativeNetwork {
                 )
             })
             .transpose()?;
+        let aggregator_url = if settings.is_devnet {
+            options.devnet_price_aggregator_url.as_deref()
+        } else {
+            options.price_aggregator_url.as_deref()
+        };
+        let aggregator = aggregator_url.and_then(|url| {
+            AggregatorClient::new(http.clone(), url)
+                .inspect_err(
+                    |error| tracing::warn!(network = %settings.name, %error, "no price aggregator"),
+                )
+                .ok()
+        });
+        let prices = PriceService::new(&options.cache, &token.symbol, None, None, aggregator);
+        // The APY is decoration: without its short-timeout client it is read with the shared one.
+        let product_api = crate::apy::http_client().unwrap_or_else(|_| http.clone());
         Ok(Self {
+            rex_apy: Arc::new(StakingApy::new(
+                &options.cache,
+                product_api,
+                settings.api_endpoint.as_deref(),
+                ApyKind::Native,
+            )),
+            producers: Arc::new(
+                options
+                    .cache
+                    .cache("native_producers", producers::PRODUCERS_LIFETIMES),
+            ),
+            prices: Arc::new(prices),
+            token_list: Arc::new(NativeTokenList::new(
+                settings.token_list_url.as_deref(),
+                http,
+                &options.cache,
+            )),
             chain: ChainClient::new(&settings.rpc_endpoint.url(), http.clone())?,
             settings: settings.clone(),
             system_symbol,
@@ -105,6 +165,11 @@ impl NativeNetwork {
             sponsor,
             dapps,
         })
+    }
+
+    /// The REX APY from the product API (`apy/native`), or why there is none.
+    pub async fn rex_apy(&self) -> Apy {
+        self.rex_apy.current().await
     }
 
     /// The curated list of apps, shared by every native network.

@@ -16,7 +16,9 @@ impl NativeNetwork {
     ///
     /// # Errors
     /// [`ServiceError::SponsorRefused`] when the sponsor's answer breaks a rule of the
-    /// verified flow; the sponsor failing otherwise.
+    /// verified flow; [`ServiceError::SponsorFailed`] when it fails otherwise (only its
+    /// failed availability check is a plain [`AntelopeError::SponsorUnavailable`]: the
+    /// flow then signs normally).
     pub async fn sponsor(
         &self,
         signer: PermissionLevel,
@@ -33,7 +35,11 @@ impl NativeNetwork {
                 tracing::warn!(network = %self.settings.name, code = rule.code(), "sponsor answer refused");
                 Err(ServiceError::SponsorRefused(rule))
             }
-            Err(error) => Err(error.into()),
+            Err(AntelopeError::SponsorUnavailable) => Err(AntelopeError::SponsorUnavailable.into()),
+            Err(error) => {
+                tracing::warn!(network = %self.settings.name, %error, "fee sponsor failed");
+                Err(ServiceError::SponsorFailed(std::sync::Arc::new(error)))
+            }
         }
     }
 

@@ -73,6 +73,7 @@ mod evm_prepare;
 mod evm_router_props;
 mod evm_staking;
 mod evm_transaction;
+mod native_balances;
 mod native_dapps;
 mod native_reads;
 mod native_transactions;

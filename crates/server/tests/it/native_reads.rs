@@ -51,7 +51,7 @@ async fn native_reads_and_validation() {
             .iter()
             .find(|b| b["contract"] == expected["contract"] && b["symbol"] == expected["symbol"])
             .expect("listed");
-        assert_eq!(found["quantity"], expected["amount"]);
+        assert_eq!(found["balance"]["quantity"], expected["amount"]);
     }
 
     let (status, rex) = get(&app, "accounts/alice/rex").await;
@@ -197,4 +197,184 @@ async fn native_reads_and_validation() {
             "{uri}"
         );
     }
+}
+
+#[tokio::test]
+async fn native_accounts_linked_to_evm_addresses() {
+    let devnet = NativeDevnet::start().expect("native devnet");
+    let app = router(&devnet, None);
+    let link = devnet.manifest().seeded["evmLinks"][0].clone();
+    let address = link["address"].as_str().expect("address");
+
+    let (status, networks) = call(&app, Method::GET, "/api/v1/networks", None).await;
+    assert_eq!(status, StatusCode::OK);
+    let native = networks["networks"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .find(|n| n["name"] == "telos-native-devnet")
+        .expect("devnet served");
+    assert_eq!(native["linkedNetwork"], "telos-evm-devnet");
+
+    let (status, linked) = get(&app, "accounts/alice/evm-address").await;
+    assert_eq!(status, StatusCode::OK, "{linked}");
+    assert_eq!(
+        linked,
+        json!({ "account": "alice", "evmNetwork": "telos-evm-devnet", "address": address })
+    );
+    let (status, none) = get(&app, "accounts/bob/evm-address").await;
+    assert_eq!((status, &none["address"]), (StatusCode::OK, &json!(null)));
+
+    // The other way, whatever the case of the address.
+    let lower = address.to_lowercase();
+    let (status, back) = get(&app, &format!("evm-addresses/{lower}/account")).await;
+    assert_eq!(status, StatusCode::OK, "{back}");
+    assert_eq!(back, json!({ "address": address, "account": "alice" }));
+    let unknown = format!("0x{}", "ab".repeat(20));
+    let (status, nobody) = get(&app, &format!("evm-addresses/{unknown}/account")).await;
+    assert_eq!((status, &nobody["account"]), (StatusCode::OK, &json!(null)));
+    let (status, bad) = get(&app, "evm-addresses/0x1234/account").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}");
+    let (status, bad) = get(&app, "accounts/Alice/evm-address").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}");
+}
+
+#[tokio::test]
+async fn native_ram_cost_prices_bytes_from_the_ram_market() {
+    let devnet = NativeDevnet::start().expect("native devnet");
+    let app = router(&devnet, None);
+    let (status, cost) = get(&app, "ram-cost?bytes=4096").await;
+    assert_eq!(status, StatusCode::OK, "{cost}");
+    assert_eq!(
+        (cost["bytes"].as_u64(), cost["cost"]["symbol"].as_str()),
+        (Some(4096), Some("TLOS"))
+    );
+    let amount: f64 = cost["cost"]["amount"]
+        .as_str()
+        .expect("amount")
+        .parse()
+        .expect("number");
+    assert!(amount > 0.0 && amount < 10.0, "{cost}");
+    let (status, double) = get(&app, "ram-cost?bytes=8192").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(double["cost"]["amount"].as_str() > cost["cost"]["amount"].as_str());
+    for bad in [
+        "ram-cost?bytes=0",
+        "ram-cost?bytes=99999999",
+        "ram-cost",
+        "ram-cost?bytes=x",
+    ] {
+        let (status, body) = get(&app, bad).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}: {body}");
+    }
+}
+
+#[tokio::test]
+async fn native_history_filters_and_transaction_lookup() {
+    let devnet = NativeDevnet::start().expect("native devnet");
+    let app = router(&devnet, None);
+    let (status, all) = get(&app, "accounts/carol/history?limit=100").await;
+    assert_eq!(status, StatusCode::OK, "{all}");
+    let total = all["total"].as_u64().expect("total");
+    // Each filter narrows the list to what it names.
+    let (_, transfers) = get(&app, "accounts/carol/history?limit=100&actName=transfer").await;
+    let actions = transfers["actions"].as_array().expect("actions");
+    assert!(!actions.is_empty() && (actions.len() as u64) < total);
+    assert!(actions.iter().all(|a| a["action"] == "transfer"));
+    let (_, notified) = get(&app, "accounts/carol/history?limit=100&notified=kid2.carol").await;
+    let narrowed = notified["actions"].as_array().expect("actions");
+    assert!(!narrowed.is_empty() && (narrowed.len() as u64) < total);
+    let block = narrowed[0]["blockNum"].as_u64().expect("block");
+    let (_, in_block) = get(
+        &app,
+        &format!("accounts/carol/history?limit=100&block={block}"),
+    )
+    .await;
+    assert!(
+        in_block["actions"]
+            .as_array()
+            .expect("actions")
+            .iter()
+            .all(|a| a["blockNum"] == block)
+    );
+    let (_, after) = get(
+        &app,
+        &format!("accounts/carol/history?limit=100&after={}", block + 1),
+    )
+    .await;
+    let (_, before) = get(
+        &app,
+        &format!("accounts/carol/history?limit=100&before={block}"),
+    )
+    .await;
+    let count = |page: &serde_json::Value| page["total"].as_u64().expect("total");
+    assert!(
+        count(&after) < total && count(&before) < total,
+        "{after} {before}"
+    );
+    for bad in [
+        "after=yesterday",
+        "before=2026-13-01T00:00:00",
+        "actName=Transfer",
+        "notified=Kid",
+        "block=x",
+    ] {
+        let (status, body) = get(&app, &format!("accounts/carol/history?{bad}")).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}: {body}");
+    }
+
+    // A transaction by id: its actions; an unknown id and a malformed one said so.
+    let id = narrowed[0]["trxId"].as_str().expect("id");
+    let (status, trx) = get(&app, &format!("transactions/{}", id.to_uppercase())).await;
+    assert_eq!(status, StatusCode::OK, "{trx}");
+    assert_eq!(trx["id"], id);
+    assert!(
+        trx["actions"]
+            .as_array()
+            .expect("actions")
+            .iter()
+            .any(|a| a["action"] == "transfer")
+    );
+    let (status, missing) = get(&app, &format!("transactions/{}", "ab".repeat(32))).await;
+    assert_eq!(
+        (status, missing["code"].as_str()),
+        (
+            StatusCode::NOT_FOUND,
+            Some("antelope.transaction.not_found")
+        )
+    );
+    let (status, malformed) = get(&app, "transactions/xyz").await;
+    assert_eq!(
+        (status, malformed["code"].as_str()),
+        (
+            StatusCode::BAD_REQUEST,
+            Some("validation.invalid_transaction_id")
+        )
+    );
+}
+
+#[tokio::test]
+async fn native_producers_and_the_rex_apy() {
+    let devnet = NativeDevnet::start().expect("native devnet");
+    let app = router(&devnet, None);
+    let producer = devnet.manifest().seeded["producer"].clone();
+    let (status, list) = get(&app, "producers").await;
+    assert_eq!(status, StatusCode::OK, "{list}");
+    let carol = list["producers"]
+        .as_array()
+        .expect("producers")
+        .iter()
+        .find(|p| p["owner"] == producer["producer"])
+        .expect("carol registered");
+    assert_eq!(
+        (carol["url"].clone(), carol["scheduled"].clone()),
+        (producer["url"].clone(), json!(false))
+    );
+    assert_eq!(list["schedule"], json!(["eosio"]));
+    let (status, apy) = get(&app, "rex/apy").await;
+    assert_eq!(status, StatusCode::OK, "{apy}");
+    assert_eq!(
+        (apy["status"].as_str(), apy["apy"].as_str()),
+        (Some("available"), Some("10.78"))
+    );
 }

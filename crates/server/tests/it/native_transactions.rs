@@ -131,6 +131,17 @@ impl Client {
     }
 }
 
+/// The devnet's sponsor answers as told from now on (devnet/native/README.md "Test controls").
+async fn sponsor_behaves(devnet: &NativeDevnet, behaviour: &str) {
+    let answer = reqwest::Client::new()
+        .post(format!("{}/_devnet/sponsor", devnet.rpc_url()))
+        .json(&json!({ "behaviour": behaviour }))
+        .send()
+        .await
+        .expect("devnet control");
+    assert!(answer.status().is_success(), "{behaviour}");
+}
+
 fn sponsor_body(signer: &str, transaction: &Transaction) -> Value {
     json!({
         "signer": {"actor": signer, "permission": "active"},
@@ -252,7 +263,7 @@ async fn native_push_and_sponsored_flow() {
     assert_eq!(client.balance("bob").await, before - 10_000);
     let (_, balances) = api_get(&app, "accounts/bob/balances").await;
     assert_eq!(
-        balances["balances"][0]["amount"].as_str(),
+        balances["balances"][0]["balance"]["amount"].as_str(),
         Some(
             format!(
                 "{}.{:04}",
@@ -333,6 +344,26 @@ async fn native_push_and_sponsored_flow() {
     let (status, fallback) = api_post(&app, "sponsor", sponsor_body("alice", &original)).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(fallback["fallback"], "sign-normally", "{fallback}");
+
+    // A failing sponsor is named by what went wrong, so the user can pay the resources
+    // themselves instead: its 500 (the devnet made to fail), a tampered fee.
+    let direct = router(&client.devnet, None);
+    for (behaviour, code) in [
+        ("fail", "sponsor.unexpected_code"),
+        ("tamper", "sponsor.fee_exceeds_maximum"),
+    ] {
+        sponsor_behaves(&client.devnet, behaviour).await;
+        let (status, failed) = api_post(&direct, "sponsor", sponsor_body("alice", &original)).await;
+        assert_eq!(
+            (status, failed["code"].as_str()),
+            (StatusCode::BAD_GATEWAY, Some(code)),
+            "{behaviour}: {failed}"
+        );
+        if behaviour == "fail" {
+            assert_eq!(failed["details"]["sponsorStatus"], 500, "{failed}");
+        }
+    }
+    sponsor_behaves(&client.devnet, "normal").await;
 
     // Input validation.
     let invalid = [

@@ -70,3 +70,53 @@ fn openapi_document_describes_the_core_evm_routes() {
             .is_some_and(|r| r.contains(&Value::from("code")))
     );
 }
+
+#[test]
+fn openapi_document_describes_every_native_route() {
+    let document: Value = serde_json::from_str(&document_json()).expect("document");
+    let paths = &document["paths"];
+    let served = tandem_server::api::native::route_paths();
+    assert!(served.len() >= 20, "{served:?}");
+    for (method, path) in &served {
+        let operation = &paths[path.as_str()][method.as_str().to_lowercase()];
+        assert!(operation.is_object(), "{method} {path} is not documented");
+        assert!(
+            operation["responses"]["200"].is_object(),
+            "{method} {path}: no 200"
+        );
+        assert_eq!(operation["tags"][0], "native", "{method} {path}");
+        let errors = operation["responses"]
+            .as_object()
+            .expect("responses")
+            .iter()
+            .filter(|(status, _)| status.starts_with('4') || status.starts_with('5'))
+            .count();
+        assert!(errors > 0, "{method} {path}: no error answer documented");
+    }
+    // Nothing documented under /native that is not served.
+    for (path, item) in paths.as_object().expect("paths") {
+        if !path.starts_with("/api/v1/native/") {
+            continue;
+        }
+        for method in item.as_object().expect("item").keys() {
+            assert!(
+                served
+                    .iter()
+                    .any(|(m, p)| p == path && m.as_str().eq_ignore_ascii_case(method)),
+                "{method} {path} documented but not served"
+            );
+        }
+    }
+    // Operation ids are unique (the web's generated types are keyed by them).
+    let mut ids: Vec<&str> = paths
+        .as_object()
+        .expect("paths")
+        .values()
+        .flat_map(|item| item.as_object().into_iter().flat_map(|ops| ops.values()))
+        .filter_map(|operation| operation["operationId"].as_str())
+        .collect();
+    let count = ids.len();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), count, "duplicate operation ids");
+}

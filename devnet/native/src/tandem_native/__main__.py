@@ -48,6 +48,8 @@ def build_manifest(base_url: str, chain_id: str, facts: dict, timings: dict) -> 
         "rpcUrl": base_url,
         "historyUrl": base_url,
         "sponsorUrl": f"{base_url}/fuel",
+        "tokenListUrl": f"{base_url}/tokens/tokens.json",
+        "productApiUrl": f"{base_url}/product-api",
         "coreSymbol": CORE_SYMBOL,
         "corePrecision": CORE_PRECISION,
         "tokenContract": "eosio.token",

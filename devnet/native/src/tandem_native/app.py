@@ -6,6 +6,7 @@ that owns the chain (the controller must not be touched from FastAPI's thread po
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 
@@ -17,6 +18,25 @@ from . import codec
 from .history import History
 from .node import ChainError, DevChain
 from .sponsor import Sponsor
+
+# The devnet's token list: TLOS and SEEDS, as on Telos; TDM is deliberately not listed (an unlisted
+# token shows as such).
+TOKEN_LIST = [
+    {"name": "Telos", "symbol": "TLOS", "account": "eosio.token", "precision": 4, "colour": "#571AFF"},
+    {"name": "SEEDS", "symbol": "SEEDS", "account": "token.seeds", "precision": 4, "colour": "#2E8B57"},
+]
+
+
+# What the product API's `apy/native` answered when recorded.
+RECORDED_REX_APY = "10.78"
+
+
+def logo_svg(symbol: str, colour: str) -> str:
+    """A round logo with the symbol's first letter."""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">'
+            f'<circle cx="32" cy="32" r="32" fill="{colour}"/>'
+            f'<text x="32" y="42" font-family="sans-serif" font-size="30" font-weight="700" fill="#fff" '
+            f'text-anchor="middle">{symbol[0]}</text></svg>')
 
 # Read calls answered by the node's own chain API (JSON in, JSON out).
 READ_CALLS = {
@@ -171,18 +191,74 @@ def create_app(chain: DevChain, history: History, sponsor: Sponsor) -> FastAPI:
         return {"version": "devnet", "health": [{"service": "NodeosRPC", "status": "OK", "service_data": {
             "head_block_num": info["head_block_num"], "head_block_time": info["head_block_time"]}}]}
 
+    # --- the network's token list (the shape of the token-list repository's tokens.{network}.json) ---
+
+    @app.get("/tokens/tokens.json")
+    async def token_list(request: Request):
+        base = str(request.base_url).rstrip("/")
+        return [{"name": e["name"], "symbol": e["symbol"], "account": e["account"], "precision": e["precision"],
+                 "logo": f"{base}/tokens/logos/{e['symbol'].lower()}.svg"} for e in TOKEN_LIST]
+
+    @app.get("/tokens/logos/{symbol}.svg")
+    async def token_logo(symbol: str):
+        entry = next((e for e in TOKEN_LIST if e["symbol"].lower() == symbol.lower()), None)
+        if entry is None:
+            return not_found("no such logo")
+        return Response(logo_svg(entry["symbol"], entry["colour"]), media_type="image/svg+xml")
+
+    # --- the product API's REX APY (recorded: a plain number as text, like api.telos.net/v1) ---
+
+    @app.get("/product-api/apy/native")
+    async def rex_apy():
+        return Response(RECORDED_REX_APY, media_type="text/plain")
+
     @app.get("/fuel")
     async def sponsor_available():
         return {"ok": True, "account": sponsor.account}
 
     @app.post("/fuel/v1/resource_provider/request_transaction")
     async def sponsor_request(request: Request):
+        if sponsor.delay_seconds > 0:
+            await asyncio.sleep(sponsor.delay_seconds)  # the event loop (and the chain) keep running
+        if sponsor.behaviour == "fail":
+            return Response("Internal Server Error", status_code=500, media_type="text/plain")
         try:
             body = await _body(request)
         except ValueError as error:
             return JSONResponse({"code": 400, "message": "Invalid JSON", "error": str(error)}, status_code=400)
         status, answer = sponsor.request(body)
         return JSONResponse(answer, status_code=status)
+
+    # --- test controls (a local devnet only; nothing like them exists on a real node) ---
+
+    @app.post("/_devnet/sponsor")
+    async def control_sponsor(request: Request):
+        """{behaviour: normal | fail | slow | tamper, delaySeconds?}: how the sponsor answers from now on."""
+        try:
+            body = await _body(request)
+            behaviour = str(body.get("behaviour", "normal"))
+            delay = float(body.get("delaySeconds", 0))
+            sponsor.misbehave(behaviour, delay if behaviour == "slow" else 0.0)
+        except (ValueError, TypeError) as error:
+            return JSONResponse({"error": str(error)}, status_code=400)
+        return {"behaviour": sponsor.behaviour, "delaySeconds": sponsor.delay_seconds}
+
+    @app.post("/_devnet/blocks")
+    async def control_blocks(request: Request):
+        """{count?, skipSeconds?}: produces `count` blocks at once, or moves the chain's clock ahead."""
+        try:
+            body = await _body(request)
+            count, skip = int(body.get("count", 0)), int(body.get("skipSeconds", 0))
+        except (ValueError, TypeError) as error:
+            return JSONResponse({"error": str(error)}, status_code=400)
+        if not (0 <= count <= 10_000 and 0 <= skip <= 3600):
+            return JSONResponse({"error": "count must be 0..10000 and skipSeconds 0..3600"}, status_code=400)
+        if skip:
+            chain.skip_time(skip)
+        for _ in range(count):
+            chain.produce_block()
+        info = chain.head()
+        return {"headBlockNum": info["head_block_num"], "headBlockTime": info["head_block_time"]}
 
     @app.exception_handler(404)
     async def unknown(_request, _exc):

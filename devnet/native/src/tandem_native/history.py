@@ -112,6 +112,9 @@ class History:
             if params.get(key):
                 wanted = set(params[key].split(","))
                 docs = [d for d in docs if d["act"][key.split(".")[1]] in wanted]
+        if params.get("notified"):
+            wanted = set(params["notified"].split(","))
+            docs = [d for d in docs if wanted & set(d["notified"])]
         if params.get("block_num"):
             docs = [d for d in docs if d["block_num"] == int(params["block_num"])]
         if params.get("after"):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable
 
@@ -25,6 +26,7 @@ from .keys import KeyPair
 SERIALIZATION_DEADLINE = "ABI serialization time has exceeded the deadline"
 READ_ATTEMPTS = 5
 
+BLOCK_INTERVAL_MS = 500  # Leap's block interval; block times are multiples of it
 CORE_SYMBOL = "TLOS"
 CORE_PRECISION = 4
 CONTRACTS_DIR = Path(chaintester.__file__).parent / "tests" / "contracts"
@@ -166,6 +168,17 @@ class DevChain:
         raise ChainError(parsed.get("except") or parsed)
 
     def produce_block(self) -> None:
+        self.tester.produce_block()
+
+    def skip_time(self, seconds: int) -> None:
+        """Moves the chain's clock `seconds` ahead: the next block is stamped that much later than
+        the head, and later blocks follow it (a block is never older than its parent). The chain
+        judges a transaction's expiration by this clock, so a test can let minutes pass for a
+        transaction waiting to be signed without waiting minutes itself."""
+        head = datetime.strptime(self.head()["head_block_time"], "%Y-%m-%dT%H:%M:%S.%f").replace(tzinfo=timezone.utc)
+        target_ms = int(head.timestamp() * 1000) + seconds * 1000
+        target_ms -= target_ms % BLOCK_INTERVAL_MS
+        self.tester.produce_block(target_ms)  # ends the pending block, starts one at the target time
         self.tester.produce_block()
 
     # --- reads (the node's own read-only API, JSON in and out) ---

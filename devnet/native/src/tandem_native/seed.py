@@ -24,6 +24,7 @@ FUNDED_ACCOUNTS = {
     "profiles": (131072, "1.0000", "1.0000"),
     "token.seeds": (393216, "1.0000", "1.0000"),
     "tandemtokens": (393216, "1.0000", "1.0000"),
+    "eosio.evm": (131072, "1.0000", "1.0000"),
 }
 LIQUID_TLOS = {"alice": "1000.0000", "bob": "250.0000", "carol": "100.0000", "greymassfuel": "10000.0000"}
 OTHER_TOKENS = [  # contract, maximum supply, transfers from the issuer
@@ -36,7 +37,11 @@ CHILDREN = {"kid1.carol": (8192, "5.0000"), "kid2.carol": (2500, "1.0000")}
 PROFILE = {"account_name": "alice", "display_name": "Alice Devnet", "avatar": "https://example.invalid/alice.png",
            "bio": "Seeded by the Tandem native devnet", "status": "testing"}
 REX_DEPOSIT, REX_BUY = "100.0000", "60.0000"
+PRODUCER = {"producer": "carol", "url": "https://carol.example.invalid"}
 PROPOSAL = {"proposer": "alice", "proposal_name": "sendbob", "amount": "1.0000"}
+# Native accounts linked to an EVM address in `eosio.evm`'s account table: alice to the EVM devnet's
+# alice (anvil's second well-known development account), so one person holds both.
+EVM_LINKS = {"alice": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"}
 SPONSOR = {"account": "greymassfuel", "cosignPermission": "cosign", "feeAccount": "fuel.gm",
            "noopContract": "greymassnoop", "noopAction": "noop"}
 USER_ACCOUNTS = ["alice", "bob", "carol", *CHILDREN]
@@ -125,6 +130,10 @@ class Seeder:
 
         c.deploy_wat("profiles", "profiles")
         c.push(c.action("profiles", "setprofile", PROFILE, "alice@active"))
+        c.deploy_wat("eosio.evm", "evm")
+        for account, address in EVM_LINKS.items():
+            c.push(c.action("eosio.evm", "openwallet", {"account": account, "address": address[2:].lower()},
+                            f"{account}@active"))
 
         # REX: buying REX needs a vote or a proxy; bob is alice's proxy.
         c.push(c.action("eosio", "regproxy", {"proxy": "bob", "isproxy": True}, "bob@active"))
@@ -132,6 +141,10 @@ class Seeder:
         c.push(c.action("eosio", "deposit", {"owner": "alice", "amount": f"{REX_DEPOSIT} {TLOS}"}, "alice@active"))
         self._credit("alice", "eosio.token", f"-{REX_DEPOSIT} {TLOS}")
         c.push(c.action("eosio", "buyrex", {"from": "alice", "amount": f"{REX_BUY} {TLOS}"}, "alice@active"))
+        # carol registers as a block producer. Nobody votes for her: a producer with votes would
+        # join the schedule, and only eosio's key signs blocks here.
+        c.push(c.action("eosio", "regproducer", {"producer": PRODUCER["producer"], "producer_key": key_of("carol").public_key,
+                                                 "url": PRODUCER["url"], "location": 0}, "carol@active"))
         c.produce_block()
 
         transfer_key = self.add_permission("alice", "transfer", [("eosio.token", "transfer")])
@@ -194,5 +207,7 @@ class Seeder:
                 "resources": {n: {"ramBytesBought": ram, "netStake": f"{net} {TLOS}", "cpuStake": f"{cpu} {TLOS}"}
                               for n, (ram, net, cpu) in FUNDED_ACCOUNTS.items() if n in USER_ACCOUNTS},
                 "sponsorCases": {"free": "kid1.carol", "fee": "kid2.carol", "notNeeded": "alice"},
+                "evmLinks": [{"account": a, "address": address} for a, address in EVM_LINKS.items()],
+                "producer": PRODUCER,
             },
         }

@@ -8,6 +8,10 @@ POST {base}/v1/resource_provider/request_transaction with {signer, packedTransac
 - 402 when it also lacks RAM: the no-op, a fee transfer from the signer to the fee account,
   the original actions, and a RAM purchase (payer the sponsor, receiver the signer) at the end.
 The answer carries the transaction with hex action data and the sponsor's signature.
+
+Tests can make it misbehave the ways a real service does (`Sponsor.behaviour`, set through the
+devnet's `/_devnet/sponsor` control): answer 500, answer late, or tamper with its answer (a fee
+above the wallet's cap), so the wallet's way out of a failing sponsor is tested end to end.
 """
 
 from __future__ import annotations
@@ -27,6 +31,18 @@ FEE_MEMO = "TX FEE"
 VERSION = 2
 
 
+# How the sponsor behaves: as designed, or like a failing service (see the module's docstring).
+BEHAVIOURS = ("normal", "fail", "slow", "tamper")
+TAMPERED_FEE_UNITS = 10000  # 1.0000 TLOS: twenty times the wallet's 0.05 TLOS cap
+
+
+def _chain_int(value: int | str) -> int:
+    """An int64 of the chain's JSON: the node writes values beyond 32 bits as strings
+    (`"available": "35864981163"`), and a CPU or NET limit gets there once the chain's elastic
+    limits have grown for a while."""
+    return int(value)
+
+
 def _bad_request(message: str, error: str) -> tuple[int, dict]:
     return 400, {"code": 400, "message": message, "error": error}
 
@@ -44,6 +60,14 @@ class Sponsor:
         self.fee_account = config["feeAccount"]
         self.noop = (config["noopContract"], config["noopAction"])
         self.private_key = config["privateKey"]
+        self.behaviour = "normal"
+        self.delay_seconds = 0.0
+
+    def misbehave(self, behaviour: str, delay_seconds: float = 0.0) -> None:
+        if behaviour not in BEHAVIOURS:
+            raise ValueError(f"behaviour must be one of {', '.join(BEHAVIOURS)}")
+        self.behaviour = behaviour
+        self.delay_seconds = max(0.0, float(delay_seconds))
 
     def ram_cost_units(self, ram_bytes: int) -> int:
         """What `buyrambytes` will take for `ram_bytes`, from the Bancor RAM market, rounded up."""
@@ -70,15 +94,19 @@ class Sponsor:
         except ChainError:
             return _bad_request(f"Unknown account {actor}", "unknown_account")
 
-        cpu_short = 0 <= account["cpu_limit"]["available"] < CPU_NEEDED_US
-        net_short = 0 <= account["net_limit"]["available"] < NET_NEEDED_BYTES
-        ram_short = account["ram_quota"] >= 0 and account["ram_quota"] - account["ram_usage"] < RAM_NEEDED_BYTES
-        if not (cpu_short or net_short or ram_short):
+        cpu_short = 0 <= _chain_int(account["cpu_limit"]["available"]) < CPU_NEEDED_US
+        net_short = 0 <= _chain_int(account["net_limit"]["available"]) < NET_NEEDED_BYTES
+        ram_quota, ram_usage = _chain_int(account["ram_quota"]), _chain_int(account["ram_usage"])
+        ram_short = ram_quota >= 0 and ram_quota - ram_usage < RAM_NEEDED_BYTES
+        tampered = self.behaviour == "tamper"
+        if not (cpu_short or net_short or ram_short or tampered):
             return _bad_request("Account does not require resources", "resources_not_required")
 
         cosign = [(self.account, self.permission)]
         actions = [codec.Action(self.noop[0], self.noop[1], cosign, b"")]
         fee_units = self.ram_cost_units(RAM_TOPUP_BYTES) if ram_short else 0
+        if tampered:
+            ram_short, fee_units = True, TAMPERED_FEE_UNITS
         if ram_short:
             fee = codec.pack_name(actor) + codec.pack_name(self.fee_account) \
                 + codec.pack_asset(_asset(fee_units)) + codec.pack_bytes(FEE_MEMO.encode())

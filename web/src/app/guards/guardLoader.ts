@@ -13,7 +13,7 @@ import { HOME_PATH, requiresAuth, resolveRedirect } from './model/redirect';
 export function guardLoader({ request }: LoaderFunctionArgs): Response | null {
   navigationOrigin.recordNavigation();
   const { pathname, search } = new URL(request.url);
-  const target = resolveRedirect(pathname, readStoredAccount(), window.location.host, appConfig.developmentHosts);
+  const target = resolveRedirect(pathname, readStoredAccount('evm'), window.location.host, appConfig.developmentHosts);
   if (target === null) return null;
   // Turned away for want of a session: home says why and sign-in comes back here.
   return redirect(target === HOME_PATH && requiresAuth(pathname) ? homeReturningTo(`${pathname}${search}`) : target);

@@ -1,13 +1,21 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { accountKind, clearSession, shortAccountLabel } from '../../lib/session/storedAccount';
+import { clearSession, readStoredAccount, shortAccountLabel, type AccountKind } from '../../lib/session/storedAccount';
 import { Icon } from '../../lib/ui/icons';
 import { destinationAfterLogout } from '../../lib/navigation/destinations';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
-/** The account overflow menu: copy address and Disconnect. */
-export function AccountMenu({ account }: { account: string }) {
+/** What each chain's menu is called, on its button and in its panel. */
+export const CHAIN_LABEL: Readonly<Record<AccountKind, { short: string; long: string }>> = {
+  evm: { short: 'EVM', long: 'Telos EVM account' },
+  native: { short: 'Zero', long: 'Telos Zero account' },
+};
+
+const OTHER: Readonly<Record<AccountKind, AccountKind>> = { evm: 'native', native: 'evm' };
+
+/** The account overflow menu of one chain's session: copy address and Disconnect (that session only). */
+export function AccountMenu({ account, kind, paired = false }: { account: string; kind: AccountKind; paired?: boolean }) {
   const [open, setOpen] = useState(false);
   const [copyState, setCopyState] = useState<CopyState>('idle');
   const rootRef = useRef<HTMLDivElement>(null);
@@ -45,15 +53,14 @@ export function AccountMenu({ account }: { account: string }) {
   };
 
   const disconnect = () => {
-    const kind = accountKind(account);
     setOpen(false);
-    clearSession();
-    const target = destinationAfterLogout(pathname, kind);
+    clearSession(kind);
+    const target = destinationAfterLogout(pathname, kind, readStoredAccount(OTHER[kind]) !== null);
     if (target !== null) void navigate(target);
   };
 
   return (
-    <div className="account-menu" ref={rootRef}>
+    <div className={paired ? 'account-menu account-menu--paired' : 'account-menu'} ref={rootRef}>
       <button
         ref={buttonRef}
         type="button"
@@ -67,14 +74,16 @@ export function AccountMenu({ account }: { account: string }) {
         }}
       >
         <span className="account-menu__avatar" aria-hidden="true" />
+        <span className="account-menu__chain" aria-hidden="true">{CHAIN_LABEL[kind].short}</span>
         <span className="account-menu__label">{shortAccountLabel(account)}</span>
         <Icon name="chevronDown" size={16} />
       </button>
       <div id={panelId} className="account-menu__panel" hidden={!open}>
+        <p className="account-menu__title">{CHAIN_LABEL[kind].long}</p>
         <p className="account-menu__account">{account}</p>
         <button type="button" className="account-menu__item" onClick={() => void copyAddress()}>
           <Icon name="copy" />
-          Copy address
+          {kind === 'evm' ? 'Copy address' : 'Copy account name'}
         </button>
         <button type="button" className="account-menu__item" onClick={disconnect}>
           <Icon name="logout" />

@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { accountKind, ACCOUNT_STORAGE_KEY, shortAccountLabel } from '../../lib/session/storedAccount';
+import { SESSION_KEYS, shortAccountLabel } from '../../lib/session/storedAccount';
 import { parseThemePreference, resolveTheme, THEME_STORAGE_KEY } from '../../lib/theme/theme';
 import { bootPage, takeEarlyActions } from './boot';
+
+const EVM_KEY = SESSION_KEYS.evm.account;
+const NATIVE_KEY = SESSION_KEYS.native.account;
 
 interface FakePage {
   dataset: Record<string, string>;
@@ -22,7 +25,7 @@ function loadPage(stored: Record<string, string>, { systemDark = false, hostname
     matchMedia: () => ({ matches: systemDark }),
     location: { hostname },
   });
-  bootPage({ themeKey: THEME_STORAGE_KEY, accountKey: ACCOUNT_STORAGE_KEY });
+  bootPage({ themeKey: THEME_STORAGE_KEY, evmAccountKey: EVM_KEY, nativeAccountKey: NATIVE_KEY });
   return page;
 }
 
@@ -40,14 +43,30 @@ describe('bootPage', () => {
     }
   });
 
-  it('names the stored session’s kind and labels the account as the account menu does', () => {
-    for (const account of ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8', 'alice.tlos', 'eosio']) {
-      const page = loadPage({ [ACCOUNT_STORAGE_KEY]: account });
-      expect(page.dataset.session).toBe(accountKind(account));
-      expect(page.properties.get('--stored-account-label')).toBe(JSON.stringify(shortAccountLabel(account)));
+  it('names the stored sessions and labels each account as its account menu does', () => {
+    const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+    const label = (value: string) => JSON.stringify(value);
+    const evm = loadPage({ [EVM_KEY]: address });
+    expect(evm.dataset.session).toBe('evm');
+    expect(evm.properties.get('--stored-evm-label')).toBe(label(shortAccountLabel(address)));
+    expect(evm.properties.get('--stored-native-label')).toBe(label(''));
+    for (const name of ['alice.tlos', 'eosio']) {
+      const native = loadPage({ [NATIVE_KEY]: name });
+      expect(native.dataset.session).toBe('native');
+      expect(native.properties.get('--stored-native-label')).toBe(label(shortAccountLabel(name)));
     }
+    const both = loadPage({ [EVM_KEY]: address, [NATIVE_KEY]: 'alice' });
+    expect(both.dataset.session).toBe('both');
+    expect(both.properties.get('--stored-evm-label')).toBe(label(shortAccountLabel(address)));
+    expect(both.properties.get('--stored-native-label')).toBe(label('alice'));
     expect(loadPage({}).dataset.session).toBe('none');
-    expect(loadPage({ [ACCOUNT_STORAGE_KEY]: '   ' }).dataset.session).toBe('none');
+    expect(loadPage({ [EVM_KEY]: '   ', [NATIVE_KEY]: ' ' }).dataset.session).toBe('none');
+  });
+
+  it('reads a native name an older build left under the EVM keys as the native session', () => {
+    const page = loadPage({ [EVM_KEY]: 'alicetandem1' });
+    expect(page.dataset.session).toBe('native');
+    expect(page.properties.get('--stored-native-label')).toBe(JSON.stringify('alicetandem1'));
   });
 
   it('tells a page opened on this machine from one opened elsewhere', () => {

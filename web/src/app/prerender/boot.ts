@@ -4,10 +4,10 @@
  *
  * - the theme is on <html> (`data-theme`) before anything is drawn, so the page never
  *   flashes the other theme;
- * - `data-session` on <html> says which kind of account this browser has stored
- *   (`evm`, `native`, `none`), so the pre-rendered header shows that session's
- *   navigation and account button from the first paint (app/styles/layout.css keys on
- *   it; the button's label is the custom property `--stored-account-label`);
+ * - `data-session` on <html> says which sessions this browser has stored (`evm`,
+ *   `native`, `both`, `none`), so the pre-rendered header shows their navigation and
+ *   account buttons from the first paint (app/styles/layout.css keys on it; each button's
+ *   label is the custom property `--stored-evm-label` or `--stored-native-label`);
  * - `data-host="loopback"` on <html> when the page was opened on this machine, where
  *   home keeps the development wallet's room (features/home);
  * - the app's code, preloaded by the page, starts once the page has been painted;
@@ -22,7 +22,9 @@
 
 export interface BootSettings {
   readonly themeKey: string;
-  readonly accountKey: string;
+  /** Where the EVM session's account is stored (an older build also left a native name there). */
+  readonly evmAccountKey: string;
+  readonly nativeAccountKey: string;
   /**
    * The app's entry module. The page preloads it (fetched and compiled beside the HTML)
    * but starts it only after the first frame: on a fast connection the scripts are there
@@ -51,21 +53,27 @@ declare global {
 export function bootPage(settings: BootSettings): void {
   const root = document.documentElement;
   let stored: string | null = null;
-  let account: string | null = null;
+  let evmStored: string | null = null;
+  let nativeStored: string | null = null;
   try {
     stored = window.localStorage.getItem(settings.themeKey);
-    account = window.localStorage.getItem(settings.accountKey);
+    evmStored = window.localStorage.getItem(settings.evmAccountKey);
+    nativeStored = window.localStorage.getItem(settings.nativeAccountKey);
   } catch {
     // Storage refused: the system theme, no session.
   }
   const dark = stored === 'dark' || (stored !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches);
   root.dataset.theme = dark ? 'dark' : 'light';
-  const name = account?.trim() ?? '';
-  const isEvm = /^0x[0-9a-fA-F]{40}$/.test(name);
-  root.dataset.session = name === '' ? 'none' : isEvm ? 'evm' : 'native';
-  // The account button's label, which the pre-rendered header shows in its place (layout.css).
-  const label = isEvm ? `${name.slice(0, 6)}…${name.slice(-4)}` : name;
-  root.style.setProperty('--stored-account-label', JSON.stringify(label));
+  const evmName = evmStored?.trim() ?? '';
+  const isEvm = /^0x[0-9a-fA-F]{40}$/.test(evmName);
+  // A name under the EVM keys is a native session an older build stored there; the app moves it.
+  const nativeOwn = nativeStored?.trim() ?? '';
+  const nativeName = nativeOwn !== '' ? nativeOwn : isEvm ? '' : evmName;
+  const evm = isEvm ? evmName : '';
+  root.dataset.session = evm === '' ? (nativeName === '' ? 'none' : 'native') : nativeName === '' ? 'evm' : 'both';
+  // The account buttons' labels, which the pre-rendered header shows in their place (layout.css).
+  root.style.setProperty('--stored-evm-label', JSON.stringify(evm === '' ? '' : `${evm.slice(0, 6)}…${evm.slice(-4)}`));
+  root.style.setProperty('--stored-native-label', JSON.stringify(nativeName));
 
   // Where the page was opened: the devnet's wallet is offered only on this machine (home keeps its room).
   root.dataset.host = ['localhost', '127.0.0.1', '[::1]'].includes(window.location.hostname) ? 'loopback' : 'other';

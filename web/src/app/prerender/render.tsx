@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, useMatches, type RouteObject } from 'react-router';
 import { DEMOS } from '../../lib/demos';
 import { THEME_STORAGE_KEY } from '../../lib/theme/theme';
-import { ACCOUNT_STORAGE_KEY } from '../../lib/session/storedAccount';
+import { SESSION_KEYS } from '../../lib/session/storedAccount';
 import { routes } from '../routes';
 import { bootPage, type BootSettings } from './boot';
 import { standInTitle } from './handle';
@@ -45,6 +45,7 @@ export const prerenderPaths: readonly string[] = [
   '/zero/balance',
   '/zero/dappsearch',
   '/zero/profile',
+  '/zero/create-account',
   '/demos',
   ...DEMOS.map(({ path }) => `/demos/${path}`),
   NOT_FOUND_PATH,
@@ -52,7 +53,12 @@ export const prerenderPaths: readonly string[] = [
 
 /** The inline script each page runs before its first paint (prerender/boot.ts), starting the app's `entry` module. */
 export function bootScript(entry: string): string {
-  const settings: BootSettings = { themeKey: THEME_STORAGE_KEY, accountKey: ACCOUNT_STORAGE_KEY, entry };
+  const settings: BootSettings = {
+    themeKey: THEME_STORAGE_KEY,
+    evmAccountKey: SESSION_KEYS.evm.account,
+    nativeAccountKey: SESSION_KEYS.native.account,
+    entry,
+  };
   return `(${bootPage.toString()})(${JSON.stringify(settings)});`;
 }
 

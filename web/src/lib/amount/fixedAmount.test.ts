@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareValue, fixedAmount, fromPlainString, isUnlimited, MAX_UINT256, toPlainString } from './fixedAmount';
+import { addAmounts, compareValue, fixedAmount, fromPlainString, isUnlimited, MAX_UINT256, toPlainString } from './fixedAmount';
 
 describe('fixedAmount', () => {
   it('refuses values no chain amount can have', () => {
@@ -45,5 +45,14 @@ describe('compareValue', () => {
     expect(compareValue({ raw: 15n, decimals: 1 }, { raw: 149n, decimals: 2 })).toBe(1);
     expect(compareValue({ raw: 1n, decimals: 0 }, { raw: 1_000_000_000_000_000_001n, decimals: 18 })).toBe(-1);
     expect(compareValue({ raw: MAX_UINT256, decimals: 0 }, { raw: MAX_UINT256, decimals: 77 })).toBe(1);
+  });
+});
+
+describe('addAmounts', () => {
+  it('adds exactly across decimals', () => {
+    const a = fromPlainString('211.05');
+    const b = fromPlainString('2333.104587213');
+    if (a === null || b === null) throw new Error('parse');
+    expect(toPlainString(addAmounts(a, b))).toBe('2544.154587213');
   });
 });

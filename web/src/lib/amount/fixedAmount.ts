@@ -69,3 +69,9 @@ export function compareValue(a: FixedAmount, b: FixedAmount): -1 | 0 | 1 {
   const right = b.raw * pow10(scale - b.decimals);
   return left < right ? -1 : left > right ? 1 : 0;
 }
+
+/** The exact sum, at the larger number of decimals. */
+export function addAmounts(a: FixedAmount, b: FixedAmount): FixedAmount {
+  const scale = Math.max(a.decimals, b.decimals);
+  return fixedAmount(a.raw * pow10(scale - a.decimals) + b.raw * pow10(scale - b.decimals), scale);
+}

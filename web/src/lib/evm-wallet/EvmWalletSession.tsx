@@ -17,7 +17,7 @@ import { DevWalletPrompt } from './DevWalletPrompt';
 
 /** Logs the stored EVM wallet in again at start, without opening a wallet popup (spec §4 "Auto-login"). */
 async function autoLogin(): Promise<void> {
-  const stored = readStoredSession(browserStorage());
+  const stored = readStoredSession(browserStorage(), 'evm');
   const { account, network: networkName, authenticator, isNative } = stored;
   if (account === null || authenticator === null || isNative !== false || authenticator === VIEWER_AUTHENTICATOR) return;
   if (evmConnection.get() !== null) return;
@@ -36,7 +36,7 @@ async function autoLogin(): Promise<void> {
  * page goes home.
  */
 export function EvmWalletSession() {
-  const account = useStoredAccount();
+  const account = useStoredAccount('evm');
   const previous = useRef(account);
   const navigate = useNavigate();
   const { pathname } = useLocation();

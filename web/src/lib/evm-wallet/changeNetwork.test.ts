@@ -22,6 +22,7 @@ const network = (name: string, displayName: string, chainId: number): NetworkSum
   systemToken: { symbol: 'TLOS', name: 'Telos', decimals: 18 },
   wrappedToken: null,
   logo: null,
+  linkedNetwork: null,
 });
 
 const MAINNET = network('telos-evm', 'Telos EVM Mainnet', 40);

@@ -30,6 +30,7 @@ const TESTNET: NetworkSummary = {
   systemToken: { symbol: 'TLOS', name: 'Telos', decimals: 18 },
   wrappedToken: null,
   logo: '/logos/telos.svg',
+  linkedNetwork: null,
 };
 
 const ORIGIN = 'https://wallet.example.org';
@@ -132,7 +133,7 @@ describe('connectEvmWallet', () => {
       walletChainId: 41,
       provider: wallet.provider,
     });
-    expect(readStoredSession(storage)).toEqual({
+    expect(readStoredSession(storage, 'evm')).toEqual({
       account: ALICE,
       network: 'telos-evm-testnet',
       rawAddress: ALICE.toLowerCase(),
@@ -164,7 +165,7 @@ describe('connectEvmWallet', () => {
     const outcome = await connectEvmWallet(choice(wallet.provider), TESTNET, { store, origin: ORIGIN });
     expect(outcome).toEqual({ kind: 'rejected', message: 'antelope.evm.error_connect_rejected' });
     expect(store.get()).toBeNull();
-    expect(readStoredSession(storage).account).toBeNull();
+    expect(readStoredSession(storage, 'evm').account).toBeNull();
   });
 
   it('reports any other account failure as a login failure with the error', async () => {
@@ -203,7 +204,7 @@ describe('connectEvmWallet', () => {
     const outcome = await connectEvmWallet(choice(wallet.provider), TESTNET, { store, origin: ORIGIN });
     expect(outcome).toEqual({ kind: 'rejected', message: 'antelope.evm.error_switch_chain_rejected', values: { network: 'Telos EVM Testnet' } });
     expect(store.get()).toBeNull();
-    expect(readStoredSession(storage).account).toBeNull();
+    expect(readStoredSession(storage, 'evm').account).toBeNull();
   });
 
   it('stays logged out when adding the chain is rejected or fails', async () => {
@@ -219,7 +220,7 @@ describe('connectEvmWallet', () => {
       message: 'antelope.evm.error_add_chain',
       values: { network: 'Telos EVM Testnet' },
     });
-    expect(readStoredSession(storage).account).toBeNull();
+    expect(readStoredSession(storage, 'evm').account).toBeNull();
   });
 
   it('refuses a network whose settings cannot be given to a wallet, before asking it anything', async () => {
@@ -248,7 +249,7 @@ describe('wallet account changes after login', () => {
     wallet.emit('accountsChanged', [BOB.toLowerCase()]);
     expect(store.get()?.address).toBe(BOB);
     expect(store.get()?.walletId).toBe('io.metamask');
-    expect(readStoredSession(storage)).toMatchObject({ account: BOB, rawAddress: BOB.toLowerCase(), network: 'telos-evm-testnet', authenticator: 'io.metamask' });
+    expect(readStoredSession(storage, 'evm')).toMatchObject({ account: BOB, rawAddress: BOB.toLowerCase(), network: 'telos-evm-testnet', authenticator: 'io.metamask' });
     expect(notified).toBe(1);
     expect(accountEvents).toBe(2);
   });
@@ -265,7 +266,7 @@ describe('wallet account changes after login', () => {
     const { wallet, store } = await connected();
     wallet.emit('accountsChanged', []);
     expect(store.get()).toBeNull();
-    expect(readStoredSession(storage)).toEqual({ account: null, network: null, rawAddress: null, isNative: null, authenticator: null });
+    expect(readStoredSession(storage, 'evm')).toEqual({ account: null, network: null, rawAddress: null, isNative: null, authenticator: null });
     expect(storage.getItem('tandem.theme')).toBe('dark');
     expect(wallet.listenerCount('accountsChanged')).toBe(0);
   });
@@ -329,7 +330,7 @@ describe('the connection follows the stored account', () => {
   it('keeps a login that finished after the caller last looked at the stored account', async () => {
     // A render reads no account; the user's login lands before that render's effect runs
     // (spec §4 "EVM login" from home while the page is still loading its wallet part).
-    const seenByRender = readStoredAccount();
+    const seenByRender = readStoredAccount('evm');
     const store = createConnectionStore();
     await connectEvmWallet(choice(aliceWallet().provider), TESTNET, { store, origin: ORIGIN });
     expect(seenByRender).toBeNull();
@@ -349,7 +350,7 @@ describe('the connection follows the stored account', () => {
     const store = createConnectionStore();
     const end = vi.fn(() => Promise.resolve());
     await connectEvmWallet({ ...choice(aliceWallet().provider), end }, TESTNET, { store, origin: ORIGIN });
-    writeStoredSession(storage, { account: BOB, network: 'telos-evm-testnet', isNative: false, authenticator: 'io.metamask' });
+    writeStoredSession(storage, 'evm', { account: BOB, network: 'telos-evm-testnet', authenticator: 'io.metamask' });
     disconnectUnlessStored(store);
     expect(store.get()).toBeNull();
     expect(end).toHaveBeenCalledTimes(1);
@@ -360,7 +361,7 @@ describe('the connection follows the stored account', () => {
     disconnectUnlessStored(store);
     expect(store.get()).toBeNull();
     await connectEvmWallet(choice(aliceWallet().provider), TESTNET, { store, origin: ORIGIN });
-    clearSession();
+    clearSession('evm');
     disconnectUnlessStored(store);
     expect(store.get()).toBeNull();
   });

@@ -97,7 +97,7 @@ export const evmConnection: ConnectionStore = createConnectionStore();
 function storeSession(network: string, rawAddress: string, walletId: string): string {
   const address = toChecksumAddress(rawAddress);
   const storage = browserStorage();
-  if (storage) writeStoredSession(storage, { account: address, network, isNative: false, authenticator: walletId, rawAddress });
+  if (storage) writeStoredSession(storage, 'evm', { account: address, network, authenticator: walletId, rawAddress });
   notifyStoredAccountChanged();
   return address;
 }
@@ -124,7 +124,7 @@ function watchWallet(store: ConnectionStore, provider: EventfulProvider): () => 
     const action = accountsChangedAction(accounts, connection.address);
     if (action.kind === 'logout') {
       store.clear();
-      clearSession();
+      clearSession('evm');
     } else if (action.kind === 'switch') {
       const address = storeSession(connection.network, action.address, connection.walletId);
       store.update({ ...connection, address });
@@ -216,7 +216,7 @@ export function disconnectEvmWallet(store: ConnectionStore = evmConnection): voi
  */
 export function disconnectUnlessStored(store: ConnectionStore = evmConnection): void {
   const connection = store.get();
-  if (connection !== null && readStoredAccount()?.toLowerCase() !== connection.address.toLowerCase()) {
+  if (connection !== null && readStoredAccount('evm')?.toLowerCase() !== connection.address.toLowerCase()) {
     disconnectEvmWallet(store);
   }
 }

@@ -23,10 +23,10 @@ export interface EvmWalletState {
 
 /** The account the EVM screens show and whether its wallet can sign right now. */
 export function useEvmWallet(): EvmWalletState {
-  const stored = useStoredAccount();
+  const stored = useStoredAccount('evm');
   const connection = useEvmConnection();
   const account = stored !== null && accountKind(stored) === 'evm' ? stored : null;
-  const isViewer = readStoredSession(browserStorage()).authenticator === VIEWER_AUTHENTICATOR;
+  const isViewer = readStoredSession(browserStorage(), 'evm').authenticator === VIEWER_AUTHENTICATOR;
   const live = connection !== null && account !== null && connection.address.toLowerCase() === account.toLowerCase() ? connection : null;
   return { account, isViewer, connection: live, canSign: live !== null && !isViewer };
 }

@@ -123,6 +123,7 @@ const TELOS_EVM: NetworkSummary = {
   systemToken: { symbol: 'TLOS', name: 'Telos', decimals: 18 },
   wrappedToken: null,
   logo: '/logos/telos.svg',
+  linkedNetwork: null,
 };
 
 let projectCounter = 0;
@@ -215,7 +216,7 @@ describe('pairWalletConnect', () => {
     expect(connected.kind).toBe('connected');
     expect(provider.requests.map((request) => request.method)).toEqual(['eth_accounts', 'wallet_switchEthereumChain']);
     expect(provider.requests[1]?.params).toEqual([{ chainId: '0x28' }]);
-    expect(readStoredSession(storage)).toMatchObject({ account: ALICE, authenticator: WALLET_CONNECT_ID, network: 'telos-evm' });
+    expect(readStoredSession(storage, 'evm')).toMatchObject({ account: ALICE, authenticator: WALLET_CONNECT_ID, network: 'telos-evm' });
     disconnectEvmWallet(store);
     expect(provider.disconnectCalls).toBe(1);
   });
@@ -230,7 +231,7 @@ describe('pairWalletConnect', () => {
     expect(provider.count('session_delete')).toBe(1);
     provider.emit('session_delete', { topic: 'session' });
     expect(store.get()).toBeNull();
-    expect(readStoredSession(storage).account).toBeNull();
+    expect(readStoredSession(storage, 'evm').account).toBeNull();
     // The connection stopped listening, to both events.
     expect(provider.count('accountsChanged')).toBe(0);
     expect(provider.count('session_delete')).toBe(0);

@@ -17,6 +17,8 @@ export const evmEn = {
     network_loading: 'Loading networks…',
     network_failed: 'The list of networks could not be loaded.',
     network_missing: 'This server serves no EVM network. Ask its operator to configure one.',
+    linked_native: 'Linked Telos Zero account:',
+    open_native: 'Open in Telos Zero',
   },
   balances: {
     title: 'Balances',

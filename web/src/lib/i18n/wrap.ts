@@ -29,8 +29,6 @@ export const wrapEn = {
   after_with_fee: 'The estimated network fee is included.',
   review: 'Review',
   error_not_supported_native: 'Wrap/unwrap not supported on the native chain',
-  native_next:
-    'Wrapping exists on Telos EVM only. To wrap TLOS, sign out and connect an EVM wallet (or view an EVM address) from the home page.',
   go_home: 'Go to the home page',
   no_wrapped_token: 'This network has no wrapped token (WTLOS) configured, so there is nothing to wrap into. Ask the server’s operator to set one.',
   connect_title: 'Connect your wallet to wrap or unwrap',

@@ -61,4 +61,11 @@ describe('destinationAfterLogout', () => {
   it('goes home with an empty login value after an EVM session', () => {
     expect(destinationAfterLogout('/evm/wallet', 'evm')).toBe('/?login=');
   });
+
+  it('keeps the user where they are when the other chain stays signed in, outside the ended session’s area', () => {
+    expect(destinationAfterLogout('/evm/wallet', 'native', true)).toBeNull();
+    expect(destinationAfterLogout('/zero/balance', 'evm', true)).toBeNull();
+    expect(destinationAfterLogout('/zero/balance', 'native', true)).toBe('/?login=zero');
+    expect(destinationAfterLogout('/evm/wallet', 'evm', true)).toBe('/?login=');
+  });
 });

@@ -54,12 +54,18 @@ export function destinationAfterLogin(kind: AccountKind, currentPath: string, wa
   return returnPath(wanted) ?? EVM_LANDING;
 }
 
+/** The area of the app each chain's session belongs to. */
+const AREA_OF: Readonly<Record<AccountKind, string>> = { evm: '/evm', native: '/zero' };
+
 /**
- * The path to navigate to after a logout, or `null` when already home. The
- * `login` query tells home which login to offer again: `zero` after a native
- * session, empty otherwise.
+ * The path to navigate to after a logout, or `null` to stay. The `login` query tells
+ * home which login to offer again: `zero` after a native session, empty otherwise.
+ * While the other chain's session stays signed in, a logout outside its own area
+ * keeps the user where they are (signing out of the native account on /evm/wallet
+ * leaves the EVM wallet open).
  */
-export function destinationAfterLogout(currentPath: string, kind: AccountKind): string | null {
+export function destinationAfterLogout(currentPath: string, kind: AccountKind, otherSessionRemains = false): string | null {
   if (currentPath === HOME_PATH) return null;
+  if (otherSessionRemains && !isWithin(currentPath, AREA_OF[kind])) return null;
   return `${HOME_PATH}?login=${kind === 'native' ? 'zero' : ''}`;
 }

@@ -17,7 +17,7 @@
 import { FIAT_CURRENCY_KEY, FIAT_LOCALE_KEY } from '../preferences/preferences';
 import { trySetItem, type StorageLike } from '../storage';
 import { THEME_STORAGE_KEY } from '../theme/theme';
-import { ACCOUNT_STORAGE_KEY, normaliseStoredAccount } from './storedAccount';
+import { normaliseStoredAccount, SESSION_KEYS } from './storedAccount';
 
 export const APP_VERSION_STORAGE_KEY = 'tandem.appVersion';
 export const UPDATE_RELOAD_MARKER_KEY = 'tandem.updateReload';
@@ -58,7 +58,7 @@ export function runVersionCheck(storage: StorageLike | null, currentVersion: str
   const action = decideVersionCheck({
     storedVersion: storage.getItem(APP_VERSION_STORAGE_KEY),
     currentVersion,
-    hasStoredAccount: normaliseStoredAccount(storage.getItem(ACCOUNT_STORAGE_KEY)) !== null,
+    hasStoredAccount: Object.values(SESSION_KEYS).some((keys) => normaliseStoredAccount(storage.getItem(keys.account)) !== null),
     reloadMarker: storage.getItem(UPDATE_RELOAD_MARKER_KEY) !== null,
   });
   switch (action) {

@@ -8,7 +8,7 @@ describe('storeEvmViewerSession', () => {
     const storage = memoryStorage();
     const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
     storeEvmViewerSession(storage, address, 'telos-evm-devnet');
-    expect(readStoredSession(storage)).toEqual({
+    expect(readStoredSession(storage, 'evm')).toEqual({
       account: address,
       network: 'telos-evm-devnet',
       rawAddress: address,

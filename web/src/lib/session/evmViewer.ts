@@ -15,10 +15,9 @@ export const EVM_VIEWER_LANDING = '/evm/wallet?tab=balance';
 
 /** Stores the viewer session of `address` (EIP-55) on `network`. */
 export function storeEvmViewerSession(storage: StorageLike, address: string, network: string): void {
-  writeStoredSession(storage, {
+  writeStoredSession(storage, 'evm', {
     account: address,
     network,
-    isNative: false,
     authenticator: VIEWER_AUTHENTICATOR,
     rawAddress: address,
   });

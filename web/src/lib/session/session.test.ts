@@ -3,8 +3,8 @@ import { FIAT_CURRENCY_KEY } from '../preferences/preferences';
 import { memoryStorage, type StorageLike } from '../storage';
 import { THEME_STORAGE_KEY } from '../theme/theme';
 import { APP_VERSION_STORAGE_KEY, decideVersionCheck, runVersionCheck, UPDATE_RELOAD_MARKER_KEY } from './appVersion';
-import { clearSessionKeys, SESSION_STORAGE_KEYS } from './storedAccount';
-import { decideAutoLogin, readStoredSession, writeStoredSession } from './storedSession';
+import { clearSessionKeys, sessionStorageKeys } from './storedAccount';
+import { decideAutoLogin, readStoredSession, separateStoredSessions, writeStoredSession } from './storedSession';
 
 const VERSION = '2.4.1';
 
@@ -80,31 +80,57 @@ describe('runVersionCheck', () => {
 });
 
 describe('stored session', () => {
+  const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+
   it('writes and reads back what a login stores', () => {
     const storage = memoryStorage();
-    writeStoredSession(storage, {
-      account: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
-      rawAddress: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
+    writeStoredSession(storage, 'evm', {
+      account: address,
+      rawAddress: address.toLowerCase(),
       network: 'telos-evm',
-      isNative: false,
       authenticator: 'injected',
     });
-    expect(readStoredSession(storage)).toEqual({
-      account: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
-      rawAddress: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
+    expect(readStoredSession(storage, 'evm')).toEqual({
+      account: address,
+      rawAddress: address.toLowerCase(),
       network: 'telos-evm',
       isNative: false,
       authenticator: 'injected',
     });
   });
 
+  it('keeps a native and an EVM session side by side, and a logout of one keeps the other', () => {
+    const storage = memoryStorage({ [THEME_STORAGE_KEY]: 'dark' });
+    writeStoredSession(storage, 'evm', { account: address, network: 'telos-evm', authenticator: 'injected', rawAddress: address });
+    writeStoredSession(storage, 'native', { account: 'alice', network: 'telos', authenticator: 'anchor' });
+    expect(readStoredSession(storage, 'native')).toEqual({ account: 'alice', network: 'telos', rawAddress: null, isNative: true, authenticator: 'anchor' });
+    expect(readStoredSession(storage, 'evm').account).toBe(address);
+
+    clearSessionKeys(storage, 'native');
+    expect(readStoredSession(storage, 'native').account).toBeNull();
+    expect(readStoredSession(storage, 'evm').account).toBe(address);
+    clearSessionKeys(storage, 'evm');
+    expect(contents(storage)).toEqual({ [THEME_STORAGE_KEY]: 'dark' });
+  });
+
   it('logout clears network, account, rawAddress, isNative and autoLogin, nothing else', () => {
-    expect([...SESSION_STORAGE_KEYS].sort()).toEqual(['account', 'autoLogin', 'isNative', 'network', 'rawAddress']);
+    expect([...sessionStorageKeys('evm')].sort()).toEqual(['account', 'autoLogin', 'isNative', 'network', 'rawAddress']);
     const storage = memoryStorage({ [THEME_STORAGE_KEY]: 'dark', [APP_VERSION_STORAGE_KEY]: VERSION });
-    writeStoredSession(storage, { account: 'alice', network: 'telos', isNative: true, authenticator: 'anchor', rawAddress: 'x' });
-    clearSessionKeys(storage);
+    writeStoredSession(storage, 'evm', { account: address, network: 'telos-evm', authenticator: 'injected', rawAddress: 'x' });
+    clearSessionKeys(storage, 'evm');
     expect(contents(storage)).toEqual({ [THEME_STORAGE_KEY]: 'dark', [APP_VERSION_STORAGE_KEY]: VERSION });
-    expect(readStoredSession(storage)).toEqual({ account: null, network: null, rawAddress: null, isNative: null, authenticator: null });
+    expect(readStoredSession(storage, 'evm')).toEqual({ account: null, network: null, rawAddress: null, isNative: null, authenticator: null });
+  });
+
+  it('moves a native session stored under the EVM keys (one session at a time) to its own', () => {
+    const storage = memoryStorage({ account: 'alice', network: 'telos', isNative: 'true', autoLogin: 'anchor' });
+    separateStoredSessions(storage);
+    expect(readStoredSession(storage, 'evm').account).toBeNull();
+    expect(readStoredSession(storage, 'native')).toMatchObject({ account: 'alice', network: 'telos', authenticator: 'anchor' });
+    // An EVM session is left where it is.
+    const evm = memoryStorage({ account: address, network: 'telos-evm', isNative: 'false', autoLogin: 'injected' });
+    separateStoredSessions(evm);
+    expect(readStoredSession(evm, 'evm').account).toBe(address);
   });
 });
 

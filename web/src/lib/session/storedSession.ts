@@ -1,18 +1,18 @@
 /**
- * The whole stored session of spec §3 ("Local storage": network, account,
- * rawAddress, isNative, autoLogin) and the auto-login decision of spec §4: at
- * start, when an account is stored and no session exists, log in again with the
- * stored authenticator, network and account.
+ * The whole stored session of one chain (spec §3 "Local storage": network, account,
+ * rawAddress, isNative, autoLogin; storedAccount.ts says where each chain's lives)
+ * and the auto-login decision of spec §4: at start, when an account is stored and
+ * no session exists, log in again with the stored authenticator, network and account.
  */
 
-import type { StorageLike } from '../storage';
+import { trySetItem, type StorageLike } from '../storage';
 import {
-  ACCOUNT_STORAGE_KEY,
-  AUTO_LOGIN_STORAGE_KEY,
   IS_NATIVE_STORAGE_KEY,
-  NETWORK_STORAGE_KEY,
   normaliseStoredAccount,
   RAW_ADDRESS_STORAGE_KEY,
+  SESSION_KEYS,
+  sessionStorageKeys,
+  type AccountKind,
 } from './storedAccount';
 
 export interface StoredSession {
@@ -24,34 +24,59 @@ export interface StoredSession {
   readonly authenticator: string | null;
 }
 
-export function readStoredSession(storage: StorageLike | null): StoredSession {
+export function readStoredSession(storage: StorageLike | null, kind: AccountKind): StoredSession {
   const read = (key: string) => normaliseStoredAccount(storage?.getItem(key) ?? null);
+  const keys = SESSION_KEYS[kind];
+  const account = read(keys.account);
+  if (kind === 'native') {
+    return { account, network: read(keys.network), rawAddress: null, isNative: account === null ? null : true, authenticator: read(keys.autoLogin) };
+  }
   const isNative = read(IS_NATIVE_STORAGE_KEY);
   return {
-    account: read(ACCOUNT_STORAGE_KEY),
-    network: read(NETWORK_STORAGE_KEY),
+    account,
+    network: read(keys.network),
     rawAddress: read(RAW_ADDRESS_STORAGE_KEY),
     isNative: isNative === 'true' ? true : isNative === 'false' ? false : null,
-    authenticator: read(AUTO_LOGIN_STORAGE_KEY),
+    authenticator: read(keys.autoLogin),
   };
 }
 
 export interface SessionToStore {
   readonly account: string;
   readonly network: string;
-  readonly isNative: boolean;
   readonly authenticator: string;
+  /** EVM only: the address as the wallet reported it. */
   readonly rawAddress?: string;
 }
 
-/** What a successful login stores, so the next start can log in again. */
-export function writeStoredSession(storage: StorageLike, session: SessionToStore): void {
-  storage.setItem(ACCOUNT_STORAGE_KEY, session.account);
-  storage.setItem(NETWORK_STORAGE_KEY, session.network);
-  storage.setItem(IS_NATIVE_STORAGE_KEY, String(session.isNative));
-  storage.setItem(AUTO_LOGIN_STORAGE_KEY, session.authenticator);
+/** What a successful login of `kind` stores, so the next start can log in again; the other chain's session stays. */
+export function writeStoredSession(storage: StorageLike, kind: AccountKind, session: SessionToStore): void {
+  const keys = SESSION_KEYS[kind];
+  storage.setItem(keys.account, session.account);
+  storage.setItem(keys.network, session.network);
+  storage.setItem(keys.autoLogin, session.authenticator);
+  if (kind === 'native') return;
+  storage.setItem(IS_NATIVE_STORAGE_KEY, 'false');
   if (session.rawAddress === undefined) storage.removeItem(RAW_ADDRESS_STORAGE_KEY);
   else storage.setItem(RAW_ADDRESS_STORAGE_KEY, session.rawAddress);
+}
+
+/**
+ * A native session stored by a build with one session at a time sits under the EVM
+ * keys with `isNative` true: it moves to the native keys (unless a native session is
+ * stored there already), so the EVM screens never read its name as an address.
+ */
+export function separateStoredSessions(storage: StorageLike | null): void {
+  if (storage?.getItem(IS_NATIVE_STORAGE_KEY) !== 'true') return;
+  const old = readStoredSession(storage, 'evm');
+  const evmKeys = sessionStorageKeys('evm');
+  if (old.account !== null && old.network !== null && old.authenticator !== null && readStoredSession(storage, 'native').account === null) {
+    const keys = SESSION_KEYS.native;
+    trySetItem(storage, keys.account, old.account);
+    trySetItem(storage, keys.network, old.network);
+    trySetItem(storage, keys.autoLogin, old.authenticator);
+  }
+  for (const key of evmKeys) storage.removeItem(key);
 }
 
 export type AutoLoginDecision =

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { readStoredAccount, subscribeToStoredAccount } from './storedAccount';
+import { readStoredAccount, subscribeToStoredAccount, type AccountKind } from './storedAccount';
 
-export function useStoredAccount(): string | null {
-  return useSyncExternalStore(subscribeToStoredAccount, readStoredAccount, () => null);
+/** The stored account of one chain's session, live. */
+export function useStoredAccount(kind: AccountKind): string | null {
+  return useSyncExternalStore(subscribeToStoredAccount, () => readStoredAccount(kind), () => null);
 }

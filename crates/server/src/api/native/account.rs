@@ -5,10 +5,12 @@ use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 
 use super::account_name;
-use super::views::{AssetView, LimitView, RamView};
+use super::views::{AssetView, LimitView, PermissionView, RamView};
 use crate::api::error::ApiError;
-use crate::api::extract::{NativeNet, Path};
+use crate::api::evm::params::fiat_currency;
+use crate::api::extract::{NativeNet, Path, Query};
 use crate::native::{AccountResources, NativeNetwork};
+use crate::prices::PriceSource;
 
 /// `{account}` of every account route.
 #[derive(Debug, Deserialize)]
@@ -24,7 +26,7 @@ impl AccountPath {
 }
 
 /// The account's resources (spec §3 "Native account data read").
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AccountView {
     network: String,
@@ -80,7 +82,20 @@ fn account_view(native: &NativeNetwork, resources: &AccountResources) -> Account
     }
 }
 
-/// `GET …/accounts/{account}`.
+/// An account and its resources; 404 `antelope.account.not_found` when the chain has none.
+#[utoipa::path(
+    get,
+    operation_id = "native_account",
+    path = "/api/v1/native/{network}/accounts/{account}",
+    tag = "native",
+    params(("network" = String, Path, description = "Native network, e.g. telos"), ("account" = String, Path, description = "Account name")),
+    responses(
+        (status = 200, description = "The account's resources", body = AccountView),
+        (status = 400, description = "Unknown network or malformed name", body = crate::api::error::ErrorBody),
+        (status = 404, description = "No such account (`antelope.account.not_found`)", body = crate::api::error::ErrorBody),
+        (status = 502, description = "The chain did not answer", body = crate::api::error::ErrorBody),
+    )
+)]
 pub async fn account(
     native: NativeNet,
     Path(path): Path<AccountPath>,
@@ -90,61 +105,119 @@ pub async fn account(
     Ok(Json(account_view(&native, &resources)))
 }
 
-/// One token balance, exact from `get_currency_balance`.
-#[derive(Debug, Serialize)]
+/// One token of an account (spec §4 "Balances").
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct BalanceView {
+pub struct NativeBalanceView {
+    /// The token contract.
     contract: String,
+    /// The symbol code.
+    symbol: String,
+    /// Its name in the network's token list, else the symbol.
+    name: String,
+    /// Its logo from the token list, if any.
+    logo: Option<String>,
+    /// The network's system token.
     is_system: bool,
-    #[serde(flatten)]
-    balance: AssetView,
-    /// Fiat price: not served yet (the price service comes later).
+    /// Listed (contract and symbol) in the network's token list.
+    listed: bool,
+    /// One of spec §9's supported native tokens.
+    supported: bool,
+    /// The exact amount; null when the chain could not read this token (the row stays).
+    balance: Option<AssetView>,
+    /// The price in `fiat`, exact decimal text; null when unknown.
     price: Option<String>,
+    /// Where the price came from.
+    price_source: PriceSource,
+    /// The amount's value in `fiat`, exact decimal text (18 decimals); null without a price.
+    fiat_value: Option<String>,
 }
 
 /// `GET …/balances`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct BalancesView {
+pub struct NativeBalancesView {
     network: String,
     account: String,
-    balances: Vec<BalanceView>,
+    /// The fiat currency of every value.
+    fiat: String,
+    /// System token first, then by fiat value, then by amount; unread tokens last.
+    balances: Vec<NativeBalanceView>,
     /// False when the history service could not list the account's tokens, so only the
     /// system token is shown.
     tokens_complete: bool,
-    /// Prices are not served yet; every `price` is null.
+    /// False when this server has no price service for the network.
     prices_available: bool,
+    /// The sum of the fiat values, exact decimal text; null when nothing is priced.
+    total_fiat_value: Option<String>,
 }
 
-/// `GET …/accounts/{account}/balances`: the system token and every token the history
-/// service lists, amounts from the chain.
+/// `?fiat=` of the native balances.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct NativeFiatQuery {
+    /// ISO 4217 currency code; default USD.
+    fiat: Option<String>,
+}
+
+/// The system token and every token the history service lists, amounts from the
+/// chain, names and logos from the token list, fiat values from the price service.
+#[utoipa::path(
+    get,
+    operation_id = "native_balances",
+    path = "/api/v1/native/{network}/accounts/{account}/balances",
+    tag = "native",
+    params(
+        ("network" = String, Path, description = "Native network, e.g. telos"),
+        ("account" = String, Path, description = "Account name"),
+        NativeFiatQuery,
+    ),
+    responses(
+        (status = 200, description = "Balances in display order", body = NativeBalancesView),
+        (status = 400, description = "Unknown network, malformed name or currency", body = crate::api::error::ErrorBody),
+    )
+)]
 pub async fn balances(
     native: NativeNet,
     Path(path): Path<AccountPath>,
-) -> Result<Json<BalancesView>, ApiError> {
+    Query(query): Query<NativeFiatQuery>,
+) -> Result<Json<NativeBalancesView>, ApiError> {
     let name = account_name(path.account())?;
-    let read = native.balances(name).await?;
+    let fiat = fiat_currency(query.fiat.as_deref())?;
+    let read = native.balances(name, &fiat).await?;
     let balances = read
         .balances
         .iter()
-        .map(|balance| BalanceView {
-            contract: balance.contract.to_string(),
-            is_system: balance.is_system,
-            balance: AssetView::from(&balance.asset),
-            price: None,
+        .map(|row| NativeBalanceView {
+            contract: row.contract.to_string(),
+            name: row
+                .listed
+                .as_ref()
+                .map_or_else(|| row.symbol.clone(), |listed| listed.name.clone()),
+            logo: row.listed.as_ref().and_then(|listed| listed.logo.clone()),
+            symbol: row.symbol.clone(),
+            is_system: row.is_system,
+            listed: row.listed.is_some(),
+            supported: row.supported,
+            balance: row.asset.as_ref().map(AssetView::from),
+            price: row.price.map(|price| price.price().to_plain_string()),
+            price_source: row.price_source,
+            fiat_value: row.fiat_value.map(|value| value.to_plain_string()),
         })
         .collect();
-    Ok(Json(BalancesView {
+    Ok(Json(NativeBalancesView {
         network: native.settings.name.to_string(),
         account: name.to_string(),
+        fiat,
         balances,
         tokens_complete: read.tokens_complete,
-        prices_available: false,
+        prices_available: read.prices_available,
+        total_fiat_value: read.total_fiat.map(|value| value.to_plain_string()),
     }))
 }
 
 /// `GET …/rex`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RexView {
     account: String,
@@ -156,7 +229,18 @@ pub struct RexView {
     value: AssetView,
 }
 
-/// `GET …/accounts/{account}/rex`: the REX value by the domain's formula.
+/// The account's REX and its value (spec §7: rex_balance × lendable ÷ total REX + fund).
+#[utoipa::path(
+    get,
+    operation_id = "native_rex",
+    path = "/api/v1/native/{network}/accounts/{account}/rex",
+    tag = "native",
+    params(("network" = String, Path, description = "Native network"), ("account" = String, Path, description = "Account name")),
+    responses(
+        (status = 200, description = "REX held and its value", body = RexView),
+        (status = 502, description = "The chain did not answer, or it has no REX (`antelope.rex.error_contract_not_found`)", body = crate::api::error::ErrorBody),
+    )
+)]
 pub async fn rex(
     native: NativeNet,
     Path(path): Path<AccountPath>,
@@ -176,17 +260,39 @@ pub async fn rex(
     }))
 }
 
-/// `GET …/accounts/{account}/profile`: the single `profiles` row of the account.
+/// `GET …/profile`.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ProfileView {
+    account: String,
+    /// The row of the `profiles` table: `account_name` plus whatever fields it has.
+    #[schema(value_type = Object)]
+    profile: serde_json::Value,
+}
+
+/// The account's row of the `profiles` contract; 404 `antelope.profile.not_found` without one.
+#[utoipa::path(
+    get,
+    operation_id = "native_profile",
+    path = "/api/v1/native/{network}/accounts/{account}/profile",
+    tag = "native",
+    params(("network" = String, Path, description = "Native network"), ("account" = String, Path, description = "Account name")),
+    responses(
+        (status = 200, description = "The profile row", body = ProfileView),
+        (status = 404, description = "No profile (`antelope.profile.not_found`)", body = crate::api::error::ErrorBody),
+        (status = 502, description = "The chain did not answer", body = crate::api::error::ErrorBody),
+    )
+)]
 pub async fn profile(
     native: NativeNet,
     Path(path): Path<AccountPath>,
-) -> Result<Json<serde_json::Value>, ApiError> {
+) -> Result<Json<ProfileView>, ApiError> {
     let name = account_name(path.account())?;
     let key = name.to_string();
     match native.profile(name).await? {
-        Some(profile) => Ok(Json(
-            serde_json::json!({ "account": key, "profile": profile }),
-        )),
+        Some(profile) => Ok(Json(ProfileView {
+            account: key,
+            profile,
+        })),
         None => Err(ApiError::new(
             StatusCode::NOT_FOUND,
             "antelope.profile.not_found",
@@ -196,15 +302,34 @@ pub async fn profile(
     }
 }
 
-/// `GET …/accounts/{account}/permissions`: permissions with their keys, accounts and
-/// linked actions, as the chain reports them.
+/// `GET …/permissions`.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct PermissionsView {
+    account: String,
+    permissions: Vec<PermissionView>,
+}
+
+/// The account's permissions with their keys, accounts and linked actions.
+#[utoipa::path(
+    get,
+    operation_id = "native_permissions",
+    path = "/api/v1/native/{network}/accounts/{account}/permissions",
+    tag = "native",
+    params(("network" = String, Path, description = "Native network"), ("account" = String, Path, description = "Account name")),
+    responses(
+        (status = 200, description = "The permission tree", body = PermissionsView),
+        (status = 404, description = "No such account", body = crate::api::error::ErrorBody),
+        (status = 502, description = "The chain did not answer", body = crate::api::error::ErrorBody),
+    )
+)]
 pub async fn permissions(
     native: NativeNet,
     Path(path): Path<AccountPath>,
-) -> Result<Json<serde_json::Value>, ApiError> {
+) -> Result<Json<PermissionsView>, ApiError> {
     let name = account_name(path.account())?;
     let permissions = native.permissions(name).await?;
-    Ok(Json(
-        serde_json::json!({ "account": name, "permissions": permissions }),
-    ))
+    Ok(Json(PermissionsView {
+        account: name.to_string(),
+        permissions: permissions.iter().map(PermissionView::from).collect(),
+    }))
 }

@@ -15,14 +15,16 @@ use crate::native::dapps::Dapp;
 const MAX_QUERY_CHARS: usize = 100;
 
 /// Query of `…/dapps`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct DappQuery {
+    /// Words to search for (every one must match); all apps when empty. At most 100 characters.
     q: Option<String>,
 }
 
 /// One app in the answer.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DappView {
     id: String,
@@ -49,11 +51,32 @@ impl DappView {
     }
 }
 
-/// `GET …/dapps?q=`: the apps matching every word of `q` (all when empty).
+/// `GET …/dapps`.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct DappsView {
+    network: String,
+    query: String,
+    total: usize,
+    /// Those that run on the network first.
+    dapps: Vec<DappView>,
+}
+
+/// The curated apps matching every word of `q` (all when empty).
+#[utoipa::path(
+    get,
+    operation_id = "native_dapps",
+    path = "/api/v1/native/{network}/dapps",
+    tag = "native",
+    params(("network" = String, Path, description = "Native network"), DappQuery),
+    responses(
+        (status = 200, description = "Matching apps", body = DappsView),
+        (status = 400, description = "Unknown network or a search too long", body = crate::api::error::ErrorBody),
+    )
+)]
 pub async fn dapps(
     native: NativeNet,
     Query(query): Query<DappQuery>,
-) -> Result<Json<serde_json::Value>, ApiError> {
+) -> Result<Json<DappsView>, ApiError> {
     let text = query.q.unwrap_or_default();
     if text.chars().count() > MAX_QUERY_CHARS {
         return Err(ApiError::new(
@@ -70,10 +93,10 @@ pub async fn dapps(
         .into_iter()
         .map(|(dapp, runs)| DappView::new(dapp, runs))
         .collect();
-    Ok(Json(serde_json::json!({
-        "network": name,
-        "query": text.trim(),
-        "total": dapps.len(),
-        "dapps": dapps,
-    })))
+    Ok(Json(DappsView {
+        network: name,
+        query: text.trim().to_owned(),
+        total: dapps.len(),
+        dapps,
+    }))
 }

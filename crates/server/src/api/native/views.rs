@@ -1,11 +1,11 @@
 //! JSON shapes shared by the native routes. Amounts are exact decimal text, never floats.
 
-use serde::Serialize;
-use tandem_antelope::chain::types::ResourceLimit;
+use serde::{Deserialize, Serialize};
+use tandem_antelope::chain::types::{PackedTransaction, Permission, ResourceLimit};
 use tandem_domain::antelope::Asset;
 
 /// An exact token amount: `{quantity: "1.0000 TLOS", amount: "1.0000", symbol, decimals}`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AssetView {
     /// The chain's text form.
@@ -34,7 +34,7 @@ impl From<&Asset> for AssetView {
 }
 
 /// CPU or NET use; `unlimited` when the chain reports -1.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LimitView {
     /// Used (µs or bytes); `None` when unlimited.
@@ -61,7 +61,7 @@ impl From<&ResourceLimit> for LimitView {
 }
 
 /// RAM quota and use in bytes; `unlimited` when the quota is -1.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RamView {
     /// Bytes owned; `None` when unlimited.
@@ -84,6 +84,137 @@ impl RamView {
             usage,
             available: (!unlimited).then(|| (quota - usage).max(0)),
             unlimited,
+        }
+    }
+}
+
+/// `{actor, permission}`.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct PermissionLevelView {
+    pub actor: String,
+    pub permission: String,
+}
+
+/// A key of an authority and its weight.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct KeyWeightView {
+    pub key: String,
+    pub weight: u32,
+}
+
+/// A delegated permission of an authority and its weight.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct AccountWeightView {
+    pub permission: PermissionLevelView,
+    pub weight: u32,
+}
+
+/// A delay of an authority and its weight.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct WaitWeightView {
+    pub wait_sec: u32,
+    pub weight: u32,
+}
+
+/// Who satisfies a permission (the chain's fields).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct AuthorityView {
+    pub threshold: u32,
+    pub keys: Vec<KeyWeightView>,
+    pub accounts: Vec<AccountWeightView>,
+    pub waits: Vec<WaitWeightView>,
+}
+
+/// A contract action a permission is linked to; `action` null for the whole contract.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct LinkedActionView {
+    pub account: String,
+    pub action: Option<String>,
+}
+
+/// One permission of an account (the chain's fields).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct PermissionView {
+    pub perm_name: String,
+    /// Empty for `owner`.
+    pub parent: String,
+    pub required_auth: AuthorityView,
+    pub linked_actions: Vec<LinkedActionView>,
+}
+
+impl From<&Permission> for PermissionView {
+    fn from(permission: &Permission) -> Self {
+        let auth = &permission.required_auth;
+        Self {
+            perm_name: permission.perm_name.clone(),
+            parent: permission.parent.clone(),
+            required_auth: AuthorityView {
+                threshold: auth.threshold,
+                keys: auth
+                    .keys
+                    .iter()
+                    .map(|k| KeyWeightView {
+                        key: k.key.clone(),
+                        weight: k.weight,
+                    })
+                    .collect(),
+                accounts: auth
+                    .accounts
+                    .iter()
+                    .map(|a| AccountWeightView {
+                        permission: PermissionLevelView {
+                            actor: a.permission.actor.clone(),
+                            permission: a.permission.permission.clone(),
+                        },
+                        weight: a.weight,
+                    })
+                    .collect(),
+                waits: auth
+                    .waits
+                    .iter()
+                    .map(|w| WaitWeightView {
+                        wait_sec: w.wait_sec,
+                        weight: w.weight,
+                    })
+                    .collect(),
+            },
+            linked_actions: permission
+                .linked_actions
+                .iter()
+                .map(|l| LinkedActionView {
+                    account: l.account.clone(),
+                    action: l.action.clone(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// A transaction as the chain's push API takes it: hex `packed_trx`, K1 signatures, no
+/// compression.
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PackedTransactionBody {
+    /// `SIG_K1_…` signatures (none for a transaction still to be signed).
+    #[serde(default)]
+    pub signatures: Vec<String>,
+    /// 0: none (the only one supported).
+    #[serde(default)]
+    pub compression: u32,
+    /// Hex; empty when there is no context-free data.
+    #[serde(default)]
+    pub packed_context_free_data: String,
+    /// The packed transaction, hex.
+    pub packed_trx: String,
+}
+
+impl From<PackedTransactionBody> for PackedTransaction {
+    fn from(body: PackedTransactionBody) -> Self {
+        Self {
+            signatures: body.signatures,
+            compression: body.compression,
+            packed_context_free_data: body.packed_context_free_data,
+            packed_trx: body.packed_trx,
         }
     }
 }

@@ -2,13 +2,11 @@
 //! the APY, and one account's position. Every figure of one answer is read at one
 //! block, so they agree with each other.
 
-pub mod apy;
-
 use alloy_primitives::{Address, U256};
 use tandem_evm::reads::{BlockHead, ChainReader, EscrowPosition, StakingFacts};
 
-pub use self::apy::{Apy, ApyStatus};
 use super::EvmNetwork;
+pub use crate::apy::{Apy, ApyStatus};
 use crate::error::ServiceError;
 
 /// The vault-wide figures, the APY, and the block they were read at.

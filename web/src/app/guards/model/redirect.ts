@@ -9,7 +9,7 @@ import { HOME_PATH, isWithin } from '../../../lib/navigation/paths';
 export { HOME_PATH, isWithin };
 
 /**
- * The EVM area requires a stored account, except the collectible details page (spec §2,
+ * The EVM area requires a stored EVM account, except the collectible details page (spec §2,
  * §6) and a transaction's page: both show public chain data that a link may share.
  */
 const AUTH_AREA = '/evm';
@@ -34,7 +34,7 @@ export function isProductionHost(host: string, developmentHosts: readonly string
 
 /**
  * Where a navigation to `path` must go instead, or `null` to let it through.
- * `storedAccount` is the value under localStorage `account`; `host` is the page's host.
+ * `storedAccount` is the stored EVM account (a native session does not open /evm); `host` is the page's host.
  */
 export function resolveRedirect(
   path: string,

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { navItemsFor, type ExternalLinks } from './navItems';
+import { linksKind, navItemsFor, type ExternalLinks } from './navItems';
+
+const NONE = { evm: false, native: false };
+const EVM = { evm: true, native: false };
+const NATIVE = { evm: false, native: true };
+const BOTH = { evm: true, native: true };
 
 const ALL_LINKS: ExternalLinks = {
   explorerUrl: 'https://teloscan.io',
@@ -12,11 +17,11 @@ const labels = (items: ReturnType<typeof navItemsFor>) => items.map((item) => it
 
 describe('navItemsFor', () => {
   it('offers no navigation when logged out', () => {
-    expect(navItemsFor(null, ALL_LINKS)).toEqual([]);
+    expect(navItemsFor(NONE, ALL_LINKS)).toEqual([]);
   });
 
   it('gives an EVM session the wallet areas and the network links', () => {
-    expect(labels(navItemsFor('evm', ALL_LINKS))).toEqual([
+    expect(labels(navItemsFor(EVM, ALL_LINKS))).toEqual([
       'Wallet',
       'Staking',
       'Wrap TLOS',
@@ -29,13 +34,18 @@ describe('navItemsFor', () => {
   });
 
   it('gives a native session its wallet', () => {
-    expect(navItemsFor('native', NO_LINKS)).toEqual([
+    expect(navItemsFor(NATIVE, NO_LINKS)).toEqual([
       { kind: 'route', label: 'Wallet', to: '/zero/balance', matches: '/zero' },
     ]);
   });
 
   it('leaves out links the network does not have', () => {
-    expect(labels(navItemsFor('evm', { ...NO_LINKS, explorerUrl: 'https://teloscan.io' }))).toContain('Explorer');
-    expect(labels(navItemsFor('evm', NO_LINKS))).not.toContain('Bridge');
+    expect(labels(navItemsFor(EVM, { ...NO_LINKS, explorerUrl: 'https://teloscan.io' }))).toContain('Explorer');
+    expect(labels(navItemsFor(EVM, NO_LINKS))).not.toContain('Bridge');
+  });
+
+  it('gives both sessions the EVM areas and the native wallet by its chain name, with the EVM links', () => {
+    expect(labels(navItemsFor(BOTH, NO_LINKS))).toEqual(['Wallet', 'Staking', 'Wrap TLOS', 'Digital Collectibles', 'Approvals', 'Telos Zero']);
+    expect([linksKind(BOTH), linksKind(NATIVE), linksKind(NONE)]).toEqual(['evm', 'native', null]);
   });
 });

@@ -24,6 +24,15 @@ const NATIVE_ROUTES: readonly NavItem[] = [
   { kind: 'route', label: 'Wallet', to: '/zero/balance', matches: '/zero' },
 ];
 
+/** Beside an EVM session, the native wallet keeps the chain's name so the two Wallets stay apart. */
+const NATIVE_BESIDE_EVM: NavItem = { kind: 'route', label: 'Telos Zero', to: '/zero/balance', matches: '/zero' };
+
+/** Which sessions are signed in. */
+export interface SignedIn {
+  readonly evm: boolean;
+  readonly native: boolean;
+}
+
 /** External links appear only when the network has them configured. */
 function externalItems(links: ExternalLinks): NavItem[] {
   const entries: [string, string | null][] = [
@@ -34,9 +43,19 @@ function externalItems(links: ExternalLinks): NavItem[] {
   return entries.flatMap(([label, href]) => (href === null ? [] : [{ kind: 'external' as const, label, href }]));
 }
 
-/** Logged out there is nothing to navigate yet; the header offers Connect Wallet instead. */
-export function navItemsFor(session: AccountKind | null, links: ExternalLinks): NavItem[] {
-  if (session === null) return [];
-  const routes = session === 'evm' ? EVM_ROUTES : NATIVE_ROUTES;
+/**
+ * Logged out there is nothing to navigate yet; the header offers Connect Wallet instead.
+ * With both sessions, the EVM areas and the native wallet side by side; the external
+ * links are those of the EVM network then.
+ */
+export function navItemsFor(signedIn: SignedIn, links: ExternalLinks): NavItem[] {
+  if (!signedIn.evm && !signedIn.native) return [];
+  const routes = signedIn.evm ? (signedIn.native ? [...EVM_ROUTES, NATIVE_BESIDE_EVM] : EVM_ROUTES) : NATIVE_ROUTES;
   return [...routes, ...externalItems(links)];
+}
+
+/** The chain whose network links the header shows: EVM when signed in there. */
+export function linksKind(signedIn: SignedIn): AccountKind | null {
+  if (signedIn.evm) return 'evm';
+  return signedIn.native ? 'native' : null;
 }

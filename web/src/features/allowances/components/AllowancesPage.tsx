@@ -21,7 +21,7 @@ export function AllowancesPage() {
   const { t } = useTranslation();
   const { account, isViewer, canSign } = useEvmWallet();
   const networks = useNetworks();
-  const network = networks.data ? walletNetworkFor(readStoredSession(browserStorage()).network, networks.data) : null;
+  const network = networks.data ? walletNetworkFor(readStoredSession(browserStorage(), 'evm').network, networks.data) : null;
 
   return (
     <section className="page allowances" aria-labelledby="page-title">

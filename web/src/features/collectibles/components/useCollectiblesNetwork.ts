@@ -12,7 +12,7 @@ export function useCollectiblesNetwork(requested: string | null = null) {
   let network: NetworkSummary | null = null;
   if (networks.data) {
     const named = networks.data.find((candidate) => candidate.kind === 'evm' && candidate.name === requested);
-    network = named ?? walletNetworkFor(readStoredSession(browserStorage()).network, networks.data);
+    network = named ?? walletNetworkFor(readStoredSession(browserStorage(), 'evm').network, networks.data);
   }
   return { networks, network };
 }

@@ -5,6 +5,7 @@ import { QueryError } from '../../../lib/ui/QueryError';
 import { walletTab, WALLET_TABS } from '../model/wallet';
 import { BalancesCard } from './BalancesCard';
 import { HistoryCard } from './HistoryCard';
+import { LinkedNativeAccount } from './LinkedNativeAccount';
 import { PriceChartCard } from './PriceChartCard';
 import { useWalletAccount } from './useWalletAccount';
 import './evm-wallet.css';
@@ -32,6 +33,7 @@ export function WalletPage() {
           </p>
         )}
         {network && <p className="page__lead">{t('evm.wallet.network', { network: network.displayName })}</p>}
+        {network && account !== null && <LinkedNativeAccount network={network} address={account} />}
         <div className="button-row">
           <Link to="/evm/send" className="button button--primary">
             {t('evm.send.open')}

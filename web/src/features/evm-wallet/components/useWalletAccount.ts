@@ -7,8 +7,8 @@ import { walletNetwork } from '../model/wallet';
 
 /** The stored EVM account, whether it is read-only, and the network it is shown on. */
 export function useWalletAccount() {
-  const account = useStoredAccount();
-  const stored = readStoredSession(browserStorage());
+  const account = useStoredAccount('evm');
+  const stored = readStoredSession(browserStorage(), 'evm');
   const networks = useNetworks();
   const network = networks.data ? walletNetwork(stored.network, networks.data) : null;
   return { account, isViewer: stored.authenticator === VIEWER_AUTHENTICATOR, networks, network };

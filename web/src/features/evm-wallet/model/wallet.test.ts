@@ -6,7 +6,7 @@ import { isOutOfSync, walletNetwork, walletTab } from './wallet';
 function network(name: string, kind: 'native' | 'evm', isDevnet = false): NetworkSummary {
   return {
     name, displayName: name, kind, chainId: null, isTestnet: false, isDevnet, rpcUrl: null,
-    explorerUrl: null, ecosystemUrl: null, bridgeUrl: null, systemToken: null, wrappedToken: null, logo: null,
+    explorerUrl: null, ecosystemUrl: null, bridgeUrl: null, systemToken: null, wrappedToken: null, logo: null, linkedNetwork: null,
   };
 }
 

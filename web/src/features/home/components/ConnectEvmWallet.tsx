@@ -32,7 +32,7 @@ interface Pairing {
 
 /** The network an EVM login goes to: the one last used when this server serves it, else the default EVM network. */
 function loginNetwork(networks: readonly NetworkSummary[]): NetworkSummary | null {
-  return walletNetworkFor(readStoredSession(browserStorage()).network, networks);
+  return walletNetworkFor(readStoredSession(browserStorage(), 'evm').network, networks);
 }
 
 /**

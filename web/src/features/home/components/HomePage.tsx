@@ -1,6 +1,8 @@
 import { Link, useSearchParams } from 'react-router';
 import { appConfig } from '../../../lib/config';
 import { RETURN_QUERY, returnPath, returnScreenName } from '../../../lib/navigation/destinations';
+import { isWithin } from '../../../lib/navigation/paths';
+import { useStoredAccount } from '../../../lib/session/useStoredAccount';
 import { connectGroups, nativeSignInPath } from '../model/connectOptions';
 import { ConnectEvmWallet } from './ConnectEvmWallet';
 import { ViewEvmAccountForm } from './ViewEvmAccountForm';
@@ -11,6 +13,11 @@ export function HomePage() {
   const groups = connectGroups(searchParams.get('login'));
   const next = returnPath(searchParams.get(RETURN_QUERY));
   const nextScreen = returnScreenName(next);
+  // Signed in on the native chain only, and turned away from wrapping: spec §8's message first.
+  const nativeAccount = useStoredAccount('native');
+  const evmAccount = useStoredAccount('evm');
+  const nativeOnly = nativeAccount !== null && evmAccount === null;
+  const wrapFromNative = nativeOnly && next !== null && isWithin(next.split(/[?#]/, 1)[0] ?? '', '/evm/wrap');
 
   return (
     <div className="home">
@@ -45,6 +52,7 @@ export function HomePage() {
         </h2>
         {next !== null && (
           <p className="home__return-note" role="note">
+            {wrapFromNative ? 'Wrap/unwrap not supported on the native chain: wrapping TLOS happens on Telos EVM. ' : ''}
             {nextScreen ?? 'The page you opened'} shows an EVM account, and none is connected in this browser.
             Connect your wallet or view an address below, and Tandem takes you back there.
           </p>
@@ -76,6 +84,10 @@ export function HomePage() {
           <Link to={nativeSignInPath('viewer')} className="connect-option connect-option--secondary">
             <span className="planned__label">View Any Account</span>
             <span className="planned__detail">Any Telos Zero account, read-only</span>
+          </Link>
+          <Link to="/zero/create-account" className="connect-option connect-option--secondary">
+            <span className="planned__label">Create a New Account</span>
+            <span className="planned__detail">A Telos Zero account with keys made in this browser, paid for by an account you hold</span>
           </Link>
         </div>
         <ViewEvmAccountForm />

@@ -1,13 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson, isRecord, type RequestOptions } from '../../../lib/api/client';
+import { isRecord, type RequestOptions } from '../../../lib/api/client';
+import { apiGet, type Schemas } from '../../../lib/api/endpoints';
 
-/** GET /api/v1/health (interfaces.md). */
-export interface Health {
-  status: string;
-  version: string;
-  uptimeSeconds: number;
-  networks: string[];
-}
+/** GET /api/v1/health. */
+export type Health = Schemas['Health'];
 
 export function parseHealth(json: unknown): Health {
   if (!isRecord(json)) throw new Error('health is not an object');
@@ -18,11 +14,11 @@ export function parseHealth(json: unknown): Health {
   if (!Array.isArray(networks) || !networks.every((name) => typeof name === 'string')) {
     throw new Error('networks is not a list of names');
   }
-  return { status, version, uptimeSeconds, networks };
+  return json as Health;
 }
 
 export function fetchHealth(options?: RequestOptions): Promise<Health> {
-  return getJson('/api/v1/health', parseHealth, options);
+  return apiGet('/api/v1/health', {}, parseHealth, options);
 }
 
 export const healthQueryOptions = () =>

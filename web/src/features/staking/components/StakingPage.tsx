@@ -36,7 +36,7 @@ function StakingPanel({ network, account, canSign, isViewer }: { network: Networ
 /** /evm/staking: stake TLOS for STLOS, unstake into the escrow, withdraw what has unlocked (spec §2, §4). */
 export function StakingPage() {
   const { t } = useTranslation();
-  const session = readStoredSession(browserStorage());
+  const session = readStoredSession(browserStorage(), 'evm');
   const { account, isViewer, canSign } = useEvmWallet();
   const networks = useNetworks();
   const network = networks.data ? walletNetworkFor(session.network, networks.data) : null;

@@ -16,17 +16,3 @@ export function ConnectNotice({ isViewer }: { isViewer: boolean }) {
     </section>
   );
 }
-
-/** Spec §8: wrapping is an EVM feature; a native session gets this message and a way out. */
-export function NativeChainNotice() {
-  const { t } = useTranslation();
-  return (
-    <div className="card card--stack" role="alert">
-      <p className="card__title">{t('wrap.error_not_supported_native')}</p>
-      <p>{t('wrap.native_next')}</p>
-      <Link to="/" className="button button--secondary">
-        {t('wrap.go_home')}
-      </Link>
-    </div>
-  );
-}

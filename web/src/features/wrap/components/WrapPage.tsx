@@ -5,11 +5,8 @@ import { registerWrapTexts } from '../../../lib/i18n/wrap';
 import { useNetworks } from '../../../lib/networks/api/networks';
 import { walletNetworkFor } from '../../../lib/networks/model/defaultNetwork';
 import { readStoredSession } from '../../../lib/session/storedSession';
-import { useStoredAccount } from '../../../lib/session/useStoredAccount';
 import { browserStorage } from '../../../lib/storage';
 import { QueryError } from '../../../lib/ui/QueryError';
-import { isNativeSession } from '../model/wrap';
-import { NativeChainNotice } from './WrapNotices';
 import { WrapPanel } from './WrapPanel';
 import './wrap.css';
 import { LongId } from '../../../lib/ui/CopyButton';
@@ -20,11 +17,10 @@ registerWrapTexts();
 /** /evm/wrap: wrap TLOS into WTLOS and unwrap it again (spec §2, §7 "wrap and unwrap the system token"). */
 export function WrapPage() {
   const { t } = useTranslation();
-  const stored = useStoredAccount();
-  const session = readStoredSession(browserStorage());
+  // The EVM session only: a native one never reaches /evm (the guard sends it home, which says why).
+  const session = readStoredSession(browserStorage(), 'evm');
   const { account, isViewer, canSign } = useEvmWallet();
-  const native = isNativeSession(stored, session.isNative);
-  const networks = useNetworks({ enabled: !native });
+  const networks = useNetworks();
   const network = networks.data ? walletNetworkFor(session.network, networks.data) : null;
 
   return (
@@ -43,24 +39,22 @@ export function WrapPage() {
         {network && <p className="muted text-break">{t('wrap.network', { network: network.displayName })}</p>}
       </header>
 
-      {native && <NativeChainNotice />}
-
-      {!native && networks.isPending && (
+      {networks.isPending && (
         <p className="state" role="status">
           <span className="spinner" aria-hidden="true" />
           {t('evm.wallet.network_loading')}
         </p>
       )}
-      {!native && networks.isError && (
+      {networks.isError && (
         <QueryError failed={t('evm.wallet.network_failed')} error={networks.error} onRetry={() => void networks.refetch()} />
       )}
-      {!native && networks.data && network === null && (
+      {networks.data && network === null && (
         <p className="state" role="alert">
           {t('evm.wallet.network_missing')}
         </p>
       )}
 
-      {!native && network && account !== null && (
+      {network && account !== null && (
         <WrapPanel network={network} account={account} canSign={canSign} isViewer={isViewer} />
       )}
     </section>

@@ -5,7 +5,6 @@ import {
   balancesAfter,
   checkWrapAmount,
   feeReserveWei,
-  isNativeSession,
   maxAmount,
   pickWrapBalances,
   wrapDirection,
@@ -129,14 +128,5 @@ describe('balancesAfter', () => {
   it('ignores the fee until it is known and never goes below zero', () => {
     expect(balancesAfter('wrap', balances, amount).tlos.raw).toBe(8n * WEI - 1n);
     expect(balancesAfter('wrap', balances, { raw: 10n * WEI, decimals: 18 }, 5n).tlos.raw).toBe(0n);
-  });
-});
-
-describe('isNativeSession', () => {
-  it('is true for a native account or a session flagged native, false for EVM or nobody', () => {
-    expect(isNativeSession('alice.tlos', null)).toBe(true);
-    expect(isNativeSession('0x70997970C51812dc3A010C7d01b50e0d17dc79C8', true)).toBe(true);
-    expect(isNativeSession('0x70997970C51812dc3A010C7d01b50e0d17dc79C8', false)).toBe(false);
-    expect(isNativeSession(null, true)).toBe(false);
   });
 });

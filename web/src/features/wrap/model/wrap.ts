@@ -133,12 +133,3 @@ export function balancesAfter(direction: WrapDirection, balances: WrapBalances, 
     ? { tlos: minus(balances.tlos, amount.raw + feeWei), wtlos: plus(balances.wtlos, amount.raw) }
     : { tlos: minus(plus(balances.tlos, amount.raw), feeWei), wtlos: minus(balances.wtlos, amount.raw) };
 }
-
-/**
- * Spec §8 "wrap/unwrap not supported on the native chain": the stored session is
- * a native one (flagged native, or its account is a native account name).
- */
-export function isNativeSession(storedAccount: string | null, isNativeFlag: boolean | null): boolean {
-  if (storedAccount === null) return false;
-  return isNativeFlag === true || !/^0x[0-9a-fA-F]{40}$/.test(storedAccount);
-}

@@ -1,54 +1,64 @@
+/**
+ * GET /api/v1/native/{network}/accounts/{account}/balances?fiat: the system token and
+ * every token the history service lists, with exact amounts, names and logos from the
+ * network's token list, and fiat values where the price service knows the token, in
+ * spec §4's order. A token whose read failed comes without an amount.
+ */
+
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson, type RequestOptions } from '../../../lib/api/client';
-import { accountPath, asset, list, NATIVE_QUERY_ROOT, optionalText, record, text, type AssetView } from './nativeApi';
+import type { RequestOptions } from '../../../lib/api/client';
+import { apiGet, type Schemas } from '../../../lib/api/endpoints';
+import { expectArray, expectBoolean, expectRecord, expectString } from '../../../lib/api/shape';
+import { asset, NATIVE_QUERY_ROOT, optionalText, type AssetView } from './nativeApi';
 
-export interface NativeBalance extends AssetView {
+export type NativeBalancesView = Schemas['NativeBalancesView'];
+export type NativeBalanceRow = Schemas['NativeBalanceView'];
+
+/** A token the user can send: its contract and the exact amount held. */
+export interface SendableToken extends AssetView {
   readonly contract: string;
-  readonly isSystem: boolean;
-  /** Fiat price as exact text, null while the server serves none. */
-  readonly price: string | null;
 }
 
-/** GET …/accounts/{account}/balances. */
-export interface NativeBalances {
-  readonly account: string;
-  readonly balances: readonly NativeBalance[];
-  /** False when the history service could not list the tokens: only the system token is shown. */
-  readonly tokensComplete: boolean;
-  /** False when the server has no prices: fiat values are unavailable, never zero. */
-  readonly pricesAvailable: boolean;
+/** The row as a sendable token, or null when its amount could not be read. */
+export function sendable(row: NativeBalanceRow): SendableToken | null {
+  return row.balance == null ? null : { ...row.balance, contract: row.contract };
 }
 
-export function parseNativeBalances(json: unknown): NativeBalances {
-  const value = record(json, 'balances');
-  return {
-    account: text(value.account, 'account'),
-    balances: list(value.balances, 'balances').map((item, index) => {
-      const entry = record(item, `balances[${index}]`);
-      return {
-        ...asset(entry, `balances[${index}]`),
-        contract: text(entry.contract, 'contract'),
-        isSystem: entry.isSystem === true,
-        price: optionalText(entry.price, 'price'),
-      };
-    }),
-    tokensComplete: value.tokensComplete === true,
-    pricesAvailable: value.pricesAvailable === true,
-  };
+export function parseNativeBalances(json: unknown): NativeBalancesView {
+  const view = expectRecord(json, 'balances');
+  expectString(view.account, 'account');
+  expectString(view.fiat, 'fiat');
+  expectBoolean(view.tokensComplete, 'tokensComplete');
+  expectBoolean(view.pricesAvailable, 'pricesAvailable');
+  optionalText(view.totalFiatValue, 'totalFiatValue');
+  expectArray(view.balances, 'balances').forEach((item, index) => {
+    const at = `balances[${index}]`;
+    const row = expectRecord(item, at);
+    expectString(row.contract, `${at}.contract`);
+    expectString(row.symbol, `${at}.symbol`);
+    expectString(row.name, `${at}.name`);
+    expectBoolean(row.isSystem, `${at}.isSystem`);
+    expectBoolean(row.listed, `${at}.listed`);
+    optionalText(row.logo, `${at}.logo`);
+    optionalText(row.price, `${at}.price`);
+    optionalText(row.fiatValue, `${at}.fiatValue`);
+    if (row.balance !== null && row.balance !== undefined) asset(row.balance, `${at}.balance`);
+  });
+  return view as NativeBalancesView;
 }
 
-export function fetchNativeBalances(network: string, account: string, options?: RequestOptions): Promise<NativeBalances> {
-  return getJson(accountPath(network, account, 'balances'), parseNativeBalances, options);
+export function fetchNativeBalances(network: string, account: string, fiat: string, options?: RequestOptions): Promise<NativeBalancesView> {
+  return apiGet('/api/v1/native/{network}/accounts/{account}/balances', { path: { network, account }, query: { fiat } }, parseNativeBalances, options);
 }
 
-export const nativeBalancesQueryOptions = (network: string, account: string) =>
+export const nativeBalancesQueryOptions = (network: string, account: string, fiat: string) =>
   queryOptions({
-    queryKey: [NATIVE_QUERY_ROOT, network, 'balances', account] as const,
-    queryFn: ({ signal }) => fetchNativeBalances(network, account, { signal }),
+    queryKey: [NATIVE_QUERY_ROOT, network, 'balances', account, fiat] as const,
+    queryFn: ({ signal }) => fetchNativeBalances(network, account, fiat, { signal }),
     // Spec §4: balances refresh every 10 s.
     refetchInterval: 10_000,
   });
 
-export function useNativeBalances(network: string, account: string) {
-  return useQuery(nativeBalancesQueryOptions(network, account));
+export function useNativeBalances(network: string, account: string, fiat: string) {
+  return useQuery(nativeBalancesQueryOptions(network, account, fiat));
 }

@@ -1,8 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, getJson, type RequestOptions } from '../../../lib/api/client';
-import { accountPath, NATIVE_QUERY_ROOT, optionalText, record, text } from './nativeApi';
+import { ApiError, type RequestOptions } from '../../../lib/api/client';
+import { apiGet, type Schemas } from '../../../lib/api/endpoints';
+import { expectRecord, expectString } from '../../../lib/api/shape';
+import { NATIVE_QUERY_ROOT } from './nativeApi';
 
-/** GET …/accounts/{account}/creator. */
+export type CreatorView = Schemas['CreatorView'];
+
+/** Who created the account, as the screen shows it. */
 export interface NativeCreator {
   readonly creator: string;
   readonly timestamp: string | null;
@@ -14,19 +18,20 @@ function nonEmpty(value: string | null): string | null {
   return value === null || value === '' ? null : value;
 }
 
-export function parseNativeCreator(json: unknown): NativeCreator {
-  const value = record(json, 'creator');
-  return {
-    creator: text(value.creator, 'creator'),
-    timestamp: nonEmpty(optionalText(value.timestamp, 'timestamp')),
-    trxId: nonEmpty(optionalText(value.trxId, 'trxId')),
-  };
+export function parseCreator(json: unknown): CreatorView {
+  const value = expectRecord(json, 'creator');
+  expectString(value.creator, 'creator');
+  return value as CreatorView;
+}
+
+export function creatorFacts(view: CreatorView): NativeCreator {
+  return { creator: view.creator, timestamp: nonEmpty(view.timestamp), trxId: nonEmpty(view.trxId) };
 }
 
 /** The creator, or null when the history service knows none (accounts made at genesis). */
 export async function fetchNativeCreator(network: string, account: string, options?: RequestOptions): Promise<NativeCreator | null> {
   try {
-    return await getJson(accountPath(network, account, 'creator'), parseNativeCreator, options);
+    return creatorFacts(await apiGet('/api/v1/native/{network}/accounts/{account}/creator', { path: { network, account } }, parseCreator, options));
   } catch (error) {
     if (error instanceof ApiError && error.code === 'antelope.history.creator_not_found') return null;
     throw error;

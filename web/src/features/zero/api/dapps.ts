@@ -1,44 +1,26 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson, type RequestOptions } from '../../../lib/api/client';
-import { integer, list, NATIVE_QUERY_ROOT, nativePath, record, text, textList } from './nativeApi';
+import type { RequestOptions } from '../../../lib/api/client';
+import { apiGet, type Schemas } from '../../../lib/api/endpoints';
+import { expectArray, expectNumber, expectRecord, expectString } from '../../../lib/api/shape';
+import { NATIVE_QUERY_ROOT, textList } from './nativeApi';
 
-export interface Dapp {
-  readonly id: string;
-  readonly name: string;
-  readonly category: string;
-  readonly description: string;
-  readonly url: string;
-  readonly networks: readonly string[];
-  readonly runsOnNetwork: boolean;
-}
-
-export interface DappResults {
-  readonly total: number;
-  readonly dapps: readonly Dapp[];
-}
+export type Dapp = Schemas['DappView'];
+export type DappResults = Schemas['DappsView'];
 
 export function parseDapps(json: unknown): DappResults {
-  const value = record(json, 'dapps');
-  return {
-    total: integer(value.total, 'total'),
-    dapps: list(value.dapps, 'dapps').map((item, index) => {
-      const dapp = record(item, `dapps[${index}]`);
-      return {
-        id: text(dapp.id, 'id'),
-        name: text(dapp.name, 'name'),
-        category: text(dapp.category, 'category'),
-        description: text(dapp.description, 'description'),
-        url: text(dapp.url, 'url'),
-        networks: textList(dapp.networks, 'networks'),
-        runsOnNetwork: dapp.runsOnNetwork === true,
-      };
-    }),
-  };
+  const value = expectRecord(json, 'dapps');
+  expectNumber(value.total, 'total');
+  expectArray(value.dapps, 'dapps').forEach((item, index) => {
+    const dapp = expectRecord(item, `dapps[${index}]`);
+    for (const field of ['id', 'name', 'category', 'description', 'url'] as const) expectString(dapp[field], `dapps[${index}].${field}`);
+    textList(dapp.networks, `dapps[${index}].networks`);
+  });
+  return value as DappResults;
 }
 
 /** GET …/dapps?q=: the curated app list, searched by name, category and description. */
 export function fetchDapps(network: string, query: string, options?: RequestOptions): Promise<DappResults> {
-  return getJson(`${nativePath(network, 'dapps')}?${new URLSearchParams({ q: query }).toString()}`, parseDapps, options);
+  return apiGet('/api/v1/native/{network}/dapps', { path: { network }, query: { q: query } }, parseDapps, options);
 }
 
 export const dappsQueryOptions = (network: string, query: string) =>

@@ -1,65 +1,57 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson, type RequestOptions } from '../../../lib/api/client';
-import { accountPath, integer, list, NATIVE_QUERY_ROOT, record, text, textList } from './nativeApi';
+import type { RequestOptions } from '../../../lib/api/client';
+import { apiGet, type Schemas } from '../../../lib/api/endpoints';
+import { expectArray, expectNumber, expectRecord, expectString } from '../../../lib/api/shape';
+import type { HistoryFilters } from '../model/historyFilters';
+import { NATIVE_QUERY_ROOT } from './nativeApi';
 
-export interface NativeAction {
-  readonly timestamp: string;
-  readonly blockNum: number;
-  readonly trxId: string;
-  readonly contract: string;
-  readonly action: string;
-  /** `actor@permission`. */
-  readonly authorization: readonly string[];
-  readonly data: Readonly<Record<string, unknown>>;
-}
-
-/** GET …/accounts/{account}/history?limit&skip: newest first. */
-export interface NativeHistoryPage {
-  readonly total: number;
-  readonly totalIsLowerBound: boolean;
-  readonly actions: readonly NativeAction[];
-}
+/** GET …/accounts/{account}/history: newest first, with spec §7's filters. */
+export type NativeHistoryPage = Schemas['HistoryPageView'];
+export type NativeAction = Schemas['NativeActionView'];
 
 export const HISTORY_PAGE_SIZE = 10;
 
+export function checkAction(json: unknown, at: string): NativeAction {
+  const action = expectRecord(json, at);
+  expectString(action.timestamp, `${at}.timestamp`);
+  expectNumber(action.blockNum, `${at}.blockNum`);
+  expectString(action.trxId, `${at}.trxId`);
+  expectString(action.contract, `${at}.contract`);
+  expectString(action.action, `${at}.action`);
+  expectArray(action.authorization, `${at}.authorization`).forEach((level, index) => expectString(level, `${at}.authorization[${index}]`));
+  return action as NativeAction;
+}
+
 export function parseNativeHistory(json: unknown): NativeHistoryPage {
-  const value = record(json, 'history');
-  return {
-    total: integer(value.total, 'total'),
-    totalIsLowerBound: value.totalIsLowerBound === true,
-    actions: list(value.actions, 'actions').map((item, index) => {
-      const action = record(item, `actions[${index}]`);
-      return {
-        timestamp: text(action.timestamp, 'timestamp'),
-        blockNum: integer(action.blockNum, 'blockNum'),
-        trxId: text(action.trxId, 'trxId'),
-        contract: text(action.contract, 'contract'),
-        action: text(action.action, 'action'),
-        authorization: textList(action.authorization, 'authorization'),
-        data: record(action.data ?? {}, 'data'),
-      };
-    }),
-  };
+  const value = expectRecord(json, 'history');
+  expectNumber(value.total, 'total');
+  expectArray(value.actions, 'actions').forEach((action, index) => checkAction(action, `actions[${index}]`));
+  return value as NativeHistoryPage;
 }
 
 export function fetchNativeHistory(
   network: string,
   account: string,
   page: number,
+  filters: HistoryFilters,
   options?: RequestOptions,
 ): Promise<NativeHistoryPage> {
-  const query = new URLSearchParams({ limit: String(HISTORY_PAGE_SIZE), skip: String(page * HISTORY_PAGE_SIZE) });
-  return getJson(`${accountPath(network, account, 'history')}?${query.toString()}`, parseNativeHistory, options);
+  return apiGet(
+    '/api/v1/native/{network}/accounts/{account}/history',
+    { path: { network, account }, query: { limit: HISTORY_PAGE_SIZE, skip: page * HISTORY_PAGE_SIZE, ...filters } },
+    parseNativeHistory,
+    options,
+  );
 }
 
-export const nativeHistoryQueryOptions = (network: string, account: string, page: number) =>
+export const nativeHistoryQueryOptions = (network: string, account: string, page: number, filters: HistoryFilters = {}) =>
   queryOptions({
-    queryKey: [NATIVE_QUERY_ROOT, network, 'history', account, page] as const,
-    queryFn: ({ signal }) => fetchNativeHistory(network, account, page, { signal }),
+    queryKey: [NATIVE_QUERY_ROOT, network, 'history', account, page, filters] as const,
+    queryFn: ({ signal }) => fetchNativeHistory(network, account, page, filters, { signal }),
     placeholderData: keepPreviousData,
     refetchInterval: 10_000,
   });
 
-export function useNativeHistory(network: string, account: string, page: number) {
-  return useQuery(nativeHistoryQueryOptions(network, account, page));
+export function useNativeHistory(network: string, account: string, page: number, filters: HistoryFilters = {}) {
+  return useQuery(nativeHistoryQueryOptions(network, account, page, filters));
 }

@@ -1,14 +1,22 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson, type RequestOptions } from '../../../lib/api/client';
-import { NATIVE_QUERY_ROOT, nativePath, record, textList } from './nativeApi';
+import type { RequestOptions } from '../../../lib/api/client';
+import { apiGet, type Schemas } from '../../../lib/api/endpoints';
+import { expectRecord } from '../../../lib/api/shape';
+import { NATIVE_QUERY_ROOT, textList } from './nativeApi';
 
-export function parseKeyAccounts(json: unknown): string[] {
-  return textList(record(json, 'keyAccounts').accounts, 'accounts');
+export type KeyAccountsView = Schemas['KeyAccountsView'];
+
+export function parseKeyAccounts(json: unknown): KeyAccountsView {
+  const value = expectRecord(json, 'keyAccounts');
+  textList(value.accounts, 'accounts');
+  return value as KeyAccountsView;
 }
 
 /** GET …/keys/{key}/accounts: accounts with the public key in one of their permissions. */
 export function fetchKeyAccounts(network: string, publicKey: string, options?: RequestOptions): Promise<string[]> {
-  return getJson(nativePath(network, `keys/${encodeURIComponent(publicKey)}/accounts`), parseKeyAccounts, options);
+  return apiGet('/api/v1/native/{network}/keys/{key}/accounts', { path: { network, key: publicKey } }, parseKeyAccounts, options).then(
+    (view) => view.accounts,
+  );
 }
 
 export const keyAccountsQueryOptions = (network: string, publicKey: string) =>

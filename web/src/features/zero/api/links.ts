@@ -1,6 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson, type RequestOptions } from '../../../lib/api/client';
-import { accountPath, list, NATIVE_QUERY_ROOT, record, text } from './nativeApi';
+import type { RequestOptions } from '../../../lib/api/client';
+import { apiGet, type Schemas } from '../../../lib/api/endpoints';
+import { expectArray, expectRecord, expectString } from '../../../lib/api/shape';
+import { NATIVE_QUERY_ROOT } from './nativeApi';
+
+export type LinksView = Schemas['LinksView'];
 
 /** A permission linked to a contract action (`linkauth`). */
 export interface NativeLink {
@@ -10,20 +14,21 @@ export interface NativeLink {
   readonly action: string;
 }
 
-export function parseNativeLinks(json: unknown): NativeLink[] {
-  return list(record(json, 'links').links, 'links').map((item, index) => {
-    const link = record(item, `links[${index}]`);
-    return {
-      permission: text(link.permission, 'permission'),
-      code: text(link.code, 'code'),
-      action: typeof link.action === 'string' ? link.action : '',
-    };
+export function parseLinks(json: unknown): LinksView {
+  const value = expectRecord(json, 'links');
+  expectArray(value.links, 'links').forEach((item, index) => {
+    const link = expectRecord(item, `links[${index}]`);
+    expectString(link.permission, 'permission');
+    expectString(link.code, 'code');
   });
+  return value as LinksView;
 }
 
 /** GET …/accounts/{account}/links. */
 export function fetchNativeLinks(network: string, account: string, options?: RequestOptions): Promise<NativeLink[]> {
-  return getJson(accountPath(network, account, 'links'), parseNativeLinks, options);
+  return apiGet('/api/v1/native/{network}/accounts/{account}/links', { path: { network, account } }, parseLinks, options).then((view) =>
+    view.links.map(({ permission, code, action }) => ({ permission, code, action })),
+  );
 }
 
 export const nativeLinksQueryOptions = (network: string, account: string) =>

@@ -1,7 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson, type RequestOptions } from '../../../lib/api/client';
-import { accountPath, integer, list, NATIVE_QUERY_ROOT, optionalText, record, text } from './nativeApi';
+import type { RequestOptions } from '../../../lib/api/client';
+import { apiGet, type Schemas } from '../../../lib/api/endpoints';
+import { expectArray, expectNumber, expectRecord, expectString } from '../../../lib/api/shape';
+import { level, NATIVE_QUERY_ROOT } from './nativeApi';
 
+export type PermissionsView = Schemas['PermissionsView'];
+
+/** One permission as the screen shows it. */
 export interface NativePermission {
   readonly name: string;
   readonly parent: string;
@@ -13,39 +18,30 @@ export interface NativePermission {
   readonly linkedActions: readonly string[];
 }
 
-export function parseNativePermissions(json: unknown): NativePermission[] {
-  const value = record(json, 'permissions');
-  return list(value.permissions, 'permissions').map((item, index) => {
-    const field = `permissions[${index}]`;
-    const permission = record(item, field);
-    const auth = record(permission.required_auth, `${field}.required_auth`);
-    return {
-      name: text(permission.perm_name, `${field}.perm_name`),
-      parent: text(permission.parent, `${field}.parent`),
-      threshold: integer(auth.threshold, 'threshold'),
-      keys: list(auth.keys ?? [], 'keys').map((key) => {
-        const entry = record(key, 'key');
-        return { key: text(entry.key, 'key'), weight: integer(entry.weight, 'weight') };
-      }),
-      accounts: list(auth.accounts ?? [], 'accounts').map((account) => {
-        const entry = record(account, 'account');
-        const level = record(entry.permission, 'permission');
-        return {
-          level: `${text(level.actor, 'actor')}@${text(level.permission, 'permission')}`,
-          weight: integer(entry.weight, 'weight'),
-        };
-      }),
-      linkedActions: list(permission.linked_actions ?? [], 'linked_actions').map((link) => {
-        const entry = record(link, 'linked_action');
-        return `${text(entry.account, 'account')}::${optionalText(entry.action, 'action') ?? '*'}`;
-      }),
-    };
+export function parsePermissions(json: unknown): PermissionsView {
+  const value = expectRecord(json, 'permissions');
+  expectArray(value.permissions, 'permissions').forEach((item, index) => {
+    const permission = expectRecord(item, `permissions[${index}]`);
+    expectString(permission.perm_name, 'perm_name');
+    expectNumber(expectRecord(permission.required_auth, 'required_auth').threshold, 'threshold');
   });
+  return value as PermissionsView;
+}
+
+export function permissionTree(view: PermissionsView): NativePermission[] {
+  return view.permissions.map((permission) => ({
+    name: permission.perm_name,
+    parent: permission.parent,
+    threshold: permission.required_auth.threshold,
+    keys: permission.required_auth.keys.map(({ key, weight }) => ({ key, weight })),
+    accounts: permission.required_auth.accounts.map((account) => ({ level: level(account.permission), weight: account.weight })),
+    linkedActions: permission.linked_actions.map((link) => `${link.account}::${link.action ?? '*'}`),
+  }));
 }
 
 /** GET …/accounts/{account}/permissions: the permission tree with its keys. */
-export function fetchNativePermissions(network: string, account: string, options?: RequestOptions): Promise<NativePermission[]> {
-  return getJson(accountPath(network, account, 'permissions'), parseNativePermissions, options);
+export async function fetchNativePermissions(network: string, account: string, options?: RequestOptions): Promise<NativePermission[]> {
+  return permissionTree(await apiGet('/api/v1/native/{network}/accounts/{account}/permissions', { path: { network, account } }, parsePermissions, options));
 }
 
 export const nativePermissionsQueryOptions = (network: string, account: string) =>

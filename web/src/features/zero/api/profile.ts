@@ -1,11 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, getJson, type RequestOptions } from '../../../lib/api/client';
-import { accountPath, NATIVE_QUERY_ROOT, record, text } from './nativeApi';
+import { ApiError, type RequestOptions } from '../../../lib/api/client';
+import { apiGet, type Schemas } from '../../../lib/api/endpoints';
+import { expectRecord, expectString } from '../../../lib/api/shape';
+import { NATIVE_QUERY_ROOT } from './nativeApi';
 
-/** The account's row of the `profiles` table: account_name plus whatever fields it has. */
+export type ProfileView = Schemas['ProfileView'];
+
+/** The account's row of the `profiles` table as fields in words' order: account_name first. */
 export interface NativeProfile {
   readonly account: string;
-  /** Field → value as the chain stores them, account_name first. */
+  /** Field → value as the chain stores them. */
   readonly fields: readonly (readonly [string, string])[];
 }
 
@@ -13,19 +17,21 @@ function fieldText(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-export function parseNativeProfile(json: unknown): NativeProfile {
-  const value = record(json, 'profile');
-  const row = record(value.profile, 'profile.profile');
-  return {
-    account: text(value.account, 'account'),
-    fields: Object.entries(row).map(([key, field]) => [key, fieldText(field)] as const),
-  };
+export function parseProfile(json: unknown): ProfileView {
+  const value = expectRecord(json, 'profile');
+  expectString(value.account, 'account');
+  expectRecord(value.profile, 'profile.profile');
+  return value as ProfileView;
+}
+
+export function profileFields(view: ProfileView): NativeProfile {
+  return { account: view.account, fields: Object.entries(view.profile).map(([key, field]) => [key, fieldText(field)] as const) };
 }
 
 /** The profile row, or null when the account has none (the server's 404 antelope.profile.not_found). */
 export async function fetchNativeProfile(network: string, account: string, options?: RequestOptions): Promise<NativeProfile | null> {
   try {
-    return await getJson(accountPath(network, account, 'profile'), parseNativeProfile, options);
+    return profileFields(await apiGet('/api/v1/native/{network}/accounts/{account}/profile', { path: { network, account } }, parseProfile, options));
   } catch (error) {
     if (error instanceof ApiError && error.code === 'antelope.profile.not_found') return null;
     throw error;

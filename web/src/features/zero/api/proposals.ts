@@ -1,9 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson, type RequestOptions } from '../../../lib/api/client';
-import { accountPath, list, NATIVE_QUERY_ROOT, record, text } from './nativeApi';
+import type { RequestOptions } from '../../../lib/api/client';
+import { apiGet, type Schemas } from '../../../lib/api/endpoints';
+import { expectArray, expectRecord, expectString } from '../../../lib/api/shape';
+import { level, NATIVE_QUERY_ROOT } from './nativeApi';
 
 export type ProposalRole = 'proposer' | 'requested';
+export type ProposalsView = Schemas['ProposalsView'];
 
+/** A proposal as the screen shows it. */
 export interface NativeProposal {
   readonly proposer: string;
   readonly name: string;
@@ -14,25 +18,25 @@ export interface NativeProposal {
   readonly provided: readonly string[];
 }
 
-function levels(value: unknown, field: string): string[] {
-  return list(value ?? [], field).map((item) => {
-    const level = record(item, field);
-    return `${text(level.actor, 'actor')}@${text(level.permission, 'permission')}`;
+export function parseProposals(json: unknown): ProposalsView {
+  const value = expectRecord(json, 'proposals');
+  expectArray(value.proposals, 'proposals').forEach((item, index) => {
+    const proposal = expectRecord(item, `proposals[${index}]`);
+    expectString(proposal.proposer, 'proposer');
+    expectString(proposal.proposal_name, 'proposal_name');
   });
+  return value as ProposalsView;
 }
 
-export function parseNativeProposals(json: unknown): NativeProposal[] {
-  return list(record(json, 'proposals').proposals, 'proposals').map((item, index) => {
-    const proposal = record(item, `proposals[${index}]`);
-    return {
-      proposer: text(proposal.proposer, 'proposer'),
-      name: text(proposal.proposal_name, 'proposal_name'),
-      expiration: typeof proposal.expiration === 'string' ? proposal.expiration : '',
-      executed: proposal.executed === true,
-      requested: levels(proposal.requested_approvals, 'requested_approvals'),
-      provided: levels(proposal.provided_approvals, 'provided_approvals'),
-    };
-  });
+export function proposalList(view: ProposalsView): NativeProposal[] {
+  return view.proposals.map((proposal) => ({
+    proposer: proposal.proposer,
+    name: proposal.proposal_name,
+    expiration: proposal.expiration,
+    executed: proposal.executed,
+    requested: proposal.requested_approvals.map(level),
+    provided: proposal.provided_approvals.map(level),
+  }));
 }
 
 /** GET …/accounts/{account}/proposals?role: multisig proposals it made or is asked to approve. */
@@ -42,7 +46,12 @@ export function fetchNativeProposals(
   role: ProposalRole,
   options?: RequestOptions,
 ): Promise<NativeProposal[]> {
-  return getJson(`${accountPath(network, account, 'proposals')}?role=${role}&limit=20`, parseNativeProposals, options);
+  return apiGet(
+    '/api/v1/native/{network}/accounts/{account}/proposals',
+    { path: { network, account }, query: { role, limit: 20 } },
+    parseProposals,
+    options,
+  ).then(proposalList);
 }
 
 export const nativeProposalsQueryOptions = (network: string, account: string, role: ProposalRole) =>

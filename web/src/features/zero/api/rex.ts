@@ -1,27 +1,22 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson, type RequestOptions } from '../../../lib/api/client';
-import { accountPath, asset, NATIVE_QUERY_ROOT, optionalAsset, record, text, type AssetView } from './nativeApi';
+import type { RequestOptions } from '../../../lib/api/client';
+import { apiGet, type Schemas } from '../../../lib/api/endpoints';
+import { expectRecord } from '../../../lib/api/shape';
+import { asset, NATIVE_QUERY_ROOT, optionalAsset } from './nativeApi';
 
 /** GET …/accounts/{account}/rex: value = rex_balance × lendable ÷ total_rex + fund (spec §7). */
-export interface NativeRex {
-  readonly account: string;
-  readonly rexBalance: AssetView | null;
-  readonly fund: AssetView | null;
-  readonly value: AssetView;
-}
+export type NativeRex = Schemas['RexView'];
 
 export function parseNativeRex(json: unknown): NativeRex {
-  const value = record(json, 'rex');
-  return {
-    account: text(value.account, 'account'),
-    rexBalance: optionalAsset(value.rexBalance, 'rexBalance'),
-    fund: optionalAsset(value.fund, 'fund'),
-    value: asset(value.value, 'value'),
-  };
+  const value = expectRecord(json, 'rex');
+  asset(value.value, 'value');
+  optionalAsset(value.rexBalance, 'rexBalance');
+  optionalAsset(value.fund, 'fund');
+  return value as NativeRex;
 }
 
 export function fetchNativeRex(network: string, account: string, options?: RequestOptions): Promise<NativeRex> {
-  return getJson(accountPath(network, account, 'rex'), parseNativeRex, options);
+  return apiGet('/api/v1/native/{network}/accounts/{account}/rex', { path: { network, account } }, parseNativeRex, options);
 }
 
 export const nativeRexQueryOptions = (network: string, account: string) =>

@@ -1,19 +1,16 @@
-import { postJson, type RequestOptions } from '../../../lib/api/client';
-import { asset, nativePath, record, text, textList, type AssetView } from './nativeApi';
+import type { RequestOptions } from '../../../lib/api/client';
+import { apiPost, type Schemas } from '../../../lib/api/endpoints';
+import { expectRecord, expectString } from '../../../lib/api/shape';
+import { asset, textList, type AssetView } from './nativeApi';
 
 /** A transaction as the chain's push API takes it: hex `packed_trx`, K1 signatures. */
-export interface PackedTransaction {
-  readonly signatures: readonly string[];
-  readonly compression: 0;
-  readonly packed_context_free_data: '';
-  readonly packed_trx: string;
-}
+export type PackedTransaction = Schemas['PackedTransactionBody'];
 
 export function packed(packedTrx: string, signatures: readonly string[] = []): PackedTransaction {
-  return { signatures, compression: 0, packed_context_free_data: '', packed_trx: packedTrx };
+  return { signatures: [...signatures], compression: 0, packed_context_free_data: '', packed_trx: packedTrx };
 }
 
-/** The server's answer to POST …/sponsor (spec §4 fee-sponsor flow). */
+/** The server's answer to POST …/sponsor as the flow reads it (spec §4 fee-sponsor flow). */
 export type SponsorAnswer =
   | { readonly kind: 'fallback'; readonly reason: string }
   | {
@@ -27,20 +24,30 @@ export type SponsorAnswer =
       readonly sponsorSignatures: readonly string[];
     };
 
-export function parseSponsorAnswer(json: unknown): SponsorAnswer {
-  const value = record(json, 'sponsor');
-  if (value.fallback === 'sign-normally') {
-    return { kind: 'fallback', reason: typeof value.reason === 'string' ? value.reason : '' };
-  }
+type SponsorAnswerView = Schemas['SponsorFallbackView'] | Schemas['SponsoredView'];
+
+/** Checks the answer as one of its two documented shapes. */
+export function parseSponsorAnswerView(json: unknown): SponsorAnswerView {
+  const value = expectRecord(json, 'sponsor');
+  if (value.fallback === 'sign-normally') return value as Schemas['SponsorFallbackView'];
   if (value.sponsored !== true) throw new Error('neither sponsored nor a fallback');
+  if (value.fee !== null && value.fee !== undefined) asset(value.fee, 'fee');
+  expectString(value.transactionId, 'transactionId');
+  expectString(value.packedTrx, 'packedTrx');
+  textList(value.signatures, 'signatures');
+  return value as Schemas['SponsoredView'];
+}
+
+export function sponsorAnswer(view: SponsorAnswerView): SponsorAnswer {
+  if ('fallback' in view) return { kind: 'fallback', reason: view.reason };
   return {
     kind: 'sponsored',
-    feeRequired: value.feeRequired === true,
-    fee: value.fee === null || value.fee === undefined ? null : asset(value.fee, 'fee'),
-    ramBytes: typeof value.ramBytes === 'number' ? value.ramBytes : null,
-    transactionId: text(value.transactionId, 'transactionId'),
-    packedTrx: text(value.packedTrx, 'packedTrx'),
-    sponsorSignatures: textList(value.signatures, 'signatures'),
+    feeRequired: view.feeRequired,
+    fee: view.fee ?? null,
+    ramBytes: view.ramBytes ?? null,
+    transactionId: view.transactionId,
+    packedTrx: view.packedTrx,
+    sponsorSignatures: view.signatures,
   };
 }
 
@@ -51,5 +58,10 @@ export function requestSponsor(
   packedTrx: string,
   options?: RequestOptions,
 ): Promise<SponsorAnswer> {
-  return postJson(nativePath(network, 'sponsor'), { signer, packedTransaction: packed(packedTrx) }, parseSponsorAnswer, options);
+  return apiPost(
+    '/api/v1/native/{network}/sponsor',
+    { path: { network }, body: { signer, packedTransaction: packed(packedTrx) } },
+    parseSponsorAnswerView as (json: unknown) => never,
+    options,
+  ).then((view: SponsorAnswerView) => sponsorAnswer(view));
 }

@@ -1,21 +1,54 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDateTimeFormatter } from '../../../lib/preferences/usePreferences';
+import { useAmountFormatter, useDateTimeFormatter, usePreferences } from '../../../lib/preferences/usePreferences';
 import { useNativeAccount, type LimitView, type NativeAccount } from '../api/account';
-import { useNativeBalances, type NativeBalance } from '../api/balances';
+import { sendable, useNativeBalances, type NativeBalanceRow, type SendableToken } from '../api/balances';
 import type { AssetView } from '../api/nativeApi';
 import { useNativeRex } from '../api/rex';
+import { useRexApy } from '../api/rexApy';
 import { chainTime } from '../model/explorer';
 import { QueryState } from './QueryState';
 import { useExactAsset } from './useExactAsset';
 
 
-export function TokensCard({ network, account, onSend }: { network: string; account: string; onSend: ((token: NativeBalance) => void) | null }) {
+/** The token's logo from the list, or its first letter. */
+function TokenLogo({ row }: { row: NativeBalanceRow }) {
+  const [failed, setFailed] = useState(false);
+  if (row.logo == null || failed) {
+    return <span className="zero-token__logo zero-token__logo--letter" aria-hidden="true">{row.symbol.slice(0, 1)}</span>;
+  }
+  return <img className="zero-token__logo" src={row.logo} alt="" width={28} height={28} loading="lazy" onError={() => { setFailed(true); }} />;
+}
+
+interface TokensCardProps {
+  network: string;
+  account: string;
+  /** The devnet's prices are recorded sample figures: say so. */
+  samplePrices: boolean;
+  onSend: ((token: SendableToken) => void) | null;
+}
+
+export function TokensCard({ network, account, samplePrices, onSend }: TokensCardProps) {
   const { t } = useTranslation();
-  const balances = useNativeBalances(network, account);
+  const [{ fiatCurrency }] = usePreferences();
+  const format = useAmountFormatter();
+  const balances = useNativeBalances(network, account, fiatCurrency);
   const exact = useExactAsset();
+  const total = balances.data?.totalFiatValue;
   return (
-    <section className="card zero-card" aria-labelledby="zero-tokens-title">
-      <h2 id="zero-tokens-title" className="zero-card__title">{t('zero.balance.tokens')}</h2>
+    <section className="card zero-card zero-card--wide" aria-labelledby="zero-tokens-title">
+      <header className="zero-card__header">
+        <h2 id="zero-tokens-title" className="zero-card__title">{t('zero.balance.tokens')}</h2>
+        {total != null && (
+          <p className="zero-total">
+            <span className="zero-muted">{t('zero.balance.total')}</span>
+            <span className="zero-total__value" data-testid="native-total">{format.fiat(total)}</span>
+          </p>
+        )}
+      </header>
+      {samplePrices && balances.data?.pricesAvailable === true && (
+        <p className="zero-muted" role="note"><strong className="badge">{t('zero.balance.sample_badge')}</strong> {t('zero.balance.sample_prices')}</p>
+      )}
       <QueryState query={balances} loading={t('zero.balance.loading_tokens')} failed={t('zero.balance.failed_tokens')}>
         {(data) => (
           <>
@@ -30,26 +63,43 @@ export function TokensCard({ network, account, onSend }: { network: string; acco
                 </tr>
               </thead>
               <tbody>
-                {data.balances.map((token) => (
-                  <tr key={`${token.contract}:${token.symbol}`} data-token={token.symbol}>
-                    <th scope="row">
-                      <span className="zero-token__symbol">{token.symbol}</span>
-                      <span className="zero-token__contract">{token.contract}</span>
-                    </th>
-                    <td className="zero-num zero-mono">{exact(token)}</td>
-                    <td className="zero-num zero-muted">
-                      {data.pricesAvailable && token.price !== null ? token.price : t('zero.balance.fiat_unavailable')}
-                    </td>
-                    {onSend !== null && (
-                      <td className="zero-num">
-                        <button type="button" className="button button--secondary button--small" onClick={() => { onSend(token); }}
-                          aria-label={t('zero.transfer.send_token', { symbol: token.symbol })}>
-                          {t('zero.transfer.send')}
-                        </button>
+                {data.balances.map((row) => {
+                  const token = sendable(row);
+                  return (
+                    <tr key={`${row.contract}:${row.symbol}`} data-token={row.symbol}>
+                      <th scope="row">
+                        <span className="zero-token">
+                          <TokenLogo row={row} />
+                          <span>
+                            <span className="zero-token__symbol">{row.symbol}</span>
+                            <span className="zero-token__contract">
+                              {row.name === row.symbol ? row.contract : `${row.name} · ${row.contract}`}
+                            </span>
+                            {!row.listed && !row.supported && (
+                              <span className="zero-token__badge" title={t('zero.balance.unlisted_hint')}>{t('zero.balance.unlisted')}</span>
+                            )}
+                          </span>
+                        </span>
+                      </th>
+                      <td className="zero-num zero-mono">
+                        {row.balance == null ? <span className="zero-muted" data-testid="unread">{t('zero.balance.unread')}</span> : exact(row.balance)}
                       </td>
-                    )}
-                  </tr>
-                ))}
+                      <td className="zero-num zero-muted">
+                        {row.fiatValue != null ? <span className="zero-fiat">{format.fiat(row.fiatValue)}</span> : data.pricesAvailable ? t('zero.balance.no_price') : t('zero.balance.fiat_unavailable')}
+                      </td>
+                      {onSend !== null && (
+                        <td className="zero-num">
+                          {token !== null && (
+                            <button type="button" className="button button--secondary button--small" onClick={() => { onSend(token); }}
+                              aria-label={t('zero.transfer.send_token', { symbol: row.symbol })}>
+                              {t('zero.transfer.send')}
+                            </button>
+                          )}
+                        </td>
+                      )}
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
             {!data.pricesAvailable && <p className="zero-muted">{t('zero.balance.prices_unavailable')}</p>}
@@ -81,14 +131,14 @@ function Usage({ label, used, max, unit }: { label: string; used: number | null;
 }
 
 function limitUsage(limit: LimitView) {
-  return { used: limit.used, max: limit.max };
+  return { used: limit.used ?? null, max: limit.max ?? null };
 }
 
 function ResourceRows({ data }: { data: NativeAccount }) {
   const { t } = useTranslation();
   const dateTime = useDateTimeFormatter();
   const exact = useExactAsset();
-  const rows: [string, AssetView | null][] = [
+  const rows: [string, AssetView | null | undefined][] = [
     [t('zero.resources.liquid'), data.liquid],
     [t('zero.resources.staked_cpu'), data.stakedCpu],
     [t('zero.resources.staked_net'), data.stakedNet],
@@ -100,15 +150,15 @@ function ResourceRows({ data }: { data: NativeAccount }) {
     <>
       <Usage label={t('zero.resources.cpu')} {...limitUsage(data.cpu)} unit="µs" />
       <Usage label={t('zero.resources.net')} {...limitUsage(data.net)} unit={t('zero.resources.bytes')} />
-      <Usage label={t('zero.resources.ram')} used={data.ram.usage} max={data.ram.quota} unit={t('zero.resources.bytes')} />
+      <Usage label={t('zero.resources.ram')} used={data.ram.usage} max={data.ram.quota ?? null} unit={t('zero.resources.bytes')} />
       <dl className="zero-facts">
         {rows.map(([label, value]) => (
           <div key={label} className="zero-facts__row">
             <dt>{label}</dt>
-            <dd className="zero-mono">{value === null ? t('zero.resources.none') : exact(value)}</dd>
+            <dd className="zero-mono">{value == null ? t('zero.resources.none') : exact(value)}</dd>
           </div>
         ))}
-        {data.refundRequestTime !== null && (
+        {data.refundRequestTime != null && (
           <div className="zero-facts__row">
             <dt>{t('zero.resources.refund_requested')}</dt>
             <dd>{dateTime(chainTime(data.refundRequestTime))}</dd>
@@ -132,29 +182,40 @@ export function ResourcesCard({ network, account }: { network: string; account: 
   );
 }
 
+/** Spec §4: "for REX the lock message says 4 days". */
+export const REX_LOCK_DAYS = 4;
+
 export function RexCard({ network, account }: { network: string; account: string }) {
   const { t } = useTranslation();
   const query = useNativeRex(network, account);
+  const apy = useRexApy(network).data;
   const exact = useExactAsset();
   return (
     <section className="card zero-card" aria-labelledby="zero-rex-title">
       <h2 id="zero-rex-title" className="zero-card__title">{t('zero.rex.title')}</h2>
       <QueryState query={query} loading={t('zero.rex.loading')} failed={t('zero.rex.failed')}>
         {(data) => (
-          <dl className="zero-facts">
-            <div className="zero-facts__row">
-              <dt>{t('zero.rex.value')}</dt>
-              <dd className="zero-mono" data-testid="rex-value">{exact(data.value)}</dd>
-            </div>
-            <div className="zero-facts__row">
-              <dt>{t('zero.rex.balance')}</dt>
-              <dd className="zero-mono">{data.rexBalance === null ? t('zero.rex.none') : exact(data.rexBalance)}</dd>
-            </div>
-            <div className="zero-facts__row">
-              <dt>{t('zero.rex.fund')}</dt>
-              <dd className="zero-mono">{data.fund === null ? t('zero.rex.none') : exact(data.fund)}</dd>
-            </div>
-          </dl>
+          <>
+            <dl className="zero-facts">
+              <div className="zero-facts__row">
+                <dt>{t('zero.rex.value')}</dt>
+                <dd className="zero-mono" data-testid="rex-value">{exact(data.value)}</dd>
+              </div>
+              <div className="zero-facts__row">
+                <dt title={t('zero.rex.apy_hint')}>{t('zero.rex.apy')}</dt>
+                <dd className="zero-mono" data-testid="rex-apy">{apy?.apy != null ? `${apy.apy} %` : t('zero.rex.apy_unavailable')}</dd>
+              </div>
+              <div className="zero-facts__row">
+                <dt>{t('zero.rex.balance')}</dt>
+                <dd className="zero-mono">{data.rexBalance == null ? t('zero.rex.none') : exact(data.rexBalance)}</dd>
+              </div>
+              <div className="zero-facts__row">
+                <dt>{t('zero.rex.fund')}</dt>
+                <dd className="zero-mono">{data.fund == null ? t('zero.rex.none') : exact(data.fund)}</dd>
+              </div>
+            </dl>
+            <p className="zero-muted" data-testid="rex-lock">{t('zero.rex.lock', { days: REX_LOCK_DAYS })}</p>
+          </>
         )}
       </QueryState>
     </section>

@@ -3,30 +3,51 @@ import { useTranslation } from 'react-i18next';
 import { isoDateTime } from '../../../lib/preferences/dateTime';
 import { useDateTimeFormatter } from '../../../lib/preferences/usePreferences';
 import { HISTORY_PAGE_SIZE, useNativeHistory, type NativeAction } from '../api/history';
+import { hasFilters, type HistoryFilters } from '../model/historyFilters';
+import { HistoryFilterForm } from './HistoryFilterForm';
 import { chainTime, transactionUrl } from '../model/explorer';
 import { QueryState } from './QueryState';
 
-function summary(action: NativeAction): string | null {
-  const { from, to, quantity, memo } = action.data;
+export function summary(action: NativeAction): string | null {
+  const { from, to, quantity, memo } = action.data as Record<string, unknown>;
   if (action.action !== 'transfer' || typeof from !== 'string' || typeof to !== 'string' || typeof quantity !== 'string') return null;
   const note = typeof memo === 'string' && memo !== '' ? ` · ${memo}` : '';
   return `${from} → ${to} · ${quantity}${note}`;
 }
 
-/** The account's actions, newest first, ten per page (spec §7 get_actions). */
+/** The account's actions, newest first, ten per page, with spec §7's get_actions filters. */
 export function HistoryCard({ network, account, explorerUrl }: { network: string; account: string; explorerUrl: string | null }) {
   const { t } = useTranslation();
   const dateTime = useDateTimeFormatter();
   const [page, setPage] = useState(0);
-  const query = useNativeHistory(network, account, page);
+  const [filtering, setFiltering] = useState(false);
+  const [filters, setFilters] = useState<HistoryFilters>({});
+  const query = useNativeHistory(network, account, page, filters);
+  const filtered = hasFilters(filters);
   return (
     <section className="card zero-card zero-card--wide" aria-labelledby="zero-history-title" aria-busy={query.isFetching}>
-      <h2 id="zero-history-title" className="zero-card__title">{t('zero.history.title')}</h2>
+      <header className="zero-card__header">
+        <h2 id="zero-history-title" className="zero-card__title">{t('zero.history.title')}</h2>
+        <button type="button" className="button button--ghost button--small" aria-expanded={filtering} onClick={() => { setFiltering(!filtering); }}>
+          {filtering ? t('zero.history.filter_hide') : t('zero.history.filter')}
+        </button>
+      </header>
+      {filtering && (
+        <HistoryFilterForm
+          onApply={(next) => { setFilters(next); setPage(0); }}
+          onClear={() => { setFilters({}); setPage(0); }}
+        />
+      )}
       <QueryState query={query} loading={t('zero.history.loading')} failed={t('zero.history.failed')}>
         {(data) => (
           <>
+            {filtered && (
+              <p className="zero-muted" role="status" data-testid="history-filtered">
+                {data.total === 0 ? t('zero.history.filtered_none') : t('zero.history.filtered', { count: data.total })}
+              </p>
+            )}
             {data.actions.length === 0 ? (
-              <p className="zero-muted">{t('zero.history.empty')}</p>
+              !filtered && <p className="zero-muted">{t('zero.history.empty')}</p>
             ) : (
               <ol className="zero-history">
                 {data.actions.map((action, index) => {

@@ -5,6 +5,8 @@ import { ApiError } from '../../../lib/api/client';
 import { validateAccountName } from '../../../lib/validation/accountName';
 import { ACCOUNT_NOT_FOUND, useNativeAccount } from '../api/account';
 import { CreatorCard, KeyLookupCard, PermissionsCard, ProfileCard, ProposalsCard } from './LookupCards';
+import { LinkedEvmCard } from './LinkedEvmCard';
+import { ProducersCard, TransactionLookupCard } from './NetworkLookupCards';
 import { SignInPanel } from './SignInPanel';
 import { useZero } from './zeroContext';
 
@@ -50,14 +52,14 @@ export function ProfilePage() {
       )}
       {!restoring && account === null && <SignInPanel purpose={t('zero.signin.purpose_profile')} />}
       {network !== null && account !== null && (
-        <AccountLookups network={network.name} networkName={network.displayName} account={account} />
+        <AccountLookups network={network.name} networkName={network.displayName} account={account} hasEvm={network.linkedNetwork !== null} />
       )}
     </section>
   );
 }
 
 /** The lookups of an account that exists; an account that does not is said so once. */
-function AccountLookups({ network, networkName, account }: { network: string; networkName: string; account: string }) {
+function AccountLookups({ network, networkName, account, hasEvm }: { network: string; networkName: string; account: string; hasEvm: boolean }) {
   const { t } = useTranslation();
   const existing = useNativeAccount(network, account);
   const missing = existing.error instanceof ApiError && existing.error.code === ACCOUNT_NOT_FOUND;
@@ -70,12 +72,15 @@ function AccountLookups({ network, networkName, account }: { network: string; ne
       ) : (
         <>
           <ProfileCard network={network} account={account} />
+          {hasEvm && <LinkedEvmCard network={network} account={account} />}
           <CreatorCard network={network} account={account} />
           <PermissionsCard network={network} account={account} />
           <ProposalsCard network={network} account={account} />
+          <ProducersCard network={network} account={account} />
         </>
       )}
       <KeyLookupCard network={network} />
+      <TransactionLookupCard network={network} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api/client';
 
@@ -12,11 +13,15 @@ function nextStep(error: unknown): 'zero.state.next_network' | 'zero.state.next_
 }
 
 /** Why a read failed, in words, for the errors a user can act on; the server's own text is never shown. */
-function reason(error: unknown): 'zero.state.reason_bad_key' | 'zero.state.reason_no_account' | null {
-  if (!(error instanceof ApiError)) return null;
-  if (error.code === 'antelope.key.invalid') return 'zero.state.reason_bad_key';
-  if (error.code === 'antelope.account.not_found') return 'zero.state.reason_no_account';
-  return null;
+const REASONS: Readonly<Record<string, ParseKeys>> = {
+  'antelope.key.invalid': 'zero.state.reason_bad_key',
+  'antelope.account.not_found': 'zero.state.reason_no_account',
+  'antelope.transaction.not_found': 'zero.state.reason_no_transaction',
+  'validation.invalid_transaction_id': 'zero.state.reason_bad_transaction_id',
+};
+
+function reason(error: unknown): ParseKeys | null {
+  return error instanceof ApiError ? (REASONS[error.code] ?? null) : null;
 }
 
 interface QueryStateProps<T> {

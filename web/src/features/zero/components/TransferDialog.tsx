@@ -5,19 +5,19 @@ import { fromPlainString } from '../../../lib/amount/fixedAmount';
 import { ApiError } from '../../../lib/api/client';
 import { notify } from '../../../lib/notify/notify';
 import { useAmountFormatter } from '../../../lib/preferences/usePreferences';
-import { browserStorage } from '../../../lib/storage';
 import type { NetworkSummary } from '../../../lib/networks/api/networks';
 import { ACCOUNT_NOT_FOUND, nativeAccountQueryOptions } from '../api/account';
-import type { NativeBalance } from '../api/balances';
+import type { SendableToken } from '../api/balances';
 import { NATIVE_QUERY_ROOT } from '../api/nativeApi';
-import { pushTransaction } from '../api/pushTransaction';
-import { requestSponsor } from '../api/sponsor';
 import { cleosCommand } from '../model/cleos';
 import { transactionUrl } from '../model/explorer';
-import type { NativeSession } from '../model/nativeSession';
-import { readFuelPreference, saveFuelDecision, type FuelPreference } from '../model/sponsorDecision';
-import { validateTransferForm, type FieldError, type TransferRequest } from '../model/transferForm';
-import { runTransfer, type SponsoredAnswer, type TransferStage } from '../model/transferFlow';
+import type { NativeSession, NativeSigner } from '../model/nativeSession';
+import { transactionSteps } from '../model/transactionSteps';
+import type { FuelPreference } from '../model/sponsorDecision';
+import { resourceShortage, SponsorFailure, type ResourceShortage } from '../model/sponsorFailure';
+import { transferAction, validateTransferForm, type FieldError, type TransferRequest } from '../model/transferForm';
+import { runSelfPaid, runTransfer, type SponsoredAnswer, type TransferOutcome, type TransferStage } from '../model/transferFlow';
+import { SponsorFailedPanel, TransferFailedPanel } from './SelfPayPanels';
 import { SponsorConfirmation } from './SponsorConfirmation';
 import { useExactAsset } from './useExactAsset';
 
@@ -26,12 +26,13 @@ type Step =
   | { kind: 'review'; request: TransferRequest }
   | { kind: 'working'; request: TransferRequest; stage: TransferStage }
   | { kind: 'fee'; request: TransferRequest; answer: SponsoredAnswer }
-  | { kind: 'failed'; request: TransferRequest; message: string; refused: boolean };
+  | { kind: 'sponsor-failed'; request: TransferRequest; failure: SponsorFailure }
+  | { kind: 'failed'; request: TransferRequest; message: string; shortage: ResourceShortage | null };
 
 interface TransferDialogProps {
   session: NativeSession;
   network: NetworkSummary;
-  token: NativeBalance;
+  token: SendableToken;
   onClose: () => void;
 }
 
@@ -50,6 +51,7 @@ export function TransferDialog({ session, network, token, onClose }: TransferDia
   const titleId = useId();
   const ids = { to: useId(), amount: useId(), memo: useId() };
   const available = fromPlainString(token.amount, token.decimals) ?? { raw: 0n, decimals: token.decimals };
+  const systemSymbol = network.systemToken?.symbol ?? 'TLOS';
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -99,43 +101,50 @@ export function TransferDialog({ session, network, token, onClose }: TransferDia
     );
   };
 
-  const send = async (request: TransferRequest) => {
+  const steps = (request: TransferRequest, signer: NativeSigner) =>
+    transactionSteps({
+      network: network.name,
+      session,
+      signer,
+      actions: [transferAction(request)],
+      confirmSponsored: (answer) =>
+        new Promise((resolve) => {
+          decideFee.current = resolve;
+          setStep({ kind: 'fee', request, answer });
+        }),
+      onStage: (stage) => { setStep({ kind: 'working', request, stage }); },
+    });
+
+  /** Runs the sponsored flow, or with `selfPaid` signs without asking the sponsor (the user pays the resources). */
+  const send = async (request: TransferRequest, selfPaid = false) => {
     const signer = session.signer;
     if (signer === null) return;
-    const storage = browserStorage();
+    let outcome: TransferOutcome;
     try {
-      const outcome = await runTransfer({
-        buildUnsigned: () => signer.buildTransfer(request),
-        requestSponsor: (packedTrx) => requestSponsor(network.name, { actor: session.account, permission: session.permission }, packedTrx),
-        confirmSponsored: (answer) =>
-          new Promise((resolve) => {
-            decideFee.current = resolve;
-            setStep({ kind: 'fee', request, answer });
-          }),
-        sign: (packedTrx) => signer.sign(packedTrx),
-        push: (transaction) => pushTransaction(network.name, transaction),
-        preference: readFuelPreference(storage, network.name, session.account),
-        savePreference: (decision) => { saveFuelDecision(storage, network.name, session.account, decision); },
-        onStage: (stage) => { setStep({ kind: 'working', request, stage }); },
-      });
-      decideFee.current = null;
-      if (outcome.kind === 'cancelled') {
-        notify.neutral({ key: 'notify.cancelled_transaction' });
-        setStep({ kind: 'review', request });
-        return;
-      }
-      const link = transactionUrl(network.explorerUrl, outcome.transactionId);
-      notify.success(
-        { key: 'zero.transfer.sent', values: { quantity: request.quantity, to: request.to } },
-        link === null ? {} : { transactionUrl: link },
-      );
-      void queryClient.invalidateQueries({ queryKey: [NATIVE_QUERY_ROOT, network.name] });
-      onClose();
+      outcome = await (selfPaid ? runSelfPaid(steps(request, signer)) : runTransfer(steps(request, signer)));
     } catch (error) {
       decideFee.current = null;
-      const refused = error instanceof ApiError && error.code.startsWith('sponsor.');
-      setStep({ kind: 'failed', request, message: error instanceof Error ? error.message : String(error), refused });
+      if (error instanceof SponsorFailure) {
+        setStep({ kind: 'sponsor-failed', request, failure: error });
+        return;
+      }
+      const message = error instanceof ApiError || error instanceof Error ? error.message : String(error);
+      setStep({ kind: 'failed', request, message, shortage: resourceShortage(error) });
+      return;
     }
+    decideFee.current = null;
+    if (outcome.kind === 'cancelled') {
+      notify.neutral({ key: 'notify.cancelled_transaction' });
+      setStep({ kind: 'review', request });
+      return;
+    }
+    const link = transactionUrl(network.explorerUrl, outcome.transactionId);
+    notify.success(
+      { key: 'zero.transfer.sent', values: { quantity: request.quantity, to: request.to } },
+      link === null ? {} : { transactionUrl: link },
+    );
+    void queryClient.invalidateQueries({ queryKey: [NATIVE_QUERY_ROOT, network.name] });
+    onClose();
   };
 
   const command = (request: TransferRequest) =>
@@ -238,18 +247,17 @@ export function TransferDialog({ session, network, token, onClose }: TransferDia
       )}
 
       {step.kind === 'fee' && (
-        <SponsorConfirmation answer={step.answer} systemSymbol={network.systemToken?.symbol ?? 'TLOS'} onDecide={(decision) => { decideFee.current?.(decision); }} />
+        <SponsorConfirmation answer={step.answer} systemSymbol={systemSymbol} onDecide={(decision) => { decideFee.current?.(decision); }} />
+      )}
+
+      {step.kind === 'sponsor-failed' && (
+        <SponsorFailedPanel failure={step.failure} network={network.name} account={session.account} symbol={systemSymbol}
+          onSelfPay={() => void send(step.request, true)} onRetry={() => void send(step.request)} onClose={close} />
       )}
 
       {step.kind === 'failed' && (
-        <div className="zero-state zero-state--error" role="alert">
-          <p><strong>{step.refused ? t('zero.transfer.sponsor_refused') : t('zero.transfer.failed')}</strong> {step.message}</p>
-          <p>{step.refused ? t('zero.transfer.sponsor_refused_next') : t('zero.transfer.failed_next')}</p>
-          <div className="button-row">
-            <button type="button" className="button button--primary" onClick={() => { setStep({ kind: 'review', request: step.request }); }}>{t('zero.transfer.try_again')}</button>
-            <button type="button" className="button button--secondary" onClick={close}>{t('zero.transfer.close')}</button>
-          </div>
-        </div>
+        <TransferFailedPanel title={t('zero.transfer.failed')} message={step.message} shortage={step.shortage} symbol={systemSymbol}
+          onRetry={() => { setStep({ kind: 'review', request: step.request }); }} onClose={close} />
       )}
 
       {busy && step.kind === 'working' && <p className="zero-muted">{t('zero.transfer.wallet_hint')}</p>}

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { NativeBalance } from '../api/balances';
+import { Link } from 'react-router';
+import type { SendableToken } from '../api/balances';
 import { AccountHeading } from './AccountHeading';
 import { ResourcesCard, RexCard, TokensCard } from './BalanceCards';
 import { HistoryCard } from './HistoryCard';
+import { LinkedEvmCard } from './LinkedEvmCard';
 import { ReceiveDialog } from './ReceiveDialog';
 import { SignInPanel } from './SignInPanel';
 import { TransferDialog } from './TransferDialog';
@@ -12,7 +14,7 @@ import { useZero } from './zeroContext';
 export function ZeroBalancePage() {
   const { t } = useTranslation();
   const { session, network, restoring } = useZero();
-  const [sending, setSending] = useState<NativeBalance | null>(null);
+  const [sending, setSending] = useState<SendableToken | null>(null);
   const [receiving, setReceiving] = useState(false);
 
   if (restoring) {
@@ -40,11 +42,13 @@ export function ZeroBalancePage() {
       <AccountHeading title={t('zero.balance.title')} session={session} networkName={network.displayName} />
       <div className="button-row zero-actions">
         <button type="button" className="button button--secondary" onClick={() => { setReceiving(true); }}>{t('zero.balance.receive')}</button>
+        {canSend && <Link to="/zero/create-account" className="button button--secondary">{t('zero.create.title')}</Link>}
       </div>
       <div className="zero-grid">
-        <TokensCard network={network.name} account={session.account} onSend={canSend ? setSending : null} />
+        <TokensCard network={network.name} account={session.account} samplePrices={network.isDevnet} onSend={canSend ? setSending : null} />
         <ResourcesCard network={network.name} account={session.account} />
         <RexCard network={network.name} account={session.account} />
+        {network.linkedNetwork !== null && <LinkedEvmCard network={network.name} account={session.account} />}
         <HistoryCard network={network.name} account={session.account} explorerUrl={network.explorerUrl} />
       </div>
       {receiving && <ReceiveDialog account={session.account} networkName={network.displayName} onClose={() => { setReceiving(false); }} />}

@@ -68,7 +68,7 @@ export function ZeroLayout() {
         {session !== null && (
           <button type="button" className="button button--ghost button--small zero-tabs__signout" onClick={() => {
               // Spec §4 logout: the stored keys go (which ends the wallet session), then home.
-              clearSession();
+              clearSession('native');
               const target = destinationAfterLogout(pathname, 'native');
               if (target !== null) void navigate(target);
             }}>

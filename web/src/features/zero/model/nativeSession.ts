@@ -9,7 +9,6 @@ import { browserStorage, trySetItem, type StorageLike } from '../../../lib/stora
 import { notifyStoredAccountChanged, readStoredAccount, subscribeToStoredAccount } from '../../../lib/session/storedAccount';
 import { readStoredSession, writeStoredSession } from '../../../lib/session/storedSession';
 import { forgetDevWalletKey } from './devWalletKey';
-import type { TransferRequest } from './transferForm';
 
 /** Wallet plugins that sign in the browser, then the two ways that sign nothing here. */
 export const WALLET_AUTHENTICATORS = ['anchor', 'scatter', 'wombat', 'tokenpocket'] as const;
@@ -22,10 +21,28 @@ export function isNativeAuthenticator(value: string | null): value is NativeAuth
   return NATIVE_AUTHENTICATORS.some((id) => id === value);
 }
 
-/** What a signed-in wallet can do; built by signing/wharf.ts. */
+/** One action to build, authorised by the session's account and permission. */
+export interface NativeActionRequest {
+  readonly contract: string;
+  readonly name: string;
+  readonly data: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The transaction header (spec §9): `normal` signing is 3 blocks behind and lives 30 s;
+ * a transaction sent to the fee sponsor lives 3600 s, because a person reads the fee
+ * dialog and approves in the wallet before it is signed (docs/adr/0020-sponsored-transaction-header.md).
+ */
+export type HeaderKind = 'normal' | 'sponsored';
+
+export function headerOptions(kind: HeaderKind): { readonly blocksBehind: number; readonly expireSeconds: number } {
+  return kind === 'sponsored' ? { blocksBehind: 3, expireSeconds: 3600 } : { blocksBehind: 3, expireSeconds: 30 };
+}
+
+/** What a signed-in wallet can do; built by signing/chainTools.ts. */
 export interface NativeSigner {
-  /** The unsigned transfer transaction (TAPOS 3 blocks behind, expires in 30 s), packed hex. */
-  buildTransfer(request: TransferRequest): Promise<string>;
+  /** The unsigned transaction of `actions` with the given header, packed hex. */
+  buildTransaction(actions: readonly NativeActionRequest[], header: HeaderKind): Promise<string>;
   /** Signatures of the packed transaction by the wallet. */
   sign(packedTrx: string): Promise<string[]>;
   logout(): Promise<void>;
@@ -40,6 +57,7 @@ export interface NativeSession {
   readonly signer: NativeSigner | null;
 }
 
+/** Stored beside the native session (lib/session SESSION_KEYS.native), cleared with it. */
 export const NATIVE_PERMISSION_STORAGE_KEY = 'tandem.nativePermission';
 
 /** Spec §6: the viewer and a new native session sign with active unless told otherwise. */
@@ -64,10 +82,9 @@ export const nativeSessionStore = {
   start(session: NativeSession, storage: StorageLike | null = browserStorage()): void {
     current = session;
     if (storage !== null) {
-      writeStoredSession(storage, {
+      writeStoredSession(storage, 'native', {
         account: session.account,
         network: session.network,
-        isNative: true,
         authenticator: session.authenticator,
       });
       trySetItem(storage, NATIVE_PERMISSION_STORAGE_KEY, session.permission);
@@ -93,17 +110,17 @@ export const nativeSessionStore = {
 
 /** The stored native session to log in with at start, or null (spec §4 auto-login). */
 export function storedNativeLogin(storage: StorageLike | null): { network: string; account: string; permission: string; authenticator: NativeAuthenticatorId } | null {
-  const stored = readStoredSession(storage);
-  if (stored.isNative !== true || stored.account === null || stored.network === null) return null;
+  const stored = readStoredSession(storage, 'native');
+  if (stored.account === null || stored.network === null) return null;
   if (!isNativeAuthenticator(stored.authenticator)) return null;
   const storedPermission = storage?.getItem(NATIVE_PERMISSION_STORAGE_KEY)?.trim() ?? '';
   const permission = storedPermission === '' ? DEFAULT_PERMISSION : storedPermission;
   return { network: stored.network, account: stored.account, permission, authenticator: stored.authenticator };
 }
 
-// Disconnect (the header's account menu) clears the stored account: end the wallet session too.
+// Disconnect (the header's account menu) clears the stored native account: end the wallet session too.
 if (typeof window !== 'undefined') {
   subscribeToStoredAccount(() => {
-    if (current !== null && readStoredAccount() !== current.account) nativeSessionStore.end();
+    if (current !== null && readStoredAccount('native') !== current.account) nativeSessionStore.end();
   });
 }

@@ -10,7 +10,8 @@ import {
   shouldAskSponsor,
   type FuelPreference,
 } from './sponsorDecision';
-import { runTransfer, type SponsoredAnswer, type TransferSteps } from './transferFlow';
+import { resourceShortage, SponsorFailure, sponsorFailureText } from './sponsorFailure';
+import { runSelfPaid, runTransfer, type SponsoredAnswer, type TransferSteps } from './transferFlow';
 
 const sponsored: SponsoredAnswer = {
   kind: 'sponsored',
@@ -27,7 +28,10 @@ function harness(answer: SponsorAnswer | Error, options: { preference?: FuelPref
   const pushed: PackedTransaction[] = [];
   const saved: FuelPreference[] = [];
   const steps: TransferSteps = {
-    buildUnsigned: () => Promise.resolve('unsigned'),
+    buildUnsigned: (header) => {
+      log.push(`build:${header}`);
+      return Promise.resolve(`unsigned-${header}`);
+    },
     requestSponsor: (trx) => {
       log.push(`sponsor:${trx}`);
       return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
@@ -55,8 +59,14 @@ describe('runTransfer', () => {
   it('signs the original transaction when the sponsor falls back', async () => {
     const { steps, log, pushed } = harness({ kind: 'fallback', reason: 'Account does not require resources' });
     await expect(runTransfer(steps)).resolves.toEqual({ kind: 'sent', transactionId: 'txid', sponsored: false });
-    expect(log.filter((entry) => !entry.startsWith('stage:'))).toEqual(['sponsor:unsigned', 'sign:unsigned']);
-    expect(pushed).toEqual([{ signatures: ['SIG_K1_user'], compression: 0, packed_context_free_data: '', packed_trx: 'unsigned' }]);
+    // The sponsor saw a transaction with its long header; the user signs a fresh normal one.
+    expect(log.filter((entry) => !entry.startsWith('stage:'))).toEqual([
+      'build:sponsored',
+      'sponsor:unsigned-sponsored',
+      'build:normal',
+      'sign:unsigned-normal',
+    ]);
+    expect(pushed).toEqual([{ signatures: ['SIG_K1_user'], compression: 0, packed_context_free_data: '', packed_trx: 'unsigned-normal' }]);
   });
 
   it('confirms, then signs the sponsored transaction and pushes both signatures', async () => {
@@ -64,8 +74,9 @@ describe('runTransfer', () => {
     await expect(runTransfer(steps)).resolves.toEqual({ kind: 'sent', transactionId: 'txid', sponsored: true });
     expect(log).toEqual([
       'stage:preparing',
+      'build:sponsored',
       'stage:asking-sponsor',
-      'sponsor:unsigned',
+      'sponsor:unsigned-sponsored',
       'stage:confirming-fee',
       'confirm',
       'stage:signing',
@@ -87,13 +98,13 @@ describe('runTransfer', () => {
   it('never asks the sponsor when the user remembered no', async () => {
     const { steps, log } = harness(sponsored, { preference: { remember: true, approve: false } });
     await expect(runTransfer(steps)).resolves.toMatchObject({ sponsored: false });
-    expect(log.filter((entry) => !entry.startsWith('stage:'))).toEqual(['sign:unsigned']);
+    expect(log.filter((entry) => !entry.startsWith('stage:'))).toEqual(['build:normal', 'sign:unsigned-normal']);
   });
 
   it('signs the original when the user declines the sponsor', async () => {
     const { steps, log, pushed } = harness(sponsored, { decision: { remember: false, approve: false } });
     await expect(runTransfer(steps)).resolves.toMatchObject({ sponsored: false });
-    expect(log).toContain('sign:unsigned');
+    expect(log).toContain('sign:unsigned-normal');
     expect(pushed[0]?.signatures).toEqual(['SIG_K1_user']);
   });
 
@@ -110,12 +121,49 @@ describe('runTransfer', () => {
     expect(pushed).toHaveLength(1);
   });
 
-  it('stops on a refused (tampered) sponsor answer: nothing is signed or broadcast', async () => {
-    const refusal = new ApiError('sponsor.fee_exceeds_maximum', 'fee exceeds maximum', 502);
-    const { steps, log, pushed } = harness(refusal);
-    await expect(runTransfer(steps)).rejects.toBe(refusal);
+  it.each([
+    ['a refused (tampered) answer', new ApiError('sponsor.fee_exceeds_maximum', 'fee exceeds maximum', 502), 'zero.sponsor_failed.fee_too_high'],
+    ['its 500', new ApiError('sponsor.unexpected_code', 'Code 500 not expected', 502, { sponsorStatus: 500 }), 'zero.sponsor_failed.error_status'],
+    ['no answer in time', new ApiError('sponsor.timeout', 'timed out', 504), 'zero.sponsor_failed.timeout'],
+    ['our server being unreachable', new ApiError('client.network_unreachable', 'unreachable', 0), 'zero.sponsor_failed.unreachable'],
+    ['a changed header', new ApiError('sponsor.header_changed', 'changed', 502), 'zero.sponsor_failed.mismatch'],
+  ])('stops on %s with nothing signed, then the user can pay the resources themselves', async (_case, error, key) => {
+    const { steps, log, pushed } = harness(error);
+    const failure = await runTransfer(steps).then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
+    expect(failure).toBeInstanceOf(SponsorFailure);
+    expect(sponsorFailureText(failure as SponsorFailure, '0.05 TLOS').key).toBe(key);
     expect(log.some((entry) => entry.startsWith('sign:'))).toBe(false);
     expect(pushed).toEqual([]);
+
+    await expect(runSelfPaid(steps)).resolves.toEqual({ kind: 'sent', transactionId: 'txid', sponsored: false });
+    expect(log.filter((entry) => entry.startsWith('build:') || entry.startsWith('sign:')).slice(-2)).toEqual(['build:normal', 'sign:unsigned-normal']);
+    expect(pushed).toHaveLength(1);
+  });
+
+  it('names the status a failing sponsor answered', () => {
+    const failure = new SponsorFailure(new ApiError('sponsor.unexpected_code', 'x', 502, { sponsorStatus: 500 }));
+    expect(sponsorFailureText(failure, '0.05 TLOS')).toEqual({ key: 'zero.sponsor_failed.error_status', values: { status: 500 } });
+  });
+});
+
+describe('resourceShortage', () => {
+  it.each([
+    ['tx_cpu_usage_exceeded', 'cpu'],
+    ['leeway_deadline_exception', 'cpu'],
+    ['tx_net_usage_exceeded', 'net'],
+    ['ram_usage_exceeded', 'ram'],
+    ['expired_tx_exception', 'expired'],
+    ['eosio_assert_message_exception', null],
+  ])('reads %s as %s', (name, shortage) => {
+    expect(resourceShortage(new ApiError('antelope.chain.error', 'refused', 400, { name }))).toBe(shortage);
+  });
+
+  it('is null for anything but the chain refusing', () => {
+    expect(resourceShortage(new ApiError('client.network_unreachable', 'x', 0))).toBeNull();
+    expect(resourceShortage(new Error('x'))).toBeNull();
   });
 });
 

@@ -1,26 +1,32 @@
 /**
- * One native transfer from the unsigned transaction to its id (spec §4 fee-sponsor
+ * One native transaction from the unsigned transaction to its id (spec §4 fee-sponsor
  * flow), with every outside step injected so the order of the steps is tested
  * without a wallet or a server:
  *
- * 1. unless the user remembered "no", the unsigned transaction goes to the sponsor;
- * 2. a fallback (or the sponsor being down) signs the original transaction;
+ * 1. unless the user remembered "no", a transaction with the sponsor's header (it lives
+ *    an hour, so the user may take minutes to decide and sign) goes to the sponsor;
+ * 2. a fallback (400, no sponsor, or the sponsor being down) signs a fresh transaction
+ *    with the normal header;
  * 3. a sponsored answer is confirmed (unless remembered), then the returned
  *    transaction is signed and pushed with the sponsor's and the user's signatures;
- * 4. a refused sponsor answer (the server's sponsor.* 502) stops: nothing is pushed.
+ * 4. any other sponsor failure (an error status, no answer in time, an answer our
+ *    server refused) throws a {@link SponsorFailure}: nothing is signed, and the user
+ *    may then pay the resources themselves ({@link runSelfPaid}).
  */
 
 import { ApiError } from '../../../lib/api/client';
 import { packed, type PackedTransaction, type SponsorAnswer } from '../api/sponsor';
+import type { HeaderKind } from './nativeSession';
 import { isSponsorFallbackError, nextStepAfterSponsor, shouldAskSponsor, type FuelPreference } from './sponsorDecision';
+import { SponsorFailure } from './sponsorFailure';
 
 export type TransferStage = 'preparing' | 'asking-sponsor' | 'confirming-fee' | 'signing' | 'broadcasting';
 
 export type SponsoredAnswer = Extract<SponsorAnswer, { kind: 'sponsored' }>;
 
 export interface TransferSteps {
-  /** The unsigned transaction, packed hex. */
-  buildUnsigned(): Promise<string>;
+  /** The unsigned transaction with the given header, packed hex. */
+  buildUnsigned(header: HeaderKind): Promise<string>;
   requestSponsor(packedTrx: string): Promise<SponsorAnswer>;
   /** Asks the user; null when the dialog was closed (the transfer is cancelled). */
   confirmSponsored(answer: SponsoredAnswer): Promise<FuelPreference | null>;
@@ -40,25 +46,29 @@ async function askSponsor(steps: TransferSteps, unsigned: string): Promise<Spons
     return await steps.requestSponsor(unsigned);
   } catch (error) {
     if (error instanceof ApiError && isSponsorFallbackError(error)) return { kind: 'fallback', reason: error.message };
-    throw error;
+    throw new SponsorFailure(error);
   }
 }
 
-export async function runTransfer(steps: TransferSteps): Promise<TransferOutcome> {
+/** Signs and pushes a fresh transaction with the normal header: the account pays its own resources. */
+export async function runSelfPaid(steps: Pick<TransferSteps, 'buildUnsigned' | 'sign' | 'push' | 'onStage'>): Promise<TransferOutcome> {
   steps.onStage('preparing');
-  const unsigned = await steps.buildUnsigned();
-  const signOriginal = async (): Promise<TransferOutcome> => {
-    steps.onStage('signing');
-    const signatures = await steps.sign(unsigned);
-    steps.onStage('broadcasting');
-    return { kind: 'sent', transactionId: await steps.push(packed(unsigned, signatures)), sponsored: false };
-  };
-  if (!shouldAskSponsor(steps.preference)) return signOriginal();
+  const unsigned = await steps.buildUnsigned('normal');
+  steps.onStage('signing');
+  const signatures = await steps.sign(unsigned);
+  steps.onStage('broadcasting');
+  return { kind: 'sent', transactionId: await steps.push(packed(unsigned, signatures)), sponsored: false };
+}
 
+export async function runTransfer(steps: TransferSteps): Promise<TransferOutcome> {
+  if (!shouldAskSponsor(steps.preference)) return runSelfPaid(steps);
+
+  steps.onStage('preparing');
+  const unsigned = await steps.buildUnsigned('sponsored');
   steps.onStage('asking-sponsor');
   const answer = await askSponsor(steps, unsigned);
+  if (answer.kind === 'fallback') return runSelfPaid(steps);
   let next = nextStepAfterSponsor(answer, steps.preference);
-  if (answer.kind === 'fallback') return signOriginal();
   if (next === 'confirm') {
     steps.onStage('confirming-fee');
     const decision = await steps.confirmSponsored(answer);
@@ -66,7 +76,7 @@ export async function runTransfer(steps: TransferSteps): Promise<TransferOutcome
     steps.savePreference(decision);
     next = decision.approve ? 'sign-sponsored' : 'sign-original';
   }
-  if (next === 'sign-original') return signOriginal();
+  if (next === 'sign-original') return runSelfPaid(steps);
 
   steps.onStage('signing');
   const signatures = await steps.sign(answer.packedTrx);

@@ -9,6 +9,7 @@ import { pow10, type FixedAmount } from '../../../lib/amount/fixedAmount';
 import type { NumberSeparators } from '../../../lib/amount/format';
 import { validateAccountName } from '../../../lib/validation/accountName';
 import { validateAmountInput } from '../../../lib/validation/amount';
+import type { NativeActionRequest } from './nativeSession';
 
 /** eosio.token refuses memos over 256 bytes. */
 export const MAX_MEMO_BYTES = 256;
@@ -39,6 +40,15 @@ export interface TransferRequest {
   /** Exact asset text with every decimal of the token. */
   readonly quantity: string;
   readonly memo: string;
+}
+
+/** The token contract's `transfer` action of a request. */
+export function transferAction(request: TransferRequest): NativeActionRequest {
+  return {
+    contract: request.contract,
+    name: 'transfer',
+    data: { from: request.from, to: request.to, quantity: request.quantity, memo: request.memo },
+  };
 }
 
 export type TransferFormResult =

@@ -4,45 +4,50 @@
  * wallet page does; the broadcast goes through tandem-server.
  */
 
-import { Action, APIClient, Bytes, Serializer, TimePointSec, Transaction } from '@wharfkit/antelope';
+import { Action, APIClient, Bytes, Serializer, TimePointSec, Transaction, type ABI } from '@wharfkit/antelope';
 import type { Session } from '@wharfkit/session';
-import type { NativeSigner } from '../model/nativeSession';
-import type { TransferRequest } from '../model/transferForm';
+import { headerOptions, type HeaderKind, type NativeActionRequest, type NativeSigner } from '../model/nativeSession';
 
-/** Spec §9 native signing parameters. */
-export const BLOCKS_BEHIND = 3;
-export const EXPIRE_SECONDS = 30;
-
-export async function buildTransferTransaction(
+/**
+ * An unsigned transaction of `actions`, each authorised by `authorization`, packed hex.
+ * The reference block is `blocksBehind` the head and the transaction expires
+ * `expireSeconds` after that block's time (spec §9; a sponsored header lives an hour,
+ * so a person may read the fee dialog and approve in the wallet for minutes).
+ */
+export async function buildTransaction(
   rpcUrl: string,
-  request: TransferRequest,
+  actions: readonly NativeActionRequest[],
   authorization: { actor: string; permission: string },
+  header: HeaderKind,
 ): Promise<string> {
+  const { blocksBehind, expireSeconds } = headerOptions(header);
   const client = new APIClient({ url: rpcUrl });
   const info = await client.v1.chain.get_info();
-  const [reference, abi] = await Promise.all([
-    client.v1.chain.get_block(Math.max(1, info.head_block_num.toNumber() - BLOCKS_BEHIND)),
-    client.v1.chain.get_abi(request.contract),
+  const contracts = [...new Set(actions.map((action) => action.contract))];
+  const [reference, ...abis] = await Promise.all([
+    client.v1.chain.get_block(Math.max(1, info.head_block_num.toNumber() - blocksBehind)),
+    ...contracts.map((contract) => client.v1.chain.get_abi(contract)),
   ]);
-  if (!abi.abi) throw new Error(`${request.contract} has no contract ABI on this network`);
-  const action = Action.from(
-    {
-      account: request.contract,
-      name: 'transfer',
-      authorization: [authorization],
-      data: { from: request.from, to: request.to, quantity: request.quantity, memo: request.memo },
-    },
-    abi.abi,
-  );
+  const abiOf = new Map<string, ABI.Def>();
+  contracts.forEach((contract, index) => {
+    const abi = abis[index]?.abi;
+    if (!abi) throw new Error(`${contract} has no contract ABI on this network`);
+    abiOf.set(contract, abi);
+  });
   const transaction = Transaction.from({
-    expiration: TimePointSec.fromMilliseconds(info.head_block_time.toMilliseconds() + EXPIRE_SECONDS * 1000),
+    expiration: TimePointSec.fromMilliseconds(reference.timestamp.toMilliseconds() + expireSeconds * 1000),
     ref_block_num: reference.block_num.toNumber() & 0xffff,
     ref_block_prefix: reference.ref_block_prefix,
     max_net_usage_words: 0,
     max_cpu_usage_ms: 0,
     delay_sec: 0,
     context_free_actions: [],
-    actions: [action],
+    actions: actions.map((action) =>
+      Action.from(
+        { account: action.contract, name: action.name, authorization: [authorization], data: action.data },
+        abiOf.get(action.contract),
+      ),
+    ),
     transaction_extensions: [],
   });
   return Serializer.encode({ object: transaction }).hexString;
@@ -55,8 +60,8 @@ export function decodeTransaction(packedTrx: string): Transaction {
 /** A signer over a WharfKit session: it signs, it never broadcasts. */
 export function sessionSigner(session: Session, rpcUrl: string, onLogout: () => Promise<void>): NativeSigner {
   return {
-    buildTransfer: (request) =>
-      buildTransferTransaction(rpcUrl, request, { actor: String(session.actor), permission: String(session.permission) }),
+    buildTransaction: (actions, header) =>
+      buildTransaction(rpcUrl, actions, { actor: String(session.actor), permission: String(session.permission) }, header),
     sign: async (packedTrx) => (await session.signTransaction(decodeTransaction(packedTrx))).map(String),
     logout: onLogout,
   };

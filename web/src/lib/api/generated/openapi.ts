@@ -297,6 +297,357 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/native/{network}/accounts/{account}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An account and its resources; 404 `antelope.account.not_found` when the chain has none. */
+        get: operations["native_account"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/native/{network}/accounts/{account}/balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The system token and every token the history service lists, amounts from the
+         *     chain, names and logos from the token list, fiat values from the price service.
+         */
+        get: operations["native_balances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/native/{network}/accounts/{account}/children": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The accounts it created. */
+        get: operations["native_children"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/native/{network}/accounts/{account}/creator": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who created the account. */
+        get: operations["native_creator"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/native/{network}/accounts/{account}/evm-address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The EVM address linked to a native account (spec §7 "get EVM account by native account"). */
+        get: operations["evm_address_of"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/native/{network}/accounts/{account}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's actions, newest first, with spec §7's `get_actions` filters. */
+        get: operations["native_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/native/{network}/accounts/{account}/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's permissions linked to contract actions. */
+        get: operations["native_links"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/native/{network}/accounts/{account}/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's permissions with their keys, accounts and linked actions. */
+        get: operations["native_permissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/native/{network}/accounts/{account}/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's row of the `profiles` contract; 404 `antelope.profile.not_found` without one. */
+        get: operations["native_profile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/native/{network}/accounts/{account}/proposals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Multisig proposals the account made, awaits or approved. */
+        get: operations["native_proposals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/native/{network}/accounts/{account}/rex": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's REX and its value (spec §7: rex_balance × lendable ÷ total REX + fund). */
+        get: operations["native_rex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/native/{network}/dapps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The curated apps matching every word of `q` (all when empty). */
+        get: operations["native_dapps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/native/{network}/evm-addresses/{address}/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The native account an EVM address is linked to. */
+        get: operations["account_of"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/native/{network}/keys/{key}/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The accounts with a public key in a permission. */
+        get: operations["native_key_accounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/native/{network}/producers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The block producers in vote order and the active schedule (spec §7). */
+        get: operations["native_producers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/native/{network}/ram-cost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What RAM costs now (the system contract's Bancor price plus its 0.5 % fee). */
+        get: operations["native_ram_cost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/native/{network}/rex/apy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The REX APY from the product API (spec §7 `apy/native`). */
+        get: operations["native_rex_apy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/native/{network}/sponsor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Asks the network's fee sponsor to co-sign, verifies its answer (spec §5's rules), and
+         *     returns the transaction to sign with the sponsor's signatures — or a fallback when the
+         *     sponsor declines (400), is down or none is configured. The server never signs.
+         */
+        post: operations["native_sponsor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/native/{network}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Broadcasts a transaction the client signed (with the sponsor's signatures when
+         *     sponsored). The chain's refusal is a 400 `antelope.chain.error` with its clear message
+         *     and its exception name in `details.name`.
+         */
+        post: operations["native_push"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/native/{network}/transactions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A transaction by id (spec §7 `get_transaction`): its actions. */
+        get: operations["native_transaction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/networks": {
         parameters: {
             query?: never;
@@ -372,6 +723,32 @@ export interface components {
             totalStaking: string;
             /** @description TLOS unlocked in the escrow (`maxWithdraw`), what "withdraw" pays. */
             withdrawable: string;
+        };
+        /** @description The account's resources (spec §3 "Native account data read"). */
+        AccountView: {
+            account: string;
+            cpu: components["schemas"]["LimitView"];
+            created: string;
+            liquid?: null | components["schemas"]["AssetView"];
+            net: components["schemas"]["LimitView"];
+            network: string;
+            privileged: boolean;
+            ram: components["schemas"]["RamView"];
+            refundCpu?: null | components["schemas"]["AssetView"];
+            refundNet?: null | components["schemas"]["AssetView"];
+            refundRequestTime?: string | null;
+            stakedCpu?: null | components["schemas"]["AssetView"];
+            stakedNet?: null | components["schemas"]["AssetView"];
+            /** @description Self-delegated CPU and NET plus refunds, by the domain's rule. */
+            totalResources: components["schemas"]["AssetView"];
+            votedProducers: string[];
+            voterProxy?: string | null;
+        };
+        /** @description A delegated permission of an authority and its weight. */
+        AccountWeightView: {
+            permission: components["schemas"]["PermissionLevelView"];
+            /** Format: int32 */
+            weight: number;
         };
         /** @description An exact amount. */
         AmountView: {
@@ -461,6 +838,28 @@ export interface components {
              *     `[a, b]`, tuples `(a, b)`.
              */
             value: string;
+        };
+        /** @description An exact token amount: `{quantity: "1.0000 TLOS", amount: "1.0000", symbol, decimals}`. */
+        AssetView: {
+            /** @description The number alone. */
+            amount: string;
+            /**
+             * Format: int32
+             * @description Decimals.
+             */
+            decimals: number;
+            /** @description The chain's text form. */
+            quantity: string;
+            /** @description Symbol code. */
+            symbol: string;
+        };
+        /** @description Who satisfies a permission (the chain's fields). */
+        AuthorityView: {
+            accounts: components["schemas"]["AccountWeightView"][];
+            keys: components["schemas"]["KeyWeightView"][];
+            /** Format: int32 */
+            threshold: number;
+            waits: components["schemas"]["WaitWeightView"][];
         };
         /** @description One token held. */
         BalanceRowView: {
@@ -552,6 +951,12 @@ export interface components {
              */
             tokenPrice: string;
         };
+        /** @description `GET …/children`. */
+        ChildrenView: {
+            account: string;
+            /** @description Accounts it created. */
+            children: string[];
+        };
         /** @description Settings for the browser app. */
         ClientConfig: {
             /**
@@ -627,6 +1032,34 @@ export interface components {
             creator?: string | null;
             /** @description Creation transaction hash. */
             transaction?: string | null;
+        };
+        /** @description `GET …/creator`. */
+        CreatorView: {
+            account: string;
+            /** Format: int64 */
+            blockNum?: number | null;
+            creator: string;
+            timestamp: string;
+            trxId: string;
+        };
+        /** @description One app in the answer. */
+        DappView: {
+            category: string;
+            description: string;
+            id: string;
+            name: string;
+            networks: string[];
+            /** @description Whether the app runs on the network asked about. */
+            runsOnNetwork: boolean;
+            url: string;
+        };
+        /** @description `GET …/dapps`. */
+        DappsView: {
+            /** @description Those that run on the network first. */
+            dapps: components["schemas"]["DappView"][];
+            network: string;
+            query: string;
+            total: number;
         };
         /** @description One escrow deposit. */
         DepositView: {
@@ -715,6 +1148,15 @@ export interface components {
             details?: Record<string, never> | null;
             /** @description What went wrong, in English. */
             message: string;
+        };
+        /** @description `GET …/accounts/{account}/evm-address`. */
+        EvmAddressView: {
+            /** @description The native account. */
+            account: string;
+            /** @description Its linked EVM address (EIP-55), null when it has none. */
+            address?: string | null;
+            /** @description The EVM network of this chain (`telos-evm` for `telos`); null where the chain has none. */
+            evmNetwork?: string | null;
         };
         /** @description The fee of a prepared transaction. */
         Fee: {
@@ -879,6 +1321,22 @@ export interface components {
             /** @description The rows. */
             transactions: components["schemas"]["TransactionRowView"][];
         };
+        /** @description A page of the account's actions. */
+        HistoryPageView: {
+            account: string;
+            actions: components["schemas"]["NativeActionView"][];
+            /** Format: int32 */
+            limit: number;
+            /** Format: int32 */
+            skip: number;
+            /**
+             * Format: int64
+             * @description How many actions match the filters.
+             */
+            total: number;
+            /** @description True when `total` is only a lower bound. */
+            totalIsLowerBound: boolean;
+        };
         /** @description How far the own index is behind the chain's head. */
         IndexLagView: {
             /**
@@ -964,6 +1422,56 @@ export interface components {
              */
             startBlock?: number | null;
         };
+        /** @description `GET …/keys/{key}/accounts`. */
+        KeyAccountsView: {
+            /** @description Accounts with the key in a permission. */
+            accounts: string[];
+            /** @description The key as read (legacy `EOS…` form for K1). */
+            publicKey: string;
+        };
+        /** @description A key of an authority and its weight. */
+        KeyWeightView: {
+            key: string;
+            /** Format: int32 */
+            weight: number;
+        };
+        /** @description CPU or NET use; `unlimited` when the chain reports -1. */
+        LimitView: {
+            /**
+             * Format: int64
+             * @description Available now; `None` when unlimited.
+             */
+            available?: number | null;
+            /**
+             * Format: int64
+             * @description The maximum; `None` when unlimited.
+             */
+            max?: number | null;
+            /** @description Whether the account has no limit. */
+            unlimited: boolean;
+            /**
+             * Format: int64
+             * @description Used (µs or bytes); `None` when unlimited.
+             */
+            used?: number | null;
+        };
+        /** @description `GET …/evm-addresses/{address}/account`. */
+        LinkedAccountView: {
+            /** @description The native account linked to it, null when none is. */
+            account?: string | null;
+            /** @description The EVM address (EIP-55). */
+            address: string;
+        };
+        /** @description A contract action a permission is linked to; `action` null for the whole contract. */
+        LinkedActionView: {
+            account: string;
+            action?: string | null;
+        };
+        /** @description `GET …/links`. */
+        LinksView: {
+            account: string;
+            links: components["schemas"]["PermissionLinkView"][];
+        };
         /** @description The escrow's lock period, in seconds and in words. */
         LockPeriod: {
             /**
@@ -1001,6 +1509,80 @@ export interface components {
             /** @description The token contract of a token amount (EIP-55); absent for the native coin. */
             token?: string | null;
             value?: null | components["schemas"]["ValueMovementView"];
+        };
+        /** @description One action of the history. */
+        NativeActionView: {
+            /** @description The action's name. */
+            action: string;
+            /** @description `actor@permission` of each authorisation. */
+            authorization: string[];
+            /** Format: int32 */
+            blockNum: number;
+            /** @description The contract. */
+            contract: string;
+            /** @description The decoded data (hex text when the history service had no ABI). */
+            data: Record<string, never>;
+            /** Format: int64 */
+            globalSequence?: number | null;
+            /** @description Block time, UTC (`2026-11-27T15:00:00.500`). */
+            timestamp: string;
+            trxId: string;
+        };
+        /** @description One token of an account (spec §4 "Balances"). */
+        NativeBalanceView: {
+            balance?: null | components["schemas"]["AssetView"];
+            /** @description The token contract. */
+            contract: string;
+            /** @description The amount's value in `fiat`, exact decimal text (18 decimals); null without a price. */
+            fiatValue?: string | null;
+            /** @description The network's system token. */
+            isSystem: boolean;
+            /** @description Listed (contract and symbol) in the network's token list. */
+            listed: boolean;
+            /** @description Its logo from the token list, if any. */
+            logo?: string | null;
+            /** @description Its name in the network's token list, else the symbol. */
+            name: string;
+            /** @description The price in `fiat`, exact decimal text; null when unknown. */
+            price?: string | null;
+            /** @description Where the price came from. */
+            priceSource: components["schemas"]["PriceSource"];
+            /** @description One of spec §9's supported native tokens. */
+            supported: boolean;
+            /** @description The symbol code. */
+            symbol: string;
+        };
+        /** @description `GET …/balances`. */
+        NativeBalancesView: {
+            account: string;
+            /** @description System token first, then by fiat value, then by amount; unread tokens last. */
+            balances: components["schemas"]["NativeBalanceView"][];
+            /** @description The fiat currency of every value. */
+            fiat: string;
+            network: string;
+            /** @description False when this server has no price service for the network. */
+            pricesAvailable: boolean;
+            /**
+             * @description False when the history service could not list the account's tokens, so only the
+             *     system token is shown.
+             */
+            tokensComplete: boolean;
+            /** @description The sum of the fiat values, exact decimal text; null when nothing is priced. */
+            totalFiatValue?: string | null;
+        };
+        /** @description One transaction and its actions. */
+        NativeTransactionView: {
+            /** @description Its actions, in order (inline actions and notifications included). */
+            actions: components["schemas"]["NativeActionView"][];
+            /**
+             * Format: int32
+             * @description Its block, from its first action.
+             */
+            blockNum?: number | null;
+            /** @description The transaction id (64 hex digits, lower case). */
+            id: string;
+            /** @description Its block time, UTC. */
+            timestamp?: string | null;
         };
         /** @description Every served network's chain settings. */
         NetworkList: {
@@ -1147,12 +1729,57 @@ export interface components {
             /** @description The configuration key, e.g. `wallet_connect_project_id`. */
             setting: string;
         };
+        /**
+         * @description A transaction as the chain's push API takes it: hex `packed_trx`, K1 signatures, no
+         *     compression.
+         */
+        PackedTransactionBody: {
+            /**
+             * Format: int32
+             * @description 0: none (the only one supported).
+             */
+            compression?: number;
+            /** @description Hex; empty when there is no context-free data. */
+            packed_context_free_data?: string;
+            /** @description The packed transaction, hex. */
+            packed_trx: string;
+            /** @description `SIG_K1_…` signatures (none for a transaction still to be signed). */
+            signatures?: string[];
+        };
         /** @description An address and, for a known contract, its name. */
         PartyView: {
             /** @description EIP-55 address. */
             address: string;
             /** @description The contract's name, when known. */
             name?: string | null;
+        };
+        /** @description `{actor, permission}`. */
+        PermissionLevelView: {
+            actor: string;
+            permission: string;
+        };
+        /** @description A permission linked to a contract action (the history service's fields). */
+        PermissionLinkView: {
+            account: string;
+            action: string;
+            /** Format: int64 */
+            block_num?: number | null;
+            code: string;
+            irreversible: boolean;
+            permission: string;
+        };
+        /** @description One permission of an account (the chain's fields). */
+        PermissionView: {
+            linked_actions: components["schemas"]["LinkedActionView"][];
+            /** @description Empty for `owner`. */
+            parent: string;
+            perm_name: string;
+            required_auth: components["schemas"]["AuthorityView"];
+        };
+        /** @description `GET …/permissions`. */
+        PermissionsView: {
+            account: string;
+            permissions: components["schemas"]["PermissionView"][];
         };
         /** @description One revoke transaction of the plan. */
         PlannedRevoke: {
@@ -1196,6 +1823,59 @@ export interface components {
          * @enum {string}
          */
         PriceSource: "indexer" | "aggregator" | "unavailable";
+        /** @description One registered block producer. */
+        ProducerView: {
+            isActive: boolean;
+            owner: string;
+            /** @description Produces in the active schedule. */
+            scheduled: boolean;
+            /** @description Vote weight, decimal text as the chain gives it. */
+            totalVotes: string;
+            url: string;
+        };
+        /** @description `GET …/producers`. */
+        ProducersView: {
+            /** @description In vote order. */
+            producers: components["schemas"]["ProducerView"][];
+            /** @description The active schedule, in order. */
+            schedule: string[];
+            /** Format: int32 */
+            scheduleVersion: number;
+        };
+        /** @description `GET …/profile`. */
+        ProfileView: {
+            account: string;
+            /** @description The row of the `profiles` table: `account_name` plus whatever fields it has. */
+            profile: Record<string, never>;
+        };
+        /** @description An approval asked for or given. */
+        ProposalApprovalView: {
+            actor: string;
+            permission: string;
+            time?: string | null;
+        };
+        /** @description A multisig proposal (the history service's fields). */
+        ProposalView: {
+            executed: boolean;
+            expiration: string;
+            proposal_name: string;
+            proposer: string;
+            provided_approvals: components["schemas"]["ProposalApprovalView"][];
+            requested_approvals: components["schemas"]["ProposalApprovalView"][];
+            /** @description The proposed transaction as the history service decoded it. */
+            trx: Record<string, never>;
+        };
+        /** @description `GET …/proposals`. */
+        ProposalsView: {
+            account: string;
+            proposals: components["schemas"]["ProposalView"][];
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description `POST …/transactions`. */
+        PushView: {
+            transactionId: string;
+        };
         /** @description A token's current price. */
         QuoteView: {
             /** @description 24 h change in percent. */
@@ -1218,6 +1898,36 @@ export interface components {
              * @description When it was last updated, ms since the epoch.
              */
             updatedMs?: number | null;
+        };
+        /** @description `GET …/ram-cost`. */
+        RamCostView: {
+            /**
+             * Format: int32
+             * @description The bytes priced.
+             */
+            bytes: number;
+            /** @description What `buyrambytes` takes for them now, fee included. */
+            cost: components["schemas"]["AssetView"];
+        };
+        /** @description RAM quota and use in bytes; `unlimited` when the quota is -1. */
+        RamView: {
+            /**
+             * Format: int64
+             * @description Bytes free; `None` when unlimited.
+             */
+            available?: number | null;
+            /**
+             * Format: int64
+             * @description Bytes owned; `None` when unlimited.
+             */
+            quota?: number | null;
+            /** @description Whether the account has no limit. */
+            unlimited: boolean;
+            /**
+             * Format: int64
+             * @description Bytes used.
+             */
+            usage: number;
         };
         /** @description The block the figures were read at. */
         ReadAt: {
@@ -1248,11 +1958,33 @@ export interface components {
             /** @description The approvals' owner, who will sign. */
             owner: string;
         };
+        /** @description `GET …/rex/apy`. */
+        RexApyView: {
+            /** @description Percent per year, exact decimal text; null unless `status` is `available`. */
+            apy?: string | null;
+            /** @description Why there is or is not a figure. */
+            status: components["schemas"]["ApyStatus"];
+        };
+        /** @description `GET …/rex`. */
+        RexView: {
+            account: string;
+            fund?: null | components["schemas"]["AssetView"];
+            rexBalance?: null | components["schemas"]["AssetView"];
+            totalLendable?: null | components["schemas"]["AssetView"];
+            totalRex?: null | components["schemas"]["AssetView"];
+            /** @description rex_balance × total_lendable ÷ total_rex + fund, in the system token. */
+            value: components["schemas"]["AssetView"];
+        };
         /**
          * @description Why an approval is risky.
          * @enum {string}
          */
         RiskFactView: "unlimited" | "collectionWide" | "spenderNotContract" | "aboveBalance";
+        /** @description `{actor, permission}` of the signer. */
+        SignerBody: {
+            actor: string;
+            permission: string;
+        };
         /**
          * @description Why an item gets no transaction.
          * @enum {string}
@@ -1323,6 +2055,49 @@ export interface components {
             /** @description The preferred source (Teloscan, the own index, or RPC reads). */
             primary: components["schemas"]["SourceKindView"];
             primaryHealth?: null | components["schemas"]["SourceHealthView"];
+        };
+        /** @description `POST …/sponsor`: either answer. */
+        SponsorAnswerView: components["schemas"]["SponsorFallbackView"] | components["schemas"]["SponsoredView"];
+        /** @description Body of `POST …/sponsor`. */
+        SponsorBody: {
+            /** @description The unsigned transaction. */
+            packedTransaction: components["schemas"]["PackedTransactionBody"];
+            signer: components["schemas"]["SignerBody"];
+        };
+        /** @description What the sponsor says it charges (asset texts). */
+        SponsorCostsView: {
+            cpu?: string | null;
+            net?: string | null;
+            ram?: string | null;
+        };
+        /** @description The sponsor declined (its 400) or none is configured: sign without it. */
+        SponsorFallbackView: {
+            /** @description Always `sign-normally`. */
+            fallback: string;
+            /** @description Why, as the sponsor said. */
+            reason: string;
+        };
+        /** @description The sponsor's co-signed transaction, verified: what the user signs instead. */
+        SponsoredView: {
+            costs?: null | components["schemas"]["SponsorCostsView"];
+            fee?: null | components["schemas"]["AssetView"];
+            /** @description The sponsor asked for a fee (its 402). */
+            feeRequired: boolean;
+            message?: string | null;
+            /** @description The same, packed hex: what the user signs. */
+            packedTrx: string;
+            /**
+             * Format: int32
+             * @description RAM the sponsor buys for the user.
+             */
+            ramBytes?: number | null;
+            /** @description The sponsor's signatures, to push with the user's. */
+            signatures: string[];
+            /** @description Always true. */
+            sponsored: boolean;
+            /** @description The transaction as JSON (action data as hex). */
+            transaction: Record<string, never>;
+            transactionId: string;
         };
         /** @description `GET …/staking`: vault-wide figures. */
         StakingOverview: {
@@ -1497,6 +2272,13 @@ export interface components {
             fiatValue?: string | null;
             /** @description Token symbol. */
             symbol: string;
+        };
+        /** @description A delay of an authority and its weight. */
+        WaitWeightView: {
+            /** Format: int32 */
+            wait_sec: number;
+            /** Format: int32 */
+            weight: number;
         };
     };
     responses: never;
@@ -2318,6 +3100,881 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    native_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Native network, e.g. telos */
+                network: string;
+                /** @description Account name */
+                account: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's resources */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountView"];
+                };
+            };
+            /** @description Unknown network or malformed name */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such account (`antelope.account.not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The chain did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    native_balances: {
+        parameters: {
+            query?: {
+                /** @description ISO 4217 currency code; default USD. */
+                fiat?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Native network, e.g. telos */
+                network: string;
+                /** @description Account name */
+                account: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Balances in display order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NativeBalancesView"];
+                };
+            };
+            /** @description Unknown network, malformed name or currency */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    native_children: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Native network */
+                network: string;
+                /** @description Account name */
+                account: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Child accounts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChildrenView"];
+                };
+            };
+            /** @description The history service did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    native_creator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Native network */
+                network: string;
+                /** @description Account name */
+                account: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its creator */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatorView"];
+                };
+            };
+            /** @description No creator known (`antelope.history.creator_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The history service did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    evm_address_of: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Native network, e.g. telos */
+                network: string;
+                /** @description Account name */
+                account: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The linked address, or null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvmAddressView"];
+                };
+            };
+            /** @description Unknown network or malformed name */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The chain did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    native_history: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 (default 10). */
+                limit?: number;
+                /** @description Actions to skip (default 0). */
+                skip?: number;
+                /** @description `desc` (newest first, default) or `asc`. */
+                sort?: string;
+                /** @description `contract:action` filters, comma-separated. */
+                filter?: string;
+                /** @description Only actions of this name. */
+                actName?: string;
+                /** @description Only actions this account was notified of. */
+                notified?: string;
+                /** @description From this chain time (UTC) or block number. */
+                after?: string;
+                /** @description Up to this chain time (UTC) or block number. */
+                before?: string;
+                /** @description Only actions of this block. */
+                block?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Native network, e.g. telos */
+                network: string;
+                /** @description Account name */
+                account: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of actions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryPageView"];
+                };
+            };
+            /** @description Unknown network, malformed name or filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The history service did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    native_links: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Native network */
+                network: string;
+                /** @description Account name */
+                account: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Linked permissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinksView"];
+                };
+            };
+            /** @description The history service did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    native_permissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Native network */
+                network: string;
+                /** @description Account name */
+                account: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The permission tree */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PermissionsView"];
+                };
+            };
+            /** @description No such account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The chain did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    native_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Native network */
+                network: string;
+                /** @description Account name */
+                account: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileView"];
+                };
+            };
+            /** @description No profile (`antelope.profile.not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The chain did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    native_proposals: {
+        parameters: {
+            query?: {
+                /** @description `proposer` (default), `requested` or `provided`: the account's role. */
+                role?: string;
+                /** @description Only executed (or pending) proposals. */
+                executed?: boolean;
+                /** @description Page size, 1 to 100 (default 10). */
+                limit?: number;
+                /** @description Proposals to skip. */
+                skip?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Native network */
+                network: string;
+                /** @description Account name */
+                account: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Proposals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsView"];
+                };
+            };
+            /** @description Unknown network, malformed name or role */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The history service did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    native_rex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Native network */
+                network: string;
+                /** @description Account name */
+                account: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description REX held and its value */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RexView"];
+                };
+            };
+            /** @description The chain did not answer, or it has no REX (`antelope.rex.error_contract_not_found`) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    native_dapps: {
+        parameters: {
+            query?: {
+                /** @description Words to search for (every one must match); all apps when empty. At most 100 characters. */
+                q?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Native network */
+                network: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching apps */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DappsView"];
+                };
+            };
+            /** @description Unknown network or a search too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    account_of: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Native network whose EVM the address is on, e.g. telos */
+                network: string;
+                /** @description EVM address (0x + 40 hex digits) */
+                address: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The linked account, or null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkedAccountView"];
+                };
+            };
+            /** @description Unknown network or malformed address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The chain did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    native_key_accounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Native network */
+                network: string;
+                /** @description Public key (EOS… or PUB_K1_…) */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accounts of the key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeyAccountsView"];
+                };
+            };
+            /** @description Unknown network or not a public key (`antelope.key.invalid`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The history service did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    native_producers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Native network, e.g. telos */
+                network: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Producers and the schedule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProducersView"];
+                };
+            };
+            /** @description Unknown network */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The chain did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    native_ram_cost: {
+        parameters: {
+            query: {
+                /** @description RAM to buy, in bytes (1 to 1 048 576). */
+                bytes: number;
+            };
+            header?: never;
+            path: {
+                /** @description Native network, e.g. telos */
+                network: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The price of the bytes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RamCostView"];
+                };
+            };
+            /** @description Unknown network or bytes out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The chain did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    native_rex_apy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Native network, e.g. telos */
+                network: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The APY, or why there is none */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RexApyView"];
+                };
+            };
+            /** @description Unknown network */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    native_sponsor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Native network */
+                network: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SponsorBody"];
+            };
+        };
+        responses: {
+            /** @description The sponsored transaction, or sign normally */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SponsorAnswerView"];
+                };
+            };
+            /** @description Malformed body, name or transaction */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The sponsor failed (`sponsor.unexpected_code`, `sponsor.unreachable`, `sponsor.invalid_answer`) or its answer broke a rule (`sponsor.*`) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The sponsor is down (`sponsor.unavailable`): sign normally */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The sponsor did not answer in time (`sponsor.timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    native_push: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Native network */
+                network: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PackedTransactionBody"];
+            };
+        };
+        responses: {
+            /** @description Its id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushView"];
+                };
+            };
+            /** @description Unsigned or malformed, or refused by the chain */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The chain did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    native_transaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Native network, e.g. telos */
+                network: string;
+                /** @description Transaction id, 64 hexadecimal digits */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transaction's actions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NativeTransactionView"];
+                };
+            };
+            /** @description Unknown network or not a transaction id (`validation.invalid_transaction_id`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such transaction (`antelope.transaction.not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The history service did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

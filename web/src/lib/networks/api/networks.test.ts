@@ -19,6 +19,7 @@ describe('parseNetworks', () => {
           bridgeUrl: null,
           systemToken: { symbol: 'TLOS', name: 'Telos', decimals: 18, contract: null },
           logo: '/logos/telos.svg',
+          linkedNetwork: 'telos',
         },
       ],
     };
@@ -37,6 +38,7 @@ describe('parseNetworks', () => {
         systemToken: { symbol: 'TLOS', name: 'Telos', decimals: 18 },
         wrappedToken: null,
         logo: '/logos/telos.svg',
+        linkedNetwork: 'telos',
       },
     ]);
   });

@@ -27,6 +27,8 @@ export interface NetworkSummary {
   wrappedToken: string | null;
   /** Path of the network's logo, served by the web app. */
   logo: string | null;
+  /** The other half of the same Telos network (native ↔ EVM), whose accounts the `eosio.evm` table links. */
+  linkedNetwork: string | null;
 }
 
 export interface TokenSummary {
@@ -87,6 +89,7 @@ function parseNetwork(json: unknown): NetworkSummary {
     systemToken: parseToken(json.systemToken),
     wrappedToken: wrappedTokenContract(json.wrappedToken),
     logo: optionalString(json.logo, 'logo'),
+    linkedNetwork: optionalString(json.linkedNetwork, 'linkedNetwork'),
   };
 }
 

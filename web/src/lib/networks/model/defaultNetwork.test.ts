@@ -17,6 +17,7 @@ function network(name: string, kind: 'native' | 'evm', isDevnet = false): Networ
     systemToken: null,
     wrappedToken: null,
     logo: null,
+    linkedNetwork: null,
   };
 }
 

@@ -1,7 +1,7 @@
-//! The staking APY from the product API (`GET {api}/apy/evm`, a plain number as text),
-//! cached for ten minutes per network. The APY is decoration: a network without a
-//! product API (the devnet) or an unreachable or garbled answer gives `apy: null` and
-//! a status, never an error page.
+//! The staking APYs from the product API (spec §7: `GET {api}/apy/evm` for EVM staking,
+//! `GET {api}/apy/native` for REX; a plain number as text), cached for ten minutes per
+//! network. The APY is decoration: a network without a product API or an unreachable or
+//! garbled answer gives `apy: null` and a status, never an error page.
 
 use std::time::Duration;
 
@@ -43,12 +43,31 @@ pub struct Apy {
     pub status: ApyStatus,
 }
 
+/// Which of the product API's APYs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ApyKind {
+    /// EVM staking (STLOS).
+    Evm,
+    /// Native REX.
+    Native,
+}
+
+impl ApyKind {
+    fn path(self) -> &'static str {
+        match self {
+            Self::Evm => "apy/evm",
+            Self::Native => "apy/native",
+        }
+    }
+}
+
 /// The APY of one network's product API, fetched at most every ten minutes; concurrent
 /// requests share one fetch.
 #[derive(Debug)]
 pub struct StakingApy {
     /// `None`: no product API configured; `Some(Err)`: a configured URL that is unusable.
     api: Option<Result<HttpClient, ServiceError>>,
+    kind: ApyKind,
     cache: BoundedCache<(), String>,
 }
 
@@ -66,11 +85,17 @@ pub fn http_client() -> Result<reqwest::Client, EvmError> {
 }
 
 impl StakingApy {
-    /// The APY of the product API at `api` (`None`: not configured), read with `client`
-    /// and kept in `store`.
+    /// The `kind` APY of the product API at `api` (`None`: not configured), read with
+    /// `client` and kept in `store`.
     #[must_use]
-    pub fn new(store: &CacheStore, client: reqwest::Client, api: Option<&str>) -> Self {
+    pub fn new(
+        store: &CacheStore,
+        client: reqwest::Client,
+        api: Option<&str>,
+        kind: ApyKind,
+    ) -> Self {
         Self {
+            kind,
             api: api.map(|url| {
                 HttpClient::new(client, Upstream::ProductApi, url, None).map_err(ServiceError::from)
             }),
@@ -84,7 +109,7 @@ impl StakingApy {
         }
     }
 
-    /// The EVM staking APY now, or why there is none.
+    /// The APY now, or why there is none.
     pub async fn current(&self) -> Apy {
         let Some(api) = &self.api else {
             return Apy {
@@ -93,7 +118,11 @@ impl StakingApy {
             };
         };
         let fetched = match api {
-            Ok(client) => self.cache.get_or_fetch((), || fetch(client)).await,
+            Ok(client) => {
+                self.cache
+                    .get_or_fetch((), || fetch(client, self.kind))
+                    .await
+            }
             Err(error) => Err(error.clone()),
         };
         match fetched {
@@ -112,8 +141,8 @@ impl StakingApy {
     }
 }
 
-async fn fetch(client: &HttpClient) -> Result<String, ServiceError> {
-    let answer = client.get_ok("apy/evm", &[]).await?;
+async fn fetch(client: &HttpClient, kind: ApyKind) -> Result<String, ServiceError> {
+    let answer = client.get_ok(kind.path(), &[]).await?;
     let text = String::from_utf8_lossy(&answer.body);
     parse_apy(&text).ok_or_else(|| {
         ServiceError::from(EvmError::Decode {
@@ -194,6 +223,7 @@ mod tests {
             &crate::cache::CacheStore::default(),
             http_client().unwrap(),
             Some(&format!("{api}/")),
+            ApyKind::Evm,
         );
         for _ in 0..3 {
             let apy = apy_of.current().await;
@@ -210,6 +240,7 @@ mod tests {
                 &crate::cache::CacheStore::default(),
                 http_client().unwrap(),
                 api,
+                ApyKind::Evm,
             )
             .current()
             .await

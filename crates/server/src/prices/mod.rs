@@ -1,7 +1,9 @@
 //! Token prices (spec §4 "Prices", §7 "Price services"): the indexer's market data first
 //! (cached 10 minutes), the price aggregator for the system token (cached 60 s). A price
 //! counts only while it is less than 10 minutes old (the domain's [`MarketPrice`] rule).
-//! A failed fetch never fails the caller: the token simply has no price.
+//! A failed fetch never fails the caller: the token simply has no price. Shared by the
+//! EVM networks and the native ones (whose system token — TLOS, EOS, WAX — is priced by
+//! the same aggregator with the same lifetimes).
 
 mod aggregator;
 pub mod decimal;
@@ -32,8 +34,15 @@ const fn lifetimes(answer: Duration) -> Lifetimes {
         failure: FAILURE_TTL,
     }
 }
-/// The aggregator's id of the system token TLOS.
-const SYSTEM_COIN_ID: &str = "telos";
+/// The aggregator's coin id of a system token it knows (UTX it does not).
+fn aggregator_coin_id(symbol: &str) -> Option<&'static str> {
+    match symbol {
+        "TLOS" => Some("telos"),
+        "EOS" => Some("eos"),
+        "WAX" => Some("wax"),
+        _ => None,
+    }
+}
 
 /// Where a quote came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
@@ -98,6 +107,8 @@ pub struct PriceChart {
 #[derive(Debug)]
 pub struct PriceService {
     system_symbol: String,
+    /// The aggregator's id of the system token, when it knows it.
+    system_coin_id: Option<&'static str>,
     wrapped_symbol: Option<String>,
     market: Option<TeloscanClient>,
     aggregator: Option<AggregatorClient>,
@@ -119,8 +130,10 @@ impl PriceService {
         market: Option<TeloscanClient>,
         aggregator: Option<AggregatorClient>,
     ) -> Self {
+        let system_symbol = system_symbol.to_ascii_uppercase();
         Self {
-            system_symbol: system_symbol.to_ascii_uppercase(),
+            system_coin_id: aggregator_coin_id(&system_symbol),
+            system_symbol,
             wrapped_symbol: wrapped_symbol.map(str::to_ascii_uppercase),
             market,
             aggregator,
@@ -185,16 +198,16 @@ impl PriceService {
             return None;
         }
         let current = self.system_price(fiat).await;
-        let points = match &self.aggregator {
-            Some(aggregator) => self
+        let points = match (&self.aggregator, self.system_coin_id) {
+            (Some(aggregator), Some(coin)) => self
                 .chart_cache
                 .get_or_fetch(fiat.to_owned(), || async {
-                    Ok(Arc::new(aggregator.day_chart(SYSTEM_COIN_ID, fiat).await?))
+                    Ok(Arc::new(aggregator.day_chart(coin, fiat).await?))
                 })
                 .await
                 .inspect_err(|error| tracing::warn!(%error, "price chart unavailable"))
                 .ok(),
-            None => None,
+            _ => None,
         };
         Some(PriceChart {
             last_updated_ms: current.as_ref().and_then(|c| c.updated_ms),
@@ -209,9 +222,10 @@ impl PriceService {
     /// The aggregator's figures for the system token, cached 60 s; `None` on failure.
     pub async fn system_price(&self, fiat: &str) -> Option<SimplePrice> {
         let aggregator = self.aggregator.as_ref()?;
+        let coin = self.system_coin_id?;
         self.simple_cache
             .get_or_fetch(fiat.to_owned(), || async {
-                Ok(aggregator.simple_price(SYSTEM_COIN_ID, fiat).await?)
+                Ok(aggregator.simple_price(coin, fiat).await?)
             })
             .await
             .inspect_err(|error| tracing::warn!(%error, "system token price unavailable"))

@@ -1,0 +1,74 @@
+/**
+ * Shared pieces of the native browser specs: the native devnet manifest (accounts
+ * with their public test keys, seeded facts), signing in with the development
+ * wallet the way a user does, and the devnet's test controls (a misbehaving fee
+ * sponsor, a chain clock moved ahead; devnet/native/README.md "Test controls").
+ */
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+
+export interface NativeManifest {
+  rpcUrl: string;
+  accounts: { name: string; publicKey: string; privateKey: string; permission: string }[];
+  seeded: {
+    balances: { account: string; contract: string; symbol: string; amount: string }[];
+    rex: { value: string };
+    profile: Record<string, string>;
+  };
+}
+
+let cached: NativeManifest | null = null;
+
+export function nativeManifest(): NativeManifest {
+  if (cached) return cached;
+  const path = process.env.TANDEM_NATIVE_DEVNET_MANIFEST;
+  if (path === undefined || path.trim() === '') throw new Error('TANDEM_NATIVE_DEVNET_MANIFEST is not set: run the specs through scripts/lib/e2e.mjs');
+  cached = JSON.parse(readFileSync(path, 'utf8')) as NativeManifest;
+  return cached;
+}
+
+export function activeKey(account: string): string {
+  const entry = nativeManifest().accounts.find((candidate) => candidate.name === account && candidate.permission === 'active');
+  if (!entry) throw new Error(`the manifest has no active key for ${account}`);
+  return entry.privateKey;
+}
+
+export async function signInWithDevWallet(page: Page, account: string, key = activeKey(account)) {
+  await page.goto('/zero/balance');
+  await page.getByRole('radio', { name: /Development wallet/ }).check();
+  await page.getByLabel('Devnet private key').fill(key);
+  await page.getByRole('button', { name: 'Find accounts' }).click();
+  await page.getByLabel('Account name').selectOption(account);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByTestId('zero-account').filter({ hasText: `${account}@active` }).waitFor();
+}
+
+/** View Any Account on /zero: `account` read-only. */
+export async function viewNativeAccount(page: Page, account: string) {
+  await page.goto('/zero/balance?signin=viewer');
+  await page.getByLabel('Account to view').fill(account);
+  await page.getByRole('button', { name: 'View account' }).click();
+  await page.getByTestId('zero-account').filter({ hasText: `${account}@active` }).waitFor();
+}
+
+export function tokenRow(page: Page, symbol: string) {
+  return page.locator(`tr[data-token="${symbol}"]`);
+}
+
+/** POSTs to one of the devnet's test controls and returns its answer. */
+export async function devnetControl(what: 'sponsor' | 'blocks', body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const response = await fetch(`${nativeManifest().rpcUrl}/_devnet/${what}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`devnet control ${what} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** The chain's head block time in ms. */
+export async function chainHeadTime(): Promise<number> {
+  const response = await fetch(`${nativeManifest().rpcUrl}/v1/chain/get_info`, { method: 'POST', body: '{}' });
+  const info = (await response.json()) as { head_block_time: string };
+  return Date.parse(`${info.head_block_time}Z`);
+}

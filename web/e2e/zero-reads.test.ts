@@ -1,0 +1,90 @@
+/**
+ * Spec §7's native reads on the screens (issue 15): a transaction looked up by id, the
+ * history narrowed by get_actions' filters, the REX APY with the 4-day lock, and the
+ * block producers — against the native devnet's chain and history subset.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { browserForSpec } from './browser';
+import { nativeManifest, viewNativeAccount } from './nativeDevnet';
+
+const { withPage } = browserForSpec();
+
+/** The id of carol's transfer to kid1.carol, as the history service has it. */
+async function carolsTransferId(): Promise<string> {
+  const url = `${nativeManifest().rpcUrl}/v2/history/get_actions?account=carol&notified=kid1.carol&act.name=transfer&limit=1`;
+  const answer = (await (await fetch(url)).json()) as { actions: { trx_id: string }[] };
+  const id = answer.actions[0]?.trx_id;
+  if (id === undefined) throw new Error('carol sent kid1.carol no transfer');
+  return id;
+}
+
+describe('native reads', () => {
+  it('looks a transaction up by id and shows its actions; an unknown or malformed id is said so', () =>
+    withPage(async (page) => {
+      await page.goto('/zero/profile?account=carol');
+      const card = page.getByRole('region', { name: 'Look up a transaction' });
+      const field = card.getByLabel('Transaction id');
+      await field.fill('not-an-id');
+      await card.getByRole('button', { name: 'Look up' }).click();
+      await card.getByText('A transaction id is 64 characters: digits 0–9 and letters a–f.').waitFor();
+      await field.fill('ab'.repeat(32));
+      await card.getByRole('button', { name: 'Look up' }).click();
+      await card.getByText(/No transaction with this id exists on this network/).waitFor();
+      await field.fill((await carolsTransferId()).toUpperCase());
+      await card.getByRole('button', { name: 'Look up' }).click();
+      const actions = card.getByTestId('transaction-actions');
+      await actions.getByText('eosio.token::transfer').first().waitFor();
+      await actions.getByText('carol → kid1.carol · 5.0000 TLOS').first().waitFor();
+      await actions.getByText(/^Block \d+ · .+ · \d+ actions?$/).waitFor();
+    }));
+
+  it('narrows the history with get_actions filters, and says what is wrong with a filter', () =>
+    withPage(async (page) => {
+      await viewNativeAccount(page, 'carol');
+      const history = page.getByRole('region', { name: 'History' });
+      const rows = history.locator('.zero-history__item');
+      await rows.first().waitFor();
+      await history.getByRole('button', { name: 'Filter' }).click();
+      const filters = history.getByRole('form', { name: 'History filters' });
+      await filters.getByLabel('Action name').fill('Transfer');
+      await filters.getByRole('button', { name: 'Apply filters' }).click();
+      await filters.getByText(/An action name has up to 12 characters/).waitFor();
+      await filters.getByLabel('Action name').fill('transfer');
+      await filters.getByRole('button', { name: 'Apply filters' }).click();
+      const matches = history.getByTestId('history-filtered');
+      await matches.getByText(/actions? match/).waitFor();
+      const transfers = Number(/(\d+)/.exec(await matches.innerText())?.[1]);
+      for (const label of await rows.locator('.zero-history__action').allInnerTexts()) assert.equal(label, 'eosio.token::transfer');
+      await filters.getByLabel('Notified account').fill('kid2.carol');
+      await filters.getByRole('button', { name: 'Apply filters' }).click();
+      await page.waitForFunction(
+        (count) => {
+          const text = document.querySelector('[data-testid="history-filtered"]')?.textContent ?? '';
+          const shown = Number(/(\d+)/.exec(text)?.[1] ?? 'NaN');
+          return shown > 0 && shown < count;
+        },
+        transfers,
+      );
+      await history.getByText(/carol → kid2\.carol/).first().waitFor();
+      assert.equal(await history.getByText(/carol → kid1\.carol/).count(), 0);
+      await filters.getByLabel('Block number').fill('1');
+      await filters.getByRole('button', { name: 'Apply filters' }).click();
+      await matches.getByText('No action matches the filters. Widen them or clear them.').waitFor();
+      await filters.getByRole('button', { name: 'Clear filters' }).click();
+      await matches.waitFor({ state: 'detached' });
+    }));
+
+  it('shows the REX APY with the 4-day lock, and the block producers', () =>
+    withPage(async (page) => {
+      await viewNativeAccount(page, 'alice');
+      await page.getByTestId('rex-apy').getByText('10.78 %').waitFor();
+      await page.getByTestId('rex-lock').getByText('REX you buy is locked for 4 days before it can be sold.').waitFor();
+      await page.getByRole('link', { name: 'Profile' }).click();
+      const producers = page.getByRole('region', { name: 'Block producers' });
+      await producers.getByText('alice votes through the proxy bob.').waitFor();
+      await producers.getByTestId('producer-schedule').getByText('Producing now: eosio').waitFor();
+      await producers.getByTestId('producers').getByText('carol', { exact: true }).waitFor();
+      await producers.getByRole('link', { name: 'carol.example.invalid' }).waitFor();
+    }));
+});

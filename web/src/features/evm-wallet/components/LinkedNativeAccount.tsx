@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLinkedAccount } from '../../../lib/api/native/linkedAccount';
+import { NATIVE_LANDING } from '../../../lib/navigation/destinations';
+import type { NetworkSummary } from '../../../lib/networks/api/networks';
+import { useStoredAccount } from '../../../lib/session/useStoredAccount';
+
+/**
+ * One account, both chains: the native Telos account this address is linked to
+ * (`eosio.evm`), with a way back to it. Nothing is shown when there is none or the
+ * lookup fails: the wallet works without it.
+ */
+export function LinkedNativeAccount({ network, address }: { network: NetworkSummary; address: string }) {
+  const { t } = useTranslation();
+  const native = useStoredAccount('native');
+  const linked = useLinkedAccount(network.linkedNetwork, address).data?.account ?? null;
+  if (linked === null) return null;
+  // The native wallet when it is the signed-in native account; its public page otherwise.
+  const target = native === linked ? NATIVE_LANDING : `/zero/profile?${new URLSearchParams({ account: linked }).toString()}`;
+  return (
+    <p className="page__lead" data-testid="linked-native-account">
+      {t('evm.wallet.linked_native')} <strong>{linked}</strong> · <Link to={target}>{t('evm.wallet.open_native')}</Link>
+    </p>
+  );
+}
