@@ -120,6 +120,11 @@ pub struct ValueMovement {
     pub symbol: String,
     /// Fiat value, when priced.
     pub fiat_value: Option<Amount>,
+    /// The token contract (checksummed); `None` for the native coin.
+    pub contract: Option<String>,
+    /// The other party of this movement (checksummed): the recipient of what the
+    /// account sent, the sender of what it received (itself for a self-transfer).
+    pub counterparty: String,
 }
 
 /// An NFT movement.
@@ -284,20 +289,23 @@ fn add_movements(
 ) {
     let account = context.account;
     let coin = context.system_coin;
-    let native = |value: U256| {
+    let native = |value: U256, (from, to): (Address, Address)| {
         let amount = Amount::new(value, DEFAULT_TOKEN_DECIMALS)
             .unwrap_or(Amount::zero(DEFAULT_TOKEN_DECIMALS));
         ValueMovement {
             amount,
             symbol: coin.symbol.clone(),
             fiat_value: fiat(coin.price.as_ref(), &amount),
+            contract: None,
+            counterparty: other_party((from, to), account),
         }
     };
     if !tx.value.is_zero() {
+        let parties = (tx.from, tx.to.unwrap_or_default());
         moves.push(
-            (tx.from, tx.to.unwrap_or_default()),
+            parties,
             account,
-            native(tx.value),
+            native(tx.value, parties),
             &mut row.values_out,
             &mut row.values_in,
         );
@@ -310,7 +318,7 @@ fn add_movements(
         moves.push(
             (payout.payer, payout.payee),
             account,
-            native(payout.value),
+            native(payout.value, (payout.payer, payout.payee)),
             &mut row.values_out,
             &mut row.values_in,
         );
@@ -343,6 +351,8 @@ fn add_movements(
                     amount,
                     symbol: info.and_then(|c| c.symbol.clone()).unwrap_or_default(),
                     fiat_value: fiat(info.and_then(|c| c.price.as_ref()), &amount),
+                    contract: Some(contract.to_checksum(None)),
+                    counterparty: other_party((from, to), account),
                 };
                 moves.push(
                     (from, to),
@@ -395,6 +405,11 @@ fn add_movements(
             &mut row.nfts_in,
         );
     }
+}
+
+/// The party of `(from, to)` that is not `account` (the account itself when both are).
+fn other_party((from, to): (Address, Address), account: Address) -> String {
+    if from == account { to } else { from }.to_checksum(None)
 }
 
 fn nft_movement(

@@ -47,6 +47,8 @@ use super::error::ErrorBody;
         super::evm::staking::account,
         super::evm::prepare::prepare,
         super::evm::prepare::revoke_plan,
+        // Growth features: the approval alarm, the history export, the portfolio
+        super::evm::approval_check::check,
     ),
     components(schemas(ErrorBody)),
     tags(

@@ -12,6 +12,7 @@
 //! server. Handlers reach a network through the `EvmNet` extractor (`api/extract.rs`).
 
 pub mod account_reads;
+pub mod approval_check;
 pub mod approvals;
 mod balances;
 pub mod cache;

@@ -6,6 +6,7 @@
 //! in `crate::api::openapi`.
 
 pub mod account_params;
+pub mod approval_check;
 pub mod approvals;
 pub mod balances;
 pub mod contracts;
@@ -35,4 +36,5 @@ pub fn routes() -> Router<AppState> {
         .merge(history::routes())
         .merge(nfts::routes())
         .merge(approvals::routes())
+        .merge(approval_check::routes())
 }
