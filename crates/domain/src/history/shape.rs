@@ -152,6 +152,8 @@ pub struct NftMovement {
     pub video_src: Option<String>,
     /// Audio.
     pub audio_src: Option<String>,
+    /// The other party of this movement (checksummed), as for [`ValueMovement`].
+    pub counterparty: String,
 }
 
 /// The row of the history table.
@@ -376,8 +378,9 @@ fn add_movements(
                     used_records[i] = true;
                     records[i]
                 });
-                let movement =
+                let mut movement =
                     nft_movement(contract, token_id, quantity, standard, record, context);
+                movement.counterparty = other_party((from, to), account);
                 moves.push(
                     (from, to),
                     account,
@@ -389,7 +392,7 @@ fn add_movements(
         }
     }
     for (record, _) in records.iter().zip(used_records).filter(|(_, used)| !used) {
-        let movement = nft_movement(
+        let mut movement = nft_movement(
             record.contract,
             record.token_id,
             record.quantity,
@@ -397,6 +400,7 @@ fn add_movements(
             Some(record),
             context,
         );
+        movement.counterparty = other_party((record.from, record.to), account);
         moves.push(
             (record.from, record.to),
             account,
@@ -434,6 +438,7 @@ fn nft_movement(
         img_src: record.and_then(|r| r.img_src.clone()),
         video_src: record.and_then(|r| r.video_src.clone()),
         audio_src: record.and_then(|r| r.audio_src.clone()),
+        counterparty: String::new(),
     }
 }
 

@@ -49,6 +49,8 @@ use super::error::ErrorBody;
         super::evm::prepare::revoke_plan,
         // Growth features: the approval alarm, the history export, the portfolio
         super::evm::approval_check::check,
+        super::evm::export::export,
+        super::evm::portfolio::portfolio,
     ),
     components(schemas(ErrorBody)),
     tags(

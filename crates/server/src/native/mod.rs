@@ -3,6 +3,7 @@
 //! them, the dapp list, and the devnet manifest they may come from.
 
 mod account;
+pub mod export;
 pub mod dapps;
 pub mod manifest;
 mod transactions;

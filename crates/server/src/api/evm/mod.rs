@@ -11,9 +11,11 @@ pub mod approvals;
 pub mod balances;
 pub mod contracts;
 pub mod coverage;
+pub mod export;
 pub mod history;
 pub mod nfts;
 pub mod params;
+pub mod portfolio;
 pub mod prepare;
 pub mod prices;
 pub mod staking;
@@ -37,4 +39,6 @@ pub fn routes() -> Router<AppState> {
         .merge(nfts::routes())
         .merge(approvals::routes())
         .merge(approval_check::routes())
+        .merge(export::routes())
+        .merge(portfolio::routes())
 }

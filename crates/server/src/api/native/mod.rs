@@ -9,6 +9,7 @@
 
 mod account;
 mod dapps;
+mod export;
 mod history;
 mod transactions;
 mod views;
@@ -34,6 +35,7 @@ pub fn routes() -> Router<AppState> {
         .route(&format!("{account}/profile"), get(account::profile))
         .route(&format!("{account}/permissions"), get(account::permissions))
         .route(&format!("{account}/history"), get(history::actions))
+        .route(&format!("{account}/history.csv"), get(export::export))
         .route(&format!("{account}/creator"), get(history::creator))
         .route(&format!("{account}/children"), get(history::children))
         .route(&format!("{account}/links"), get(history::links))

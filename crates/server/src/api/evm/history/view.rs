@@ -50,6 +50,8 @@ pub struct NftMovementView {
     pub video_src: Option<String>,
     /// Audio.
     pub audio_src: Option<String>,
+    /// The other party of this movement (EIP-55).
+    pub counterparty: String,
 }
 
 /// One row of the history table.
@@ -133,6 +135,7 @@ fn nft(movement: &NftMovement) -> NftMovementView {
         img_src: movement.img_src.clone(),
         video_src: movement.video_src.clone(),
         audio_src: movement.audio_src.clone(),
+        counterparty: movement.counterparty.clone(),
     }
 }
 
@@ -197,6 +200,7 @@ mod tests {
                 img_src: None,
                 video_src: Some("https://a/w.webm".into()),
                 audio_src: None,
+                counterparty: "0x5a".into(),
             }],
             gas_used: Some(amount(21, 6)),
             gas_fiat_value: None,
