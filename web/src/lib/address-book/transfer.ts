@@ -47,7 +47,7 @@ function csvRecords(text: string): { line: number; cells: string[] }[] | null {
   let line = 1;
   let start = 1;
   for (let index = 0; index < text.length; index += 1) {
-    const char = text[index];
+    const char = text.charAt(index);
     if (quoted) {
       if (char === '"' && text[index + 1] === '"') {
         cell += '"';
@@ -119,7 +119,7 @@ function fromJson(json: unknown, network: string, kind: AddressKind): ImportResu
 function fromCsv(text: string, network: string, kind: AddressKind): ImportResult {
   const records = csvRecords(text);
   const header = records?.[0]?.cells.map((cell) => cell.trim().toLowerCase());
-  if (!records || !header || header[0] !== 'name' || header[1] !== 'address') {
+  if (records === null || header?.[0] !== 'name' || header[1] !== 'address') {
     return { ok: false, problem: { key: 'book.import.unknown_format' } };
   }
   const networkColumn = header.indexOf('network');

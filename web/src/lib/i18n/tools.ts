@@ -117,6 +117,7 @@ export const portfolioEn = {
   not_counted: 'Not included (no price history): {{holdings}}.',
   reached_back: 'This account is very busy: balances before {{date}} assume no activity.',
   draw_failed: 'The chart could not be drawn.',
+  sample: 'Valued with the recorded sample prices of the local devnet, not live ones.',
 };
 
 export const alarmEn = {
@@ -140,6 +141,16 @@ export const alarmEn = {
   unverified: 'source not verified',
   first_seen: 'First seen {{date}} ({{age}} ago)',
   never_seen: 'Never seen on chain before',
+  age_year_one: '{{count}} year',
+  age_year_other: '{{count}} years',
+  age_month_one: '{{count}} month',
+  age_month_other: '{{count}} months',
+  age_day_one: '{{count}} day',
+  age_day_other: '{{count}} days',
+  age_hour_one: '{{count}} hour',
+  age_hour_other: '{{count}} hours',
+  age_minute_one: '{{count}} minute',
+  age_minute_other: '{{count}} minutes',
   approvers_zero: 'No other owner has approved it (per the index)',
   approvers_one: '{{count}} other owner has approved it (per the index)',
   approvers_other: '{{count}} other owners have approved it (per the index)',

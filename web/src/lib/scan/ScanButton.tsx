@@ -33,6 +33,9 @@ function ScanDialog({ target, onScanned, onClose }: { target: ScanTarget; onScan
   const titleId = useId();
   const [state, setState] = useState<ScanState>({ kind: 'starting' });
   const [attempt, setAttempt] = useState(0);
+  // Only a secure page has a camera API at all: that is known before anything starts.
+  const unavailable = cameraUnavailableReason(window.isSecureContext, (navigator as Partial<Navigator>).mediaDevices !== undefined);
+  const shown: ScanState = unavailable === null ? state : { kind: 'camera-failed', key: unavailable };
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -49,12 +52,7 @@ function ScanDialog({ target, onScanned, onClose }: { target: ScanTarget; onScan
       window.clearTimeout(timer);
       stream?.getTracks().forEach((track) => { track.stop(); });
     };
-    const unavailable = cameraUnavailableReason(window.isSecureContext, typeof navigator.mediaDevices?.getUserMedia === 'function');
-    if (unavailable !== null) {
-      setState({ kind: 'camera-failed', key: unavailable });
-      return stop;
-    }
-    setState({ kind: 'starting' });
+    if (unavailable !== null) return stop;
     const start = async () => {
       let decoder: QrDecoder;
       try {
@@ -74,10 +72,9 @@ function ScanDialog({ target, onScanned, onClose }: { target: ScanTarget; onScan
       video.srcObject = stream;
       await video.play().catch(() => undefined);
       setState({ kind: 'looking', problem: null });
-      const readFrame = async () => {
+      const readFrame = () => {
         if (stopped) return;
         const text = video.readyState >= 2 ? decoder.read(video) : null;
-        if (stopped) return;
         if (text !== null) {
           const result = readScanned(text, target);
           if (result.ok) {
@@ -87,31 +84,34 @@ function ScanDialog({ target, onScanned, onClose }: { target: ScanTarget; onScan
           }
           setState({ kind: 'looking', problem: result.problem });
         }
-        timer = window.setTimeout(() => void readFrame(), READ_EVERY_MS);
+        timer = window.setTimeout(readFrame, READ_EVERY_MS);
       };
-      void readFrame();
+      readFrame();
     };
     void start();
     return stop;
-  }, [target, onScanned, attempt]);
+  }, [target, onScanned, attempt, unavailable]);
 
   return (
     <dialog ref={dialogRef} className="dialog scan-dialog" aria-labelledby={titleId} onCancel={(event) => { event.preventDefault(); onClose(); }}>
       <h2 id={titleId} className="dialog__title">{t('scan.title')}</h2>
       <p className="muted">{t('scan.lead')}</p>
-      <video ref={videoRef} className="scan-dialog__video" muted playsInline aria-label={t('scan.video_label')} hidden={state.kind === 'camera-failed' || state.kind === 'decoder-failed'} />
-      {state.kind === 'starting' && (
+      <video ref={videoRef} className="scan-dialog__video" muted playsInline aria-label={t('scan.video_label')} hidden={shown.kind === 'camera-failed' || shown.kind === 'decoder-failed'} />
+      {shown.kind === 'starting' && (
         <p role="status" className="scan-dialog__status"><span className="spinner" aria-hidden="true" /> {t('scan.starting')}</p>
       )}
-      {state.kind === 'looking' && state.problem === null && <p role="status" className="scan-dialog__status">{t('scan.looking')}</p>}
-      {state.kind === 'looking' && state.problem !== null && (
-        <p role="alert" className="scan-dialog__problem">{t(state.problem.key, 'values' in state.problem ? state.problem.values : {})}</p>
+      {shown.kind === 'looking' && shown.problem === null && <p role="status" className="scan-dialog__status">{t('scan.looking')}</p>}
+      {shown.kind === 'looking' && shown.problem !== null && (
+        <p role="alert" className="scan-dialog__problem">{t(shown.problem.key, 'values' in shown.problem ? shown.problem.values : {})}</p>
       )}
-      {state.kind === 'camera-failed' && <p role="alert" className="scan-dialog__problem">{t(state.key)}</p>}
-      {state.kind === 'decoder-failed' && <p role="alert" className="scan-dialog__problem">{t('scan.decoder_failed')}</p>}
+      {shown.kind === 'camera-failed' && <p role="alert" className="scan-dialog__problem">{t(shown.key)}</p>}
+      {shown.kind === 'decoder-failed' && <p role="alert" className="scan-dialog__problem">{t('scan.decoder_failed')}</p>}
       <div className="button-row">
-        {(state.kind === 'camera-failed' || state.kind === 'decoder-failed') && (
-          <button type="button" className="button button--primary" onClick={() => { setAttempt((n) => n + 1); }}>{t('scan.retry')}</button>
+        {(shown.kind === 'camera-failed' || shown.kind === 'decoder-failed') && (
+          <button type="button" className="button button--primary" onClick={() => {
+            setState({ kind: 'starting' });
+            setAttempt((n) => n + 1);
+          }}>{t('scan.retry')}</button>
         )}
         <button type="button" className="button button--secondary" onClick={onClose}>{t('scan.cancel')}</button>
       </div>

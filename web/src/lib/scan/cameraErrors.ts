@@ -18,7 +18,7 @@ export function cameraUnavailableReason(secureContext: boolean, hasMediaDevices:
 }
 
 export function cameraErrorKey(error: unknown): CameraErrorKey {
-  const name = typeof error === 'object' && error !== null && 'name' in error ? String((error as { name: unknown }).name) : '';
+  const name = typeof error === 'object' && error !== null && 'name' in error ? String(error.name) : '';
   switch (name) {
     case 'NotAllowedError':
     case 'PermissionDeniedError':

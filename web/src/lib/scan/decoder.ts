@@ -3,10 +3,11 @@
  * plain TypeScript, released through 2026), loaded only when a scan starts. Plain
  * script, so the page's Content-Security-Policy needs nothing more (a WebAssembly
  * decoder would need `wasm-unsafe-eval`). A frame of the video is drawn on a canvas
- * and read there.
+ * and read there, as the grey levels ZXing reads (see `luminance.ts`).
  */
 
-import { BinaryBitmap, HTMLCanvasElementLuminanceSource, HybridBinarizer, QRCodeReader } from '@zxing/library';
+import { BinaryBitmap, HybridBinarizer, QRCodeReader, RGBLuminanceSource } from '@zxing/library';
+import { luminances } from './luminance';
 
 export interface QrDecoder {
   /** The text of the QR code in the current frame of `video`, or null when none is read. */
@@ -25,7 +26,9 @@ export function createQrDecoder(): QrDecoder {
       canvas.height = height;
       context.drawImage(video, 0, 0, width, height);
       try {
-        return reader.decode(new BinaryBitmap(new HybridBinarizer(new HTMLCanvasElementLuminanceSource(canvas)))).getText();
+        const pixels = context.getImageData(0, 0, width, height).data;
+        const source = new RGBLuminanceSource(luminances(pixels, width * height), width, height);
+        return reader.decode(new BinaryBitmap(new HybridBinarizer(source))).getText();
       } catch {
         // No code in this frame (or one not readable yet): the next frame is tried.
         return null;

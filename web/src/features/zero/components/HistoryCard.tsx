@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadNativeExport } from '../../../lib/api/native/historyExport';
+import { ExportHistoryButton } from '../../../lib/export/ExportHistoryButton';
 import { isoDateTime } from '../../../lib/preferences/dateTime';
 import { useDateTimeFormatter } from '../../../lib/preferences/usePreferences';
 import { HISTORY_PAGE_SIZE, useNativeHistory, type NativeAction } from '../api/history';
@@ -21,7 +23,11 @@ export function HistoryCard({ network, account, explorerUrl }: { network: string
   const query = useNativeHistory(network, account, page);
   return (
     <section className="card zero-card zero-card--wide" aria-labelledby="zero-history-title" aria-busy={query.isFetching}>
-      <h2 id="zero-history-title" className="zero-card__title">{t('zero.history.title')}</h2>
+      <header className="zero-card__header-row">
+        <h2 id="zero-history-title" className="zero-card__title">{t('zero.history.title')}</h2>
+        <ExportHistoryButton note={t('historyExport.native_fiat_note')}
+          start={(range, onProgress, signal) => downloadNativeExport({ network, account, range }, onProgress, signal)} />
+      </header>
       <QueryState query={query} loading={t('zero.history.loading')} failed={t('zero.history.failed')}>
         {(data) => (
           <>
