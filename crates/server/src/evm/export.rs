@@ -102,7 +102,7 @@ impl EvmNetwork {
         Ok(HistoryExport {
             transactions_total,
             incomplete: None,
-            body: header.chain(stream::unfold(cursor, step)).boxed(),
+            body: header.chain(stream::unfold(cursor, step)).fuse().boxed(),
         })
     }
 }

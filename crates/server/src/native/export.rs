@@ -88,7 +88,7 @@ impl NativeNetwork {
         let header = stream::once(async { Ok(Bytes::from(header_line())) });
         Ok(NativeExport {
             transfers_total,
-            body: header.chain(stream::unfold(cursor, step)).boxed(),
+            body: header.chain(stream::unfold(cursor, step)).fuse().boxed(),
         })
     }
 }
