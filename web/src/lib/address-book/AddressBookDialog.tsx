@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type SyntheticEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../notify/notify';
 import { downloadText } from '../ui/download';
@@ -52,6 +53,8 @@ export function AddressBookDialog({ network, networkName, kind, book, onClose, o
 
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
+    // The book opens from inside a send form: its submit is its own, not the form's.
+    event.stopPropagation();
     const name = checkName(draft.name);
     const address = draft.editing === null ? normalizeAddress(kind, draft.address) : ({ ok: true, value: draft.editing } as const);
     if (!name.ok || !address.ok) {
@@ -90,7 +93,8 @@ export function AddressBookDialog({ network, networkName, kind, book, onClose, o
     setErrors({});
   };
 
-  return (
+  // In the page's body: a send form opens the book, and forms do not nest.
+  return createPortal(
     <dialog ref={dialogRef} className="dialog book-dialog" aria-labelledby={ids.title} onCancel={(event) => { event.preventDefault(); onClose(); }}>
       <h2 id={ids.title} className="dialog__title">{t('book.title')}</h2>
       <p className="muted">{t('book.lead', { network: networkName })}</p>
@@ -173,6 +177,7 @@ export function AddressBookDialog({ network, networkName, kind, book, onClose, o
       <div className="button-row">
         <button type="button" className="button button--secondary" onClick={onClose}>{t('book.close')}</button>
       </div>
-    </dialog>
+    </dialog>,
+    document.body,
   );
 }
