@@ -141,12 +141,17 @@ fn balances_at(
     found
 }
 
-/// The price at `time` from `series` (oldest first): the latest point at or before it,
-/// if not older than `tolerance_ms`.
+/// The price at `time` from `series` (oldest first): the point nearest to it, if not
+/// farther than `tolerance_ms` (the series' hours and the chart's points need not line up).
 fn price_at(series: &[(u64, String)], time: u64, tolerance_ms: u64) -> Option<MarketPrice> {
     let at = series.partition_point(|(t, _)| *t <= time);
-    let (when, price) = series.get(at.checked_sub(1)?)?;
-    (time - when <= tolerance_ms)
+    let before = at.checked_sub(1).and_then(|i| series.get(i));
+    let after = series.get(at);
+    let (when, price) = [before, after]
+        .into_iter()
+        .flatten()
+        .min_by_key(|(t, _)| t.abs_diff(time))?;
+    (when.abs_diff(time) <= tolerance_ms)
         .then(|| MarketPrice::from_decimal_str(price, *when).ok())
         .flatten()
 }
@@ -321,9 +326,14 @@ mod tests {
     #[test]
     fn a_price_is_the_latest_point_not_too_old() {
         let series = vec![(1_000, "0.5".to_owned()), (2_000, "0.25".to_owned())];
-        assert_eq!(price_at(&series, 1_500, 1_000).map(|p| p.price().to_plain_string()), Some("0.5".into()));
+        assert_eq!(price_at(&series, 1_400, 1_000).map(|p| p.price().to_plain_string()), Some("0.5".into()));
         assert_eq!(price_at(&series, 2_500, 1_000).map(|p| p.price().to_plain_string()), Some("0.25".into()));
-        assert_eq!(price_at(&series, 500, 1_000), None, "before the series");
+        assert_eq!(price_at(&series, 500, 400), None, "too long before the series");
+        assert_eq!(
+            price_at(&series, 900, 400).map(|p| p.price().to_plain_string()),
+            Some("0.5".into()),
+            "just before the series"
+        );
         assert_eq!(price_at(&series, 9_000, 1_000), None, "too long after");
     }
 }
