@@ -131,10 +131,7 @@ mod tests {
 
     #[test]
     fn the_selectors_are_the_signatures_hashes() {
-        assert_eq!(
-            keccak256("approve(address,uint256)")[..4],
-            APPROVE_SELECTOR
-        );
+        assert_eq!(keccak256("approve(address,uint256)")[..4], APPROVE_SELECTOR);
         assert_eq!(
             keccak256("increaseAllowance(address,uint256)")[..4],
             INCREASE_ALLOWANCE_SELECTOR
@@ -216,6 +213,8 @@ mod tests {
     fn unlimited_starts_at_two_to_the_255() {
         assert!(is_practically_unlimited(U256::MAX));
         assert!(is_practically_unlimited(U256::from(1) << 255));
-        assert!(!is_practically_unlimited((U256::from(1) << 255) - U256::from(1)));
+        assert!(!is_practically_unlimited(
+            (U256::from(1) << 255) - U256::from(1)
+        ));
     }
 }

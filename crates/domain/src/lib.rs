@@ -54,9 +54,9 @@
 //!   use `validation.`, `sponsor.`, `nft.` and `antelope.{name,asset,abi}.`.
 
 pub mod allowance;
-pub mod approval_call;
 pub mod amount;
 pub mod antelope;
+pub mod approval_call;
 pub mod balance;
 pub mod error;
 pub mod history;

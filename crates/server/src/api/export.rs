@@ -52,7 +52,10 @@ pub fn csv_download(
 ) -> Response {
     let mut response = (
         [
-            (header::CONTENT_TYPE, HeaderValue::from_static("text/csv; charset=utf-8")),
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("text/csv; charset=utf-8"),
+            ),
             (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
         ],
         Body::from_stream(body),
@@ -60,10 +63,14 @@ pub fn csv_download(
         .into_response();
     let disposition = format!("attachment; filename=\"{name}.csv\"");
     if let Ok(value) = HeaderValue::from_str(&disposition) {
-        response.headers_mut().insert(header::CONTENT_DISPOSITION, value);
+        response
+            .headers_mut()
+            .insert(header::CONTENT_DISPOSITION, value);
     }
     if let Some(total) = total {
-        response.headers_mut().insert(TOTAL_HEADER, HeaderValue::from(total));
+        response
+            .headers_mut()
+            .insert(TOTAL_HEADER, HeaderValue::from(total));
     }
     response
 }

@@ -2,9 +2,13 @@
 //! movement; columns in [`crate::export`]). It streams: pages of
 //! [`EXPORT_PAGE`] transactions are read, shaped as the history table shapes them
 //! (amounts exact, fiat at today's price) and written one page at a time, so an
-//! account with any number of rows is never held in memory. The source lists newest
+//! account with any number of rows is never held in memory — at most
+//! 1 + [`READ_AHEAD`] pages: the next ones are read while the current one is shaped
+//! and written (the own index's store reads pages on a pool of connections, side by
+//! side; its read is most of an export's time, `bench/export`). The source lists newest
 //! first, so reading stops at the first page reaching below the range's start.
 
+use std::collections::VecDeque;
 use std::sync::Arc;
 
 use alloy_primitives::Address;
@@ -21,7 +25,9 @@ use crate::export::{Direction, ExportRange, ExportRow, header_line, iso_utc};
 use crate::limits::ExpensivePermit;
 
 /// Transactions read and shaped per step of the stream.
-pub const EXPORT_PAGE: u64 = 2_000;
+pub const EXPORT_PAGE: u64 = 5_000;
+/// Pages read ahead of the one being written.
+pub const READ_AHEAD: usize = 1;
 
 /// An export ready to stream.
 pub struct HistoryExport {
@@ -53,6 +59,10 @@ struct Cursor {
     /// The first page, read before the answer starts (so a failing source is an error
     /// status, not a cut-off file).
     first: Option<Page<TransactionRecord>>,
+    /// The pages being read ahead, in order.
+    ahead: VecDeque<PageRead>,
+    /// The offset of the next page to start reading.
+    read_to: u64,
     done: bool,
     /// Held until the stream ends: an export is expensive work.
     _permit: Option<ExpensivePermit>,
@@ -83,20 +93,18 @@ impl EvmNetwork {
             });
         }
         let first = fetch(self, account, 0).await?;
+        let transactions_total = first.total;
         let cursor = Cursor {
             network: Arc::clone(self),
             account,
             range,
             fiat: fiat.to_owned(),
             offset: 0,
-            first: None,
+            first: Some(first),
+            ahead: VecDeque::new(),
+            read_to: EXPORT_PAGE,
             done: false,
             _permit: permit,
-        };
-        let transactions_total = first.total;
-        let cursor = Cursor {
-            first: Some(first),
-            ..cursor
         };
         let header = stream::once(async { Ok(Bytes::from(header_line())) });
         Ok(HistoryExport {
@@ -123,24 +131,64 @@ async fn fetch(
     Ok(network.source().transactions(account, &query).await?)
 }
 
-/// One page of the stream: read, shaped, written.
+impl Drop for Cursor {
+    /// A client that goes away stops the reads ahead too.
+    fn drop(&mut self) {
+        for read in &self.ahead {
+            read.abort();
+        }
+    }
+}
+
+/// A page being read.
+type PageRead = tokio::task::JoinHandle<Result<Page<TransactionRecord>, ServiceError>>;
+
+impl Cursor {
+    /// Starts reading pages until [`READ_AHEAD`] are on their way.
+    fn read_ahead(&mut self) {
+        while self.ahead.len() < READ_AHEAD {
+            let (network, account, offset) =
+                (Arc::clone(&self.network), self.account, self.read_to);
+            self.ahead.push_back(tokio::spawn(async move {
+                fetch(&network, account, offset).await
+            }));
+            self.read_to += EXPORT_PAGE;
+        }
+    }
+}
+
+/// One page of the stream: read, shaped, written (the next ones read meanwhile).
 async fn step(mut cursor: Cursor) -> Option<(Result<Bytes, ServiceError>, Cursor)> {
     if cursor.done {
         return None;
     }
-    let page = match cursor.first.take() {
-        Some(page) => page,
-        None => match fetch(&cursor.network, cursor.account, cursor.offset).await {
-            Ok(page) => page,
-            Err(error) => {
-                cursor.done = true;
-                return Some((Err(error), cursor));
-            }
+    let read = match cursor.first.take() {
+        Some(page) => Ok(page),
+        None => match cursor.ahead.pop_front() {
+            Some(task) => task
+                .await
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic.into_panic())),
+            None => fetch(&cursor.network, cursor.account, cursor.offset).await,
         },
+    };
+    let page = match read {
+        Ok(page) => page,
+        Err(error) => {
+            cursor.done = true;
+            return Some((Err(error), cursor));
+        }
     };
     cursor.offset += page.rows.len() as u64;
     let oldest = page.rows.last().map(|row| row.transaction.timestamp_ms);
-    cursor.done = !page.more || page.rows.is_empty() || oldest.is_some_and(|ms| ms < cursor.range.from_ms);
+    cursor.done =
+        !page.more || page.rows.is_empty() || oldest.is_some_and(|ms| ms < cursor.range.from_ms);
+    if cursor.done {
+        for read in cursor.ahead.drain(..) {
+            read.abort();
+        }
+    } else {
+        cursor.read_ahead();
+    }
     let in_range: Vec<TransactionRecord> = page
         .rows
         .into_iter()

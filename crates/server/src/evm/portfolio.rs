@@ -201,7 +201,10 @@ impl EvmNetwork {
         let now = now_ms();
         let step = range.step_ms();
         let start = now.saturating_sub(u64::from(range.days()) * 86_400_000);
-        let mut times: Vec<u64> = (0..).map(|i| start + i * step).take_while(|&t| t < now).collect();
+        let mut times: Vec<u64> = (0..)
+            .map(|i| start + i * step)
+            .take_while(|&t| t < now)
+            .collect();
         times.push(now);
 
         let (rows, reached_back_to_ms) = self.rows_since(account, start, fiat).await?;
@@ -211,8 +214,12 @@ impl EvmNetwork {
             .iter()
             .zip(&balances)
             .map(|(&time, held)| {
-                let price = series.as_deref().and_then(|s| price_at(s, time, 2 * step.max(3_600_000)));
-                let total: U256 = held.values().fold(U256::ZERO, |sum, v| sum.saturating_add(*v));
+                let price = series
+                    .as_deref()
+                    .and_then(|s| price_at(s, time, 2 * step.max(3_600_000)));
+                let total: U256 = held
+                    .values()
+                    .fold(U256::ZERO, |sum, v| sum.saturating_add(*v));
                 let value = price.and_then(|p| p.to_fiat(&Amount::new(total, 18).ok()?).ok());
                 PortfolioPoint {
                     time_ms: time,
@@ -245,7 +252,10 @@ impl EvmNetwork {
         let mut offset = 0;
         loop {
             let query = TransactionQuery {
-                page: PageRequest { offset, limit: PAGE },
+                page: PageRequest {
+                    offset,
+                    limit: PAGE,
+                },
                 sort: SortOrder::Descending,
                 log_topic: None,
             };
@@ -254,12 +264,14 @@ impl EvmNetwork {
             let recent: Vec<_> = page
                 .rows
                 .iter()
-                .cloned()
                 .filter(|row| row.transaction.timestamp_ms > start)
+                .cloned()
                 .collect();
             let read = page.rows.len();
             let reached_start = recent.len() < read || !page.more || read == 0;
-            rows.extend(shape_page(self, self.account_caches(), &source, account, &recent, fiat).await);
+            rows.extend(
+                shape_page(self, self.account_caches(), &source, account, &recent, fiat).await,
+            );
             if reached_start {
                 return Ok((rows, None));
             }
@@ -279,7 +291,12 @@ mod tests {
 
     const TOKEN: Address = Address::repeat_byte(0x20);
 
-    fn row(epoch: u64, values_in: &[(Option<Address>, u64)], values_out: &[(Option<Address>, u64)], fee: Option<u64>) -> ShapedTransaction {
+    fn row(
+        epoch: u64,
+        values_in: &[(Option<Address>, u64)],
+        values_out: &[(Option<Address>, u64)],
+        fee: Option<u64>,
+    ) -> ShapedTransaction {
         let movement = |&(contract, raw): &(Option<Address>, u64)| ValueMovement {
             amount: Amount::new(U256::from(raw), 18).unwrap(),
             symbol: String::new(),
@@ -326,9 +343,19 @@ mod tests {
     #[test]
     fn a_price_is_the_latest_point_not_too_old() {
         let series = vec![(1_000, "0.5".to_owned()), (2_000, "0.25".to_owned())];
-        assert_eq!(price_at(&series, 1_400, 1_000).map(|p| p.price().to_plain_string()), Some("0.5".into()));
-        assert_eq!(price_at(&series, 2_500, 1_000).map(|p| p.price().to_plain_string()), Some("0.25".into()));
-        assert_eq!(price_at(&series, 500, 400), None, "too long before the series");
+        assert_eq!(
+            price_at(&series, 1_400, 1_000).map(|p| p.price().to_plain_string()),
+            Some("0.5".into())
+        );
+        assert_eq!(
+            price_at(&series, 2_500, 1_000).map(|p| p.price().to_plain_string()),
+            Some("0.25".into())
+        );
+        assert_eq!(
+            price_at(&series, 500, 400),
+            None,
+            "too long before the series"
+        );
         assert_eq!(
             price_at(&series, 900, 400).map(|p| p.price().to_plain_string()),
             Some("0.5".into()),

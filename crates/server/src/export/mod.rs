@@ -91,7 +91,10 @@ pub struct ExportRow {
 }
 
 fn cell(out: &mut String, text: &str) {
-    let guarded = matches!(text.chars().next(), Some('=' | '+' | '-' | '@' | '\t' | '\r'));
+    let guarded = matches!(
+        text.chars().next(),
+        Some('=' | '+' | '-' | '@' | '\t' | '\r')
+    );
     let quoted = guarded || text.contains([',', '"', '\n', '\r']);
     if quoted {
         out.push('"');
@@ -256,7 +259,9 @@ fn day_start_ms(parameter: &'static str, text: &str) -> Result<u64, RangeError> 
     if !(1..=12).contains(&m) || civil_from_days(days) != (y, m, d) || days < 0 {
         return Err(not_a_date());
     }
-    u64::try_from(days).map(|days| days * DAY_MS).map_err(|_| not_a_date())
+    u64::try_from(days)
+        .map(|days| days * DAY_MS)
+        .map_err(|_| not_a_date())
 }
 
 /// The range from the day `from` through the day `to` (UTC, both included; `None`:
@@ -271,7 +276,10 @@ pub fn parse_range(
     to: Option<&str>,
     now_ms: u64,
 ) -> Result<ExportRange, RangeError> {
-    let from_ms = from.map(|text| day_start_ms("from", text)).transpose()?.unwrap_or(0);
+    let from_ms = from
+        .map(|text| day_start_ms("from", text))
+        .transpose()?
+        .unwrap_or(0);
     let to_ms = match to {
         Some(text) => day_start_ms("to", text)? + DAY_MS,
         None => now_ms + 1,
@@ -337,12 +345,21 @@ mod tests {
         assert_eq!(iso_utc(range.from_ms / 1000), "2026-11-01T00:00:00Z");
         assert_eq!(range.to_ms, 1_795_824_000_000, "the end of the 27th");
         assert_eq!(parse_range(None, None, now).map(|r| r.from_ms), Ok(0));
-        assert_eq!(parse_range(Some("2026-12-01"), None, now), Err(RangeError::InFuture));
+        assert_eq!(
+            parse_range(Some("2026-12-01"), None, now),
+            Err(RangeError::InFuture)
+        );
         assert_eq!(
             parse_range(Some("2026-11-20"), Some("2026-11-10"), now),
             Err(RangeError::Reversed)
         );
-        for bad in ["2026-02-30", "26-11-01", "2026-13-01", "yesterday", "2026-1-01"] {
+        for bad in [
+            "2026-02-30",
+            "26-11-01",
+            "2026-13-01",
+            "yesterday",
+            "2026-1-01",
+        ] {
             assert_eq!(
                 parse_range(Some(bad), None, now).map_err(|e| e.code()),
                 Err("export.invalid_date"),
@@ -353,7 +370,10 @@ mod tests {
 
     #[test]
     fn the_range_includes_its_start_and_not_its_end() {
-        let range = ExportRange { from_ms: 10, to_ms: 20 };
+        let range = ExportRange {
+            from_ms: 10,
+            to_ms: 20,
+        };
         assert!(range.contains(10) && range.contains(19));
         assert!(!range.contains(20) && !range.contains(9));
     }

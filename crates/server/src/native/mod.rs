@@ -3,8 +3,8 @@
 //! them, the dapp list, and the devnet manifest they may come from.
 
 mod account;
-pub mod export;
 pub mod dapps;
+pub mod export;
 pub mod manifest;
 mod transactions;
 

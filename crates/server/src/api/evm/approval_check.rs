@@ -126,19 +126,27 @@ pub fn routes() -> Router<AppState> {
 
 fn call_data(text: &str) -> Result<Vec<u8>, ApiError> {
     let hex = text.strip_prefix("0x").unwrap_or(text);
-    let valid = hex.len() % 2 == 0 && hex.len() <= MAX_DATA_HEX && hex.chars().all(|c| c.is_ascii_hexdigit());
+    let valid = hex.len() % 2 == 0
+        && hex.len() <= MAX_DATA_HEX
+        && hex.chars().all(|c| c.is_ascii_hexdigit());
     let bytes = valid.then(|| {
         (0..hex.len())
             .step_by(2)
             .filter_map(|i| u8::from_str_radix(&hex[i..i + 2], 16).ok())
             .collect::<Vec<u8>>()
     });
-    bytes.ok_or_else(|| bad_parameter("data", "data is 0x followed by an even number of hex digits"))
+    bytes.ok_or_else(|| {
+        bad_parameter(
+            "data",
+            "data is 0x followed by an even number of hex digits",
+        )
+    })
 }
 
 impl From<&ApprovalAlarm> for ApprovalAlarmView {
     fn from(alarm: &ApprovalAlarm) -> Self {
-        let text = |amount: &Option<tandem_domain::amount::Amount>| amount.map(|a| a.to_plain_string());
+        let text =
+            |amount: &Option<tandem_domain::amount::Amount>| amount.map(|a| a.to_plain_string());
         let spender = &alarm.spender;
         Self {
             kind: match alarm.kind {

@@ -19,7 +19,10 @@ use crate::state::AppState;
 /// The route.
 pub fn routes() -> Router<AppState> {
     Router::new().route(
-        &format!("{}/accounts/{{address}}/history.csv", crate::api::evm::params::BASE),
+        &format!(
+            "{}/accounts/{{address}}/history.csv",
+            crate::api::evm::params::BASE
+        ),
         get(export),
     )
 }

@@ -76,7 +76,10 @@ pub struct PortfolioView {
 /// The route.
 pub fn routes() -> Router<AppState> {
     Router::new().route(
-        &format!("{}/accounts/{{address}}/portfolio", crate::api::evm::params::BASE),
+        &format!(
+            "{}/accounts/{{address}}/portfolio",
+            crate::api::evm::params::BASE
+        ),
         get(portfolio),
     )
 }
@@ -106,8 +109,12 @@ pub async fn portfolio(
     let account = evm_address("address", &path.address)?;
     let fiat = fiat_currency(query.fiat.as_deref())?;
     let word = query.range.as_deref().unwrap_or("day");
-    let range = PortfolioRange::parse(word)
-        .ok_or_else(|| bad_parameter("range", format!("range is day, week or month, not '{word}'")))?;
+    let range = PortfolioRange::parse(word).ok_or_else(|| {
+        bad_parameter(
+            "range",
+            format!("range is day, week or month, not '{word}'"),
+        )
+    })?;
     let chart = network.portfolio(account, range, &fiat, &client).await?;
     let (coverage, index_lag) = index_fields(chart.index.as_ref(), true);
     Ok(Json(PortfolioView {

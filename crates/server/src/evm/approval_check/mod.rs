@@ -15,8 +15,8 @@ use alloy_primitives::{Address, U256};
 use tandem_domain::amount::Amount;
 use tandem_domain::approval_call::{ApprovalCall, decode_approval_call, is_practically_unlimited};
 use tandem_evm::lookup::ContractLookup;
-use tandem_evm::source::{ContractInterface, PageRequest, SortOrder, TransactionQuery};
 use tandem_evm::rpc::BatchRead;
+use tandem_evm::source::{ContractInterface, PageRequest, SortOrder, TransactionQuery};
 
 use self::approvers::{Approvers, count_approvers};
 use super::EvmNetwork;
@@ -140,7 +140,8 @@ impl EvmNetwork {
                 alarm.kind = GrantKind::SingleToken;
                 alarm.token_id = Some(value);
             }
-            ApprovalCall::Approve { value, .. } | ApprovalCall::IncreaseAllowance { added: value, .. } => {
+            ApprovalCall::Approve { value, .. }
+            | ApprovalCall::IncreaseAllowance { added: value, .. } => {
                 let increase = matches!(call, ApprovalCall::IncreaseAllowance { .. });
                 let current = if increase {
                     reader.allowance(contract, from, call.spender()).await.ok()
@@ -170,9 +171,8 @@ impl EvmNetwork {
                         alarm.risks.push(GrantRisk::AboveBalance);
                     }
                     // Approving what is held: an increase's alternative is a plain approve.
-                    alarm.limited_alternative = (!balance.is_zero())
-                        .then(|| amount(balance))
-                        .flatten();
+                    alarm.limited_alternative =
+                        (!balance.is_zero()).then(|| amount(balance)).flatten();
                 }
             }
         }

@@ -32,7 +32,11 @@ fn granted_call(account: Address, row: &TransactionRecord) -> Option<(Address, A
 }
 
 /// What of `call` on `contract` is still in force among `records`.
-fn live_grant(contract: Address, call: ApprovalCall, records: &[ApprovalRecord]) -> Option<LiveGrant> {
+fn live_grant(
+    contract: Address,
+    call: ApprovalCall,
+    records: &[ApprovalRecord],
+) -> Option<LiveGrant> {
     let id = |spender, token_id| AllowanceBatchId {
         spender,
         token: contract,
@@ -46,7 +50,8 @@ fn live_grant(contract: Address, call: ApprovalCall, records: &[ApprovalRecord])
                 amount,
                 ..
             },
-            ApprovalCall::Approve { spender: s, .. } | ApprovalCall::IncreaseAllowance { spender: s, .. },
+            ApprovalCall::Approve { spender: s, .. }
+            | ApprovalCall::IncreaseAllowance { spender: s, .. },
         ) if *c == contract && *spender == s && !amount.is_zero() => Some(LiveGrant {
             id: id(s, None),
             operator: false,
@@ -91,7 +96,11 @@ pub async fn live_grants(
         return vec![None; rows.len()];
     }
     let mut records = Vec::new();
-    for kind in [TokenStandard::Erc20, TokenStandard::Erc721, TokenStandard::Erc1155] {
+    for kind in [
+        TokenStandard::Erc20,
+        TokenStandard::Erc721,
+        TokenStandard::Erc1155,
+    ] {
         match source.approvals(account, kind).await {
             Ok(found) => records.extend(found),
             Err(error) => {
@@ -132,7 +141,10 @@ mod tests {
             value: U256::MAX,
         };
         let live = live_grant(TOKEN, call, &[erc20(5)]).expect("live");
-        assert_eq!(live.id.to_string(), format!("{}-{}", SPENDER.to_checksum(None), TOKEN.to_checksum(None)));
+        assert_eq!(
+            live.id.to_string(),
+            format!("{}-{}", SPENDER.to_checksum(None), TOKEN.to_checksum(None))
+        );
         assert!(!live.operator);
         assert_eq!(live_grant(TOKEN, call, &[erc20(0)]), None);
         assert_eq!(live_grant(Address::repeat_byte(9), call, &[erc20(5)]), None);

@@ -116,7 +116,12 @@ impl AggregatorClient {
     ///
     /// # Errors
     /// Transport failures, non-2xx answers and unreadable bodies.
-    pub async fn chart(&self, coin: &str, fiat: &str, days: u32) -> Result<Vec<ChartPoint>, EvmError> {
+    pub async fn chart(
+        &self,
+        coin: &str,
+        fiat: &str,
+        days: u32,
+    ) -> Result<Vec<ChartPoint>, EvmError> {
         let path = format!("coins/{coin}/market_chart");
         let query = [
             ("vs_currency", fiat.to_ascii_lowercase()),

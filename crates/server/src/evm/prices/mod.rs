@@ -213,7 +213,9 @@ impl PriceService {
         let aggregator = self.aggregator.as_ref()?;
         self.chart_cache
             .get_or_fetch(format!("{fiat}/{days}d"), || async {
-                Ok(Arc::new(aggregator.chart(SYSTEM_COIN_ID, fiat, days).await?))
+                Ok(Arc::new(
+                    aggregator.chart(SYSTEM_COIN_ID, fiat, days).await?,
+                ))
             })
             .await
             .inspect_err(|error| tracing::warn!(%error, "price series unavailable"))
