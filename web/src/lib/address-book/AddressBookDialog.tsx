@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type SyntheticEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../notify/notify';
 import { downloadText } from '../ui/download';
 import { checkName, normalizeAddress, type AddressKind, type BookEntry, type BookIssue } from './model';
 import { exportCsv, exportJson, parseImport, type ImportProblem } from './transfer';
@@ -34,7 +33,7 @@ export function AddressBookDialog({ network, networkName, kind, book, onClose, o
   const ids = { title: useId(), name: useId(), address: useId(), file: useId() };
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<{ name?: BookIssue; address?: BookIssue }>({});
-  const [importMessage, setImportMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -62,7 +61,8 @@ export function AddressBookDialog({ network, networkName, kind, book, onClose, o
       return;
     }
     book.save({ name: name.value, address: address.value });
-    notify.success({ key: 'book.saved', values: { name: name.value } });
+    // Said inside the dialog: a toast would cover its title.
+    setNote({ ok: true, text: t('book.saved', { name: name.value }) });
     setDraft(EMPTY);
     setErrors({});
   };
@@ -75,16 +75,16 @@ export function AddressBookDialog({ network, networkName, kind, book, onClose, o
     try {
       text = await file.text();
     } catch {
-      setImportMessage({ ok: false, text: t('book.import_read_failed') });
+      setNote({ ok: false, text: t('book.import_read_failed') });
       return;
     }
     const result = parseImport(text, network, kind);
     if (!result.ok) {
-      setImportMessage({ ok: false, text: problemText(result.problem) });
+      setNote({ ok: false, text: problemText(result.problem) });
       return;
     }
     book.saveAll(result.entries);
-    setImportMessage({ ok: true, text: t('book.imported', { count: result.entries.length }) });
+    setNote({ ok: true, text: t('book.imported', { count: result.entries.length }) });
   };
 
   const fileName = (extension: string) => `tandem-address-book-${network}.${extension}`;
@@ -119,7 +119,7 @@ export function AddressBookDialog({ network, networkName, kind, book, onClose, o
                 <button type="button" className="button button--ghost button--small" aria-label={t('book.delete_label', { name: entry.name })}
                   onClick={() => {
                     book.remove(entry.address);
-                    notify.neutral({ key: 'book.deleted', values: { name: entry.name } });
+                    setNote({ ok: true, text: t('book.deleted', { name: entry.name }) });
                   }}>
                   {t('book.delete')}
                 </button>
@@ -169,8 +169,8 @@ export function AddressBookDialog({ network, networkName, kind, book, onClose, o
             onChange={(event) => void importFile(event)} />
         </div>
         <p id={`${ids.file}-hint`} className="muted">{t('book.import_hint', { network: networkName })}</p>
-        {importMessage && (
-          <p role={importMessage.ok ? 'status' : 'alert'} className={importMessage.ok ? 'book-files__ok' : 'book-field__error'}>{importMessage.text}</p>
+        {note && (
+          <p role={note.ok ? 'status' : 'alert'} className={note.ok ? 'book-files__ok' : 'book-field__error'}>{note.text}</p>
         )}
       </div>
 

@@ -77,18 +77,20 @@ export function HistoryCard({ network, address, explorerUrl }: HistoryCardProps)
         <h2 id="evm-history-title" className="card__title">
           {t('evm.history.title')}
         </h2>
-        <ExportHistoryButton
-          note={t('historyExport.fiat_note')}
-          start={(range, onProgress, signal) => downloadEvmExport({ network, address, fiat: fiatCurrency, range }, onProgress, signal)}
-        />
-        <label className="evm-rows-per-page">
-          {t('evm.history.rows_per_page')}{' '}
-          <select value={limit} onChange={(event) => { goTo({ page: 1, rows: Number(event.target.value) }); }}>
-            {ROWS_PER_PAGE.map((rows) => (
-              <option key={rows} value={rows}>{rows}</option>
-            ))}
-          </select>
-        </label>
+        <div className="evm-history__tools">
+          <ExportHistoryButton
+            note={t('historyExport.fiat_note')}
+            start={(range, onProgress, signal) => downloadEvmExport({ network, address, fiat: fiatCurrency, range }, onProgress, signal)}
+          />
+          <label className="evm-rows-per-page">
+            {t('evm.history.rows_per_page')}{' '}
+            <select value={limit} onChange={(event) => { goTo({ page: 1, rows: Number(event.target.value) }); }}>
+              {ROWS_PER_PAGE.map((rows) => (
+                <option key={rows} value={rows}>{rows}</option>
+              ))}
+            </select>
+          </label>
+        </div>
       </header>
 
       <CoverageNotice coverage={history.data?.coverage} lag={history.data?.indexLag} subject="history" />
