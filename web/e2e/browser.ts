@@ -29,9 +29,10 @@ export function baseUrl(): string {
   return url.replace(/\/+$/, '');
 }
 
-export function launchBrowser(): Promise<Browser> {
+/** Chromium for the specs; `extraArgs` add switches (a fake camera for the scanner spec). */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   baseUrl(); // fail before starting Chromium when the suite has nothing to test
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 export interface PageOptions {

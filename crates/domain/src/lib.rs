@@ -19,6 +19,7 @@
 //! | [`history`] | transfer logs and the shaped EVM history row, action names (§3, §4) |
 //! | [`nft`] | NFT metadata, media type, attributes, IPFS gateway (§3) |
 //! | [`allowance`] | ERC-20/721/1155 approval rows, sorting, filtering, risk facts (§3, §4) |
+//! | [`approval_call`] | approval-granting calls read from call data (approve, increaseAllowance, setApprovalForAll) |
 //! | [`antelope`] | names ↔ u64, symbols and assets, REX value, total resources (§3, §7) |
 //! | [`sponsor`] | fee-sponsor answer verification and the transfer/buyrambytes decoder (§4, §5, §9) |
 //! | [`time`] | duration wording and the default date format (§9) |
@@ -55,6 +56,7 @@
 pub mod allowance;
 pub mod amount;
 pub mod antelope;
+pub mod approval_call;
 pub mod balance;
 pub mod error;
 pub mod history;

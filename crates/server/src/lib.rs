@@ -10,6 +10,7 @@ pub mod cache;
 pub mod config;
 pub mod error;
 pub mod evm;
+pub mod export;
 pub mod limits;
 pub mod native;
 pub mod networks;

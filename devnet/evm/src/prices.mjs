@@ -1,5 +1,5 @@
 // Recorded price-service answers for the devnet, which has no price service of its own: a
-// CoinGecko-style aggregator (simple price and a one-day hourly chart of TLOS in USD) and
+// CoinGecko-style aggregator (simple price and hourly charts of TLOS in USD over 1, 7 and 30 days) and
 // Teloscan-style market data (TUSD, GEMS, WTLOS, STLOS). The server reads them through the same
 // clients it uses against the real services. Times are shifted so the newest point is "now" (a
 // price only counts while it is less than 10 minutes old); addresses are the deployed contracts'.
@@ -18,6 +18,13 @@ const COIN = 'telos';
 const recorded = (name) => JSON.parse(readFileSync(join(PRICES_DIR, name), 'utf8'));
 const SIMPLE_PRICE = recorded('aggregator-simple-price-telos-usd.json');
 const MARKET_CHART = recorded('aggregator-market-chart-telos-usd.json');
+// The week and month series end with the recorded day; their earlier hours are generated
+// (a seeded walk, devnet/evm/assets/prices/README.md), since no longer recording is kept.
+const MARKET_CHARTS = {
+  1: MARKET_CHART,
+  7: recorded('aggregator-market-chart-telos-usd-7d.json'),
+  30: recorded('aggregator-market-chart-telos-usd-30d.json'),
+};
 const MARKET_DATA = recorded('indexer-marketdata-usd.json');
 
 function simplePrice(params, now) {
@@ -33,15 +40,17 @@ function marketChart(params, now) {
   if ((params.get('vs_currency') ?? '').toLowerCase() !== RECORDED_CURRENCY) {
     return { status: 400, body: { error: 'invalid vs_currency' } };
   }
-  const series = MARKET_CHART.prices;
+  const chart = MARKET_CHARTS[Number(params.get('days') ?? '1')];
+  if (chart === undefined) return { status: 400, body: { error: 'the devnet records 1, 7 and 30 days' } };
+  const series = chart.prices;
   const shift = now - series[series.length - 1][0];
   const moved = (points) => points.map(([time, value]) => [time + shift, value]);
   return {
     status: 200,
     body: {
-      prices: moved(MARKET_CHART.prices),
-      market_caps: moved(MARKET_CHART.market_caps),
-      total_volumes: moved(MARKET_CHART.total_volumes),
+      prices: moved(chart.prices),
+      market_caps: moved(chart.market_caps),
+      total_volumes: moved(chart.total_volumes),
     },
   };
 }

@@ -51,6 +51,19 @@ test('the one-day chart is hourly and ends now', async () => {
   assert.equal((await get(`${AGGREGATOR_PATH}/coins/telos/market_chart?vs_currency=xyz&days=1`)).status, 400);
 });
 
+test('the week and month charts are hourly, end now and end with the recorded day', async () => {
+  const day = (await get(`${AGGREGATOR_PATH}/coins/telos/market_chart?vs_currency=usd&days=1`)).body.prices;
+  for (const [days, length] of [[7, 169], [30, 721]]) {
+    const { status, body } = await get(`${AGGREGATOR_PATH}/coins/telos/market_chart?vs_currency=usd&days=${days}`);
+    assert.equal(status, 200);
+    assert.equal(body.prices.length, length);
+    const times = body.prices.map(([time]) => time);
+    assert.ok(times.every((time, i) => i === 0 || time - times[i - 1] === 3600 * 1000));
+    assert.deepEqual(body.prices.slice(-25).map(([, price]) => price), day.map(([, price]) => price));
+  }
+  assert.equal((await get(`${AGGREGATOR_PATH}/coins/telos/market_chart?vs_currency=usd&days=3`)).status, 400);
+});
+
 test('market data answers the asked symbols with deployed addresses', async () => {
   const { status, body } = await get(`${MARKET_DATA_PATH}/v1/tokens/marketdata?tokens=TUSD,STLOS,TLOS&vs=USD`);
   assert.equal(status, 200);

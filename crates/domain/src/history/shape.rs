@@ -118,6 +118,11 @@ pub struct ValueMovement {
     pub symbol: String,
     /// Fiat value, when priced.
     pub fiat_value: Option<Amount>,
+    /// The token contract (checksummed); `None` for the native coin.
+    pub contract: Option<String>,
+    /// The other party of this movement (checksummed): the recipient of what the
+    /// account sent, the sender of what it received (itself for a self-transfer).
+    pub counterparty: String,
 }
 
 /// An NFT movement.
@@ -145,6 +150,8 @@ pub struct NftMovement {
     pub video_src: Option<String>,
     /// Audio.
     pub audio_src: Option<String>,
+    /// The other party of this movement (checksummed), as for [`ValueMovement`].
+    pub counterparty: String,
 }
 
 /// The row of the history table.
@@ -291,17 +298,22 @@ fn add_movements(
     let mut used_records = vec![false; records.len()];
     for Movement { from, to, asset } in movements(tx, &context.native_payers) {
         match asset {
-            Asset::Native(wei) => moves.push(
-                (from, to),
-                account,
-                native_value(wei, context.system_coin),
-                &mut row.values_out,
-                &mut row.values_in,
-            ),
+            Asset::Native(wei) => {
+                let mut movement = native_value(wei, context.system_coin);
+                movement.counterparty = other_party((from, to), account);
+                moves.push(
+                    (from, to),
+                    account,
+                    movement,
+                    &mut row.values_out,
+                    &mut row.values_in,
+                );
+            }
             Asset::Fungible { contract, value } => {
-                let Some(movement) = token_value(contract, value, context) else {
+                let Some(mut movement) = token_value(contract, value, context) else {
                     continue;
                 };
+                movement.counterparty = other_party((from, to), account);
                 moves.push(
                     (from, to),
                     account,
@@ -323,8 +335,9 @@ fn add_movements(
                     used_records[i] = true;
                     records[i]
                 });
-                let movement =
+                let mut movement =
                     nft_movement(contract, token_id, quantity, standard, record, context);
+                movement.counterparty = other_party((from, to), account);
                 moves.push(
                     (from, to),
                     account,
@@ -336,7 +349,7 @@ fn add_movements(
         }
     }
     for (record, _) in records.iter().zip(used_records).filter(|(_, used)| !used) {
-        let movement = nft_movement(
+        let mut movement = nft_movement(
             record.contract,
             record.token_id,
             record.quantity,
@@ -344,6 +357,7 @@ fn add_movements(
             Some(record),
             context,
         );
+        movement.counterparty = other_party((record.from, record.to), account);
         moves.push(
             (record.from, record.to),
             account,
@@ -354,7 +368,8 @@ fn add_movements(
     }
 }
 
-/// `wei` of the native coin as a movement, priced when the coin is.
+/// `wei` of the native coin as a movement, priced when the coin is; its counterparty is
+/// left for the shaping of an account's row to name.
 #[must_use]
 pub fn native_value(wei: U256, coin: &SystemCoin) -> ValueMovement {
     let amount =
@@ -363,12 +378,14 @@ pub fn native_value(wei: U256, coin: &SystemCoin) -> ValueMovement {
         amount,
         symbol: coin.symbol.clone(),
         fiat_value: fiat(coin.price.as_ref(), &amount),
+        contract: None,
+        counterparty: String::new(),
     }
 }
 
 /// `value` smallest units of the token `contract` as a movement, with the symbol,
 /// decimals (18 when unknown) and price `context` knows; `None` for decimals no amount
-/// can have.
+/// can have. Its counterparty is left for the shaping of an account's row to name.
 pub(super) fn token_value(
     contract: Address,
     value: U256,
@@ -383,7 +400,14 @@ pub(super) fn token_value(
         amount,
         symbol: info.and_then(|c| c.symbol.clone()).unwrap_or_default(),
         fiat_value: fiat(info.and_then(|c| c.price.as_ref()), &amount),
+        contract: Some(contract.to_checksum(None)),
+        counterparty: String::new(),
     })
+}
+
+/// The party of `(from, to)` that is not `account` (the account itself when both are).
+fn other_party((from, to): (Address, Address), account: Address) -> String {
+    if from == account { to } else { from }.to_checksum(None)
 }
 
 pub(super) fn nft_movement(
@@ -408,6 +432,7 @@ pub(super) fn nft_movement(
         img_src: record.and_then(|r| r.img_src.clone()),
         video_src: record.and_then(|r| r.video_src.clone()),
         audio_src: record.and_then(|r| r.audio_src.clone()),
+        counterparty: String::new(),
     }
 }
 

@@ -3,6 +3,7 @@
 mod client_config;
 pub mod error;
 pub mod evm;
+pub mod export;
 pub mod extract;
 mod health;
 pub mod limits;

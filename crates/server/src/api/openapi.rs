@@ -62,6 +62,7 @@ use super::error::ErrorBody;
         super::native::transactions::push,
         // Native: history-service reads
         super::native::history::actions,
+        super::native::export::export,
         super::native::history::transaction,
         super::native::history::creator,
         super::native::history::children,
@@ -71,6 +72,10 @@ use super::error::ErrorBody;
         // Native: one account, both chains
         super::native::evm_link::evm_address_of,
         super::native::evm_link::account_of,
+        // Growth features: the approval alarm, the history export, the portfolio
+        super::evm::approval_check::check,
+        super::evm::export::export,
+        super::evm::portfolio::portfolio,
     ),
     components(schemas(ErrorBody)),
     tags(

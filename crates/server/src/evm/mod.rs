@@ -12,15 +12,18 @@
 //! server. Handlers reach a network through the `EvmNet` extractor (`api/extract.rs`).
 
 pub mod account_reads;
+pub mod approval_check;
 pub mod approvals;
 mod balances;
 pub mod cache;
 pub mod calls;
 pub mod coverage;
 pub mod data_source;
+pub mod export;
 pub mod history;
 pub mod nfts;
 pub mod own_index;
+pub mod portfolio;
 pub mod prepare;
 mod setup;
 mod sheet;

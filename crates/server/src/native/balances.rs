@@ -59,7 +59,7 @@ pub struct TokenBalances {
 }
 
 /// A positive (or the system token's) amount as the domain's exact amount.
-fn amount_of(asset: &Asset) -> Option<Amount> {
+pub(super) fn amount_of(asset: &Asset) -> Option<Amount> {
     let units = u64::try_from(asset.amount).ok()?;
     Amount::new(U256::from(units), asset.symbol.precision).ok()
 }
@@ -147,7 +147,7 @@ impl NativeNetwork {
     }
 
     /// The system token's price and its source, when one is known.
-    async fn system_quote(&self, fiat: &str) -> (Option<MarketPrice>, PriceSource) {
+    pub(super) async fn system_quote(&self, fiat: &str) -> (Option<MarketPrice>, PriceSource) {
         let token = PricedToken {
             symbol: self.system_symbol.code.to_string(),
             address: None,

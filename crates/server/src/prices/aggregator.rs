@@ -108,10 +108,24 @@ impl AggregatorClient {
     /// # Errors
     /// Transport failures, non-2xx answers and unreadable bodies.
     pub async fn day_chart(&self, coin: &str, fiat: &str) -> Result<Vec<ChartPoint>, EvmError> {
+        self.chart(coin, fiat, 1).await
+    }
+
+    /// `GET /coins/{coin}/market_chart?vs_currency={fiat}&days={days}`: the prices of
+    /// the last `days` (hourly up to 90 days), oldest first. Unreadable points are left out.
+    ///
+    /// # Errors
+    /// Transport failures, non-2xx answers and unreadable bodies.
+    pub async fn chart(
+        &self,
+        coin: &str,
+        fiat: &str,
+        days: u32,
+    ) -> Result<Vec<ChartPoint>, EvmError> {
         let path = format!("coins/{coin}/market_chart");
         let query = [
             ("vs_currency", fiat.to_ascii_lowercase()),
-            ("days", "1".to_owned()),
+            ("days", days.to_string()),
         ];
         let answer: ChartWire = self.http.get_json(&path, &query).await?;
         let mut points: Vec<ChartPoint> = answer

@@ -219,6 +219,27 @@ impl PriceService {
         })
     }
 
+    /// The system token's prices over the last `days` in `fiat` (oldest first), cached
+    /// 60 s like the chart; `None` when the aggregator is absent or fails. Its wrapped
+    /// form is worth the same.
+    pub async fn system_series(&self, fiat: &str, days: u32) -> Option<Arc<Vec<ChartPoint>>> {
+        let aggregator = self.aggregator.as_ref()?;
+        let coin = self.system_coin_id?;
+        self.chart_cache
+            .get_or_fetch(format!("{fiat}/{days}d"), || async {
+                Ok(Arc::new(aggregator.chart(coin, fiat, days).await?))
+            })
+            .await
+            .inspect_err(|error| tracing::warn!(%error, "price series unavailable"))
+            .ok()
+    }
+
+    /// The system token's symbol and its wrapped form's, upper case.
+    #[must_use]
+    pub fn series_symbols(&self) -> (&str, Option<&str>) {
+        (&self.system_symbol, self.wrapped_symbol.as_deref())
+    }
+
     /// The aggregator's figures for the system token, cached 60 s; `None` on failure.
     pub async fn system_price(&self, fiat: &str) -> Option<SimplePrice> {
         let aggregator = self.aggregator.as_ref()?;

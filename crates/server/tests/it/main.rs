@@ -72,6 +72,7 @@ mod evm_own_index;
 mod evm_prepare;
 mod evm_router_props;
 mod evm_staking;
+mod evm_tools;
 mod evm_transaction;
 mod native_balances;
 mod native_dapps;

@@ -7,6 +7,8 @@ import { registerTxTexts } from '../i18n/tx';
 import type { ParseKeys } from 'i18next';
 import type { Message } from '../notify/toastStore';
 import { useAmountFormatter, usePreferences } from '../preferences/usePreferences';
+import { ApprovalAlarm } from './ApprovalAlarm';
+import { mayGrantApproval, type ApprovalAlarm as Alarm } from './approvalAlarm';
 import { isBusy } from './transactionFlow';
 import { transactionUrl } from './transactions';
 import { useEvmWallet } from './useEvmWallet';
@@ -30,6 +32,11 @@ interface TransactionReviewProps {
   readonly onClose: () => void;
   /** Extra facts the screen adds under the summary (expected sTLOS, unlock time…). */
   readonly children?: ReactNode;
+  /**
+   * The approval alarm's limited alternative was chosen: the screen prepares an ERC-20
+   * approval of `amount` (plain decimal) instead. Without it the review prepares it itself.
+   */
+  readonly onApproveLimited?: (alarm: Alarm, amount: string) => void;
 }
 
 /**
@@ -38,7 +45,7 @@ interface TransactionReviewProps {
  * warnings; then the wallet step, the pending state with the hash, and the result.
  * It cannot be closed while the wallet or the chain still has the transaction.
  */
-export function TransactionReview({ flow, explorerUrl, onClose, children }: TransactionReviewProps) {
+export function TransactionReview({ flow, explorerUrl, onClose, children, onApproveLimited }: TransactionReviewProps) {
   const { t } = useTranslation();
   const format = useAmountFormatter();
   const [{ fiatCurrency }] = usePreferences();
@@ -93,6 +100,13 @@ export function TransactionReview({ flow, explorerUrl, onClose, children }: Tran
         <>
           <p className="tx-dialog__summary">{prepared.summary}</p>
           {children}
+          {state.phase === 'review' && mayGrantApproval(prepared.data) && (
+            <ApprovalAlarm network={flow.network} from={prepared.from} to={prepared.to} data={prepared.data}
+              onApproveLimited={(alarm, amount) => {
+                if (onApproveLimited) onApproveLimited(alarm, amount);
+                else void flow.prepare({ kind: 'approve', from: prepared.from, token: alarm.contract, spender: alarm.spender.address, amount });
+              }} />
+          )}
           <dl className="tx-dialog__facts">
             <div>
               <dt>{t('tx.to')}</dt>

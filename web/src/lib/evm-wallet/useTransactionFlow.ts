@@ -31,6 +31,8 @@ export interface TransactionFlowOptions {
 }
 
 export interface TransactionFlow {
+  /** The network it writes to. */
+  readonly network: string;
   readonly state: FlowState;
   /** Asks the server to prepare `request`; the flow then shows the review. */
   prepare(request: PrepareRequest): Promise<PreparedTransaction | null>;
@@ -135,5 +137,5 @@ export function useTransactionFlow({ network, failureKey, successMessage, onConf
 
   const reset = useCallback(() => { dispatch({ type: 'reset' }); }, []);
 
-  return { state, prepare, confirm, reset };
+  return { network: network.name, state, prepare, confirm, reset };
 }

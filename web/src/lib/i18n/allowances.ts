@@ -112,6 +112,10 @@ export const allowancesEn = {
   },
   confirmed: 'Allowance updated',
   revoked_toast: 'Approval revoked',
+  revoke_not_live: 'That approval is no longer in force: there is nothing to revoke.',
+  revoke_request: 'From your history: revoke the approval of {{asset}} to {{spender}}?',
+  revoke_request_action: 'Revoke this approval',
+  revoke_request_dismiss: 'Dismiss',
   batch: {
     title_one: 'Revoke {{count}} approval',
     title_other: 'Revoke {{count}} approvals',

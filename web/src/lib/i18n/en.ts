@@ -8,6 +8,7 @@ import type { allowancesEn } from './allowances';
 import type { collectiblesEn } from './collectibles';
 import type { evmEn } from './evm';
 import type { stakingEn } from './staking';
+import type { alarmEn, bookEn, historyExportEn, portfolioEn, scanEn } from './tools';
 import type { txEn } from './tx';
 import type { wrapEn } from './wrap';
 import type { zeroEn } from './zero';
@@ -249,4 +250,9 @@ export type Resources = typeof en & {
   readonly collectibles: typeof collectiblesEn;
   readonly wrap: typeof wrapEn;
   readonly staking: typeof stakingEn;
+  readonly book: typeof bookEn;
+  readonly scan: typeof scanEn;
+  readonly historyExport: typeof historyExportEn;
+  readonly portfolio: typeof portfolioEn;
+  readonly alarm: typeof alarmEn;
 };

@@ -71,6 +71,8 @@ export const evmEn = {
     action_selfTransfer: 'Transfer to yourself',
     no_fee: 'Paid by the sender',
     failed_marker: 'Failed',
+    revoke: 'Revoke',
+    revoke_label: 'Revoke the approval granted in transaction {{hash}}',
     direction_to: 'To',
     direction_from: 'From',
     created: 'New contract',

@@ -6,13 +6,16 @@
 //! in `crate::api::openapi`.
 
 pub mod account_params;
+pub mod approval_check;
 pub mod approvals;
 pub mod balances;
 pub mod contracts;
 pub mod coverage;
+pub mod export;
 pub mod history;
 pub mod nfts;
 pub mod params;
+pub mod portfolio;
 pub mod prepare;
 pub mod prices;
 pub mod staking;
@@ -37,4 +40,7 @@ pub fn routes() -> Router<AppState> {
         .merge(transaction::routes())
         .merge(nfts::routes())
         .merge(approvals::routes())
+        .merge(approval_check::routes())
+        .merge(export::routes())
+        .merge(portfolio::routes())
 }

@@ -1,5 +1,5 @@
 //! The native (Antelope) API under `/api/v1/native/{network}/…`: account, balances,
-//! REX and its APY, profile, history and a transaction by id, creator, children, links,
+//! REX and its APY, profile, history (and its CSV export) and a transaction by id, creator, children, links,
 //! permissions, proposals, key accounts, the linked EVM address, RAM prices, producers,
 //! dapps, the fee-sponsor check and the push of a client-signed transaction — every one
 //! in the OpenAPI document ([`route_paths`]).
@@ -13,6 +13,7 @@ pub mod account;
 pub mod chain;
 pub mod dapps;
 pub mod evm_link;
+pub mod export;
 pub mod history;
 pub mod transactions;
 mod views;
@@ -55,6 +56,11 @@ fn route_table() -> Vec<(Method, String, MethodRouter<AppState>)> {
             Method::GET,
             format!("{account}/history"),
             get(history::actions),
+        ),
+        (
+            Method::GET,
+            format!("{account}/history.csv"),
+            get(export::export),
         ),
         (
             Method::GET,

@@ -8,6 +8,7 @@
 //! shapes each row.
 
 mod assemble;
+pub mod grants;
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -46,6 +47,8 @@ pub struct HistoryAnswer {
     /// The own index's side, on a network whose primary it is: the account's coverage
     /// (earlier rows are missing until it is complete) and the index's lag.
     pub index: Option<IndexContext>,
+    /// For each row, the approval it granted that is still in force (it can be revoked).
+    pub grants: Vec<Option<grants::LiveGrant>>,
 }
 
 impl EvmNetwork {
@@ -73,7 +76,13 @@ impl EvmNetwork {
             .get_or_fetch(&account, &key, || fetch_page(&source, account, filter))
             .await?;
         let rows = shape_page(self, caches, &source, account, &page.rows, fiat).await;
-        Ok(HistoryAnswer { page, rows, index })
+        let grants = grants::live_grants(source.as_ref(), account, &page.rows).await;
+        Ok(HistoryAnswer {
+            page,
+            rows,
+            index,
+            grants,
+        })
     }
 }
 
@@ -99,7 +108,7 @@ async fn fetch_page(
 
 /// The shaped rows of one page: the account's NFT transfers over the page's blocks, the
 /// lookups, then the domain.
-async fn shape_page(
+pub(crate) async fn shape_page(
     network: &EvmNetwork,
     caches: &AccountReadCaches,
     source: &Arc<dyn EvmSource>,

@@ -6,6 +6,7 @@ import { TransactionReview } from '../../../lib/evm-wallet/TransactionReview';
 import { isBusy as isFlowBusy } from '../../../lib/evm-wallet/transactionFlow';
 import { useTransactionFlow } from '../../../lib/evm-wallet/useTransactionFlow';
 import { usePreferences } from '../../../lib/preferences/usePreferences';
+import { fromPlainString } from '../../../lib/amount/fixedAmount';
 import { CoverageNotice } from '../../../lib/ui/CoverageNotice';
 import { useApprovals, type ApprovalRow } from '../api/approvals';
 import {
@@ -120,6 +121,18 @@ export function ApprovalsCard({ network, account, canSign }: ApprovalsCardProps)
     setTarget({ row, choice });
     void changeFlow.prepare(approveRequest(row, account, choice));
   };
+  // A history row's Revoke lands here with `?revoke=<id>`: that approval is offered for
+  // revoking at the top (a click opens its review), or the user hears it is gone.
+  const revokeId = searchParams.get('revoke');
+  const requested = revokeId === null ? undefined : rows.find((candidate) => candidate.id === revokeId && !candidate.revoked);
+  const dropRevokeRequest = () => {
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete('revoke');
+      return next;
+    }, { replace: true });
+  };
+
   const startBatch = () => {
     setBatchRows(new Map(picked.map((row) => [row.id, row])));
     batch.plan(picked.map((row) => row.id));
@@ -144,6 +157,25 @@ export function ApprovalsCard({ network, account, canSign }: ApprovalsCardProps)
       </header>
 
       <CoverageNotice coverage={approvals.data?.coverage} lag={approvals.data?.indexLag} subject="approvals" />
+
+      {revokeId !== null && approvals.data && (
+        <div className="allowances-note allowances-revoke-request" role="note" data-testid="revoke-request">
+          {requested === undefined ? (
+            <p>{t('allowances.revoke_not_live')}</p>
+          ) : (
+            <p>{t('allowances.revoke_request', { asset: assetLabel(requested), spender: requested.spenderAddress })}</p>
+          )}
+          <div className="button-row">
+            {requested !== undefined && canSign && (
+              <button type="button" className="button button--primary button--small" disabled={busy}
+                onClick={() => { dropRevokeRequest(); revokeOne(requested); }}>
+                {t('allowances.revoke_request_action')}
+              </button>
+            )}
+            <button type="button" className="button button--ghost button--small" onClick={dropRevokeRequest}>{t('allowances.revoke_request_dismiss')}</button>
+          </div>
+        </div>
+      )}
 
       <ApprovalsToolbar query={query} onChange={changeQuery} />
 
@@ -207,7 +239,12 @@ export function ApprovalsCard({ network, account, canSign }: ApprovalsCardProps)
         <ChangeAllowanceDialog row={changing} onSubmit={(choice) => { submitChange(changing, choice); }} onClose={() => { setChanging(null); }} />
       )}
       {[revokeFlow, changeFlow].map((flow, index) => (
-        <TransactionReview key={index} flow={flow} explorerUrl={network.explorerUrl} onClose={() => { setTarget(null); }}>
+        <TransactionReview key={index} flow={flow} explorerUrl={network.explorerUrl} onClose={() => { setTarget(null); }}
+          onApproveLimited={(_alarm, amount) => {
+            const row = target?.row;
+            const limited = row?.type === 'erc20' ? fromPlainString(amount, row.tokenDecimals) : null;
+            if (row?.type === 'erc20' && limited !== null) submitChange(row, { kind: 'amount', amount: limited });
+          }}>
           {target !== null && <ReviewFacts target={target} />}
         </TransactionReview>
       ))}

@@ -1,6 +1,8 @@
 import { useId, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { RecipientAssist } from '../../../lib/address-book/RecipientAssist';
+import { recordRecentRecipient } from '../../../lib/address-book/useAddressBook';
 import { TransactionReview } from '../../../lib/evm-wallet/TransactionReview';
 import { useEvmWallet } from '../../../lib/evm-wallet/useEvmWallet';
 import { useTransactionFlow } from '../../../lib/evm-wallet/useTransactionFlow';
@@ -14,7 +16,7 @@ import { CopyButton } from '../../../lib/ui/CopyButton';
 
 interface TransferCardProps {
   readonly nft: NftDetails;
-  readonly network: Pick<NetworkSummary, 'name' | 'explorerUrl'>;
+  readonly network: Pick<NetworkSummary, 'name' | 'explorerUrl' | 'displayName'>;
   /** After the receipt: refresh the owners (3 s later, spec §4). */
   readonly onTransferred: () => void;
 }
@@ -30,7 +32,7 @@ export function TransferCard({ nft, network, onTransferred }: TransferCardProps)
   const wallet = useEvmWallet();
   const held = heldBy(nft, wallet.account);
   const access = transferAccess(held, wallet);
-  const ids = { title: useId(), recipient: useId(), quantity: useId() };
+  const ids = { title: useId(), recipient: useId(), quantity: useId(), book: useId() };
   const [input, setInput] = useState({ recipient: '', quantity: '1' });
   const [errors, setErrors] = useState<TransferErrors>({});
   const [sending, setSending] = useState<CheckedTransfer | null>(null);
@@ -39,6 +41,7 @@ export function TransferCard({ nft, network, onTransferred }: TransferCardProps)
     failureKey: 'collectibles.error_transfer_nft',
     successMessage: { key: 'collectibles.transfer.sent', values: { name: nft.name, to: sending?.to ?? '' } },
     onConfirmed: () => {
+      if (sending !== null) recordRecentRecipient(network.name, 'evm', sending.to);
       setInput({ recipient: '', quantity: '1' });
       onTransferred();
     },
@@ -140,6 +143,7 @@ export function TransferCard({ nft, network, onTransferred }: TransferCardProps)
           <label htmlFor={ids.recipient}>{t('collectibles.transfer.recipient')}</label>
           <input className="input"
             id={ids.recipient}
+            list={ids.book}
             value={input.recipient}
             placeholder={t('collectibles.transfer.recipient_placeholder')}
             autoComplete="off"
@@ -157,6 +161,8 @@ export function TransferCard({ nft, network, onTransferred }: TransferCardProps)
               {t(lowercaseWarning)}
             </p>
           )}
+          <RecipientAssist network={network.name} networkName={network.displayName} kind="evm" value={input.recipient} listId={ids.book}
+            onPick={(address) => { setInput({ ...input, recipient: address }); setErrors((current) => withoutError(current, 'recipient')); }} />
         </div>
         {isErc1155 && (
           <div className="nft-field">

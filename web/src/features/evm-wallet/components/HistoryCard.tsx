@@ -1,6 +1,8 @@
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { downloadEvmExport } from '../../../lib/api/evm/historyExport';
+import { ExportHistoryButton } from '../../../lib/export/ExportHistoryButton';
 import { transactionPath } from '../../../lib/navigation/paths';
 import { isoDateTime } from '../../../lib/preferences/dateTime';
 import { useAmountFormatter, useDateTimeFormatter, usePreferences } from '../../../lib/preferences/usePreferences';
@@ -90,14 +92,20 @@ export function HistoryCard({ network, address, explorerUrl }: HistoryCardProps)
         <h2 id="evm-history-title" className="card__title">
           {t('evm.history.title')}
         </h2>
-        <label className="evm-rows-per-page">
-          {t('evm.history.rows_per_page')}{' '}
-          <select value={limit} onChange={(event) => { goTo({ page: 1, rows: Number(event.target.value) }); }}>
-            {ROWS_PER_PAGE.map((rows) => (
-              <option key={rows} value={rows}>{rows}</option>
-            ))}
-          </select>
-        </label>
+        <div className="evm-history__tools">
+          <ExportHistoryButton
+            note={t('historyExport.fiat_note')}
+            start={(range, onProgress, signal) => downloadEvmExport({ network, address, fiat: fiatCurrency, range }, onProgress, signal)}
+          />
+          <label className="evm-rows-per-page">
+            {t('evm.history.rows_per_page')}{' '}
+            <select value={limit} onChange={(event) => { goTo({ page: 1, rows: Number(event.target.value) }); }}>
+              {ROWS_PER_PAGE.map((rows) => (
+                <option key={rows} value={rows}>{rows}</option>
+              ))}
+            </select>
+          </label>
+        </div>
       </header>
 
       <TransactionLookup />
@@ -143,6 +151,13 @@ export function HistoryCard({ network, address, explorerUrl }: HistoryCardProps)
                   <th scope="row" className="evm-history__action">
                     <span className="evm-token__symbol">{action === null ? row.actionName : t(`evm.history.action_${action}`)}</span>
                     {row.failed && <span className="badge evm-badge--failed">{t('evm.history.failed_marker')}</span>}
+                    {row.liveApproval != null && (
+                      <Link className="button button--secondary button--small evm-history__revoke"
+                        to={`/evm/allowances?${new URLSearchParams({ revoke: row.liveApproval.id }).toString()}`}
+                        aria-label={t('evm.history.revoke_label', { hash: shortHex(row.id) })}>
+                        {t('evm.history.revoke')}
+                      </Link>
+                    )}
                     <span className="evm-token__name">
                       <time dateTime={isoDateTime(row.epoch)}>{dateTime(row.epoch)}</time>
                       {' · '}

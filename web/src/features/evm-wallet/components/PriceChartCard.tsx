@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useAmountFormatter, usePreferences } from '../../../lib/preferences/usePreferences';
 import { QueryError } from '../../../lib/ui/QueryError';
 import { usePriceChart } from '../api/priceChart';
-import { changeDirection, chartPoints, dayChangeText, drawPriceChart, type ChartColors, type ChartLibrary, type ChartPoint } from '../model/priceChart';
+import { changeDirection, chartPoints, dayChangeText, drawPriceChart, type ChartColors, type ChartDatum, type ChartLibrary } from '../model/priceChart';
 
 /** The theme's colours as the canvas needs them: resolved (the tokens use light-dark()), read off a probe. */
-function themeColors(element: HTMLElement): ChartColors {
+export function themeColors(element: HTMLElement): ChartColors {
   const probe = document.createElement('span');
   element.appendChild(probe);
   const read = (name: string) => {
@@ -24,7 +24,7 @@ function themeColors(element: HTMLElement): ChartColors {
 }
 
 /** The line itself; the chart library (and its canvas) loads only when a chart is shown. */
-function PriceLine({ points }: { points: ChartPoint[] }) {
+export function PriceLine({ points, label }: { points: readonly ChartDatum[]; label?: string }) {
   const { t } = useTranslation();
   const containerRef = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
@@ -49,7 +49,7 @@ function PriceLine({ points }: { points: ChartPoint[] }) {
   }, [points]);
 
   if (failed) return <p className="muted">{t('evm.chart.draw_failed')}</p>;
-  return <div ref={containerRef} className="evm-chart__canvas" role="img" aria-label={t('evm.chart.line_label')} />;
+  return <div ref={containerRef} className="evm-chart__canvas" role="img" aria-label={label ?? t('evm.chart.line_label')} />;
 }
 
 /** Spec §4 Balances: the system token's price over the last day, with its day change, volume and market cap. */

@@ -1,9 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ParseKeys } from 'i18next';
-import { useId, useRef, useState, type SyntheticEvent } from 'react';
+import { useCallback, useId, useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { FixedAmount } from '../../../lib/amount/fixedAmount';
+import { RecipientAssist } from '../../../lib/address-book/RecipientAssist';
+import { recordRecentRecipient } from '../../../lib/address-book/useAddressBook';
 import { preparationDelayMs } from '../../../lib/evm-wallet/connectionProtocol';
 import { TransactionReview } from '../../../lib/evm-wallet/TransactionReview';
 import { ReviewWaitsNote } from '../../../lib/ui/FreshBalances';
@@ -11,6 +13,9 @@ import { useEvmWallet } from '../../../lib/evm-wallet/useEvmWallet';
 import { useTransactionFlow } from '../../../lib/evm-wallet/useTransactionFlow';
 import type { NetworkSummary } from '../../../lib/networks/api/networks';
 import { useAmountFormatter, usePreferences } from '../../../lib/preferences/usePreferences';
+import { sendFill } from '../../../lib/scan/fill';
+import { ScanButton } from '../../../lib/scan/ScanButton';
+import type { Scanned } from '../../../lib/scan/scanned';
 import { validateEvmAddress } from '../../../lib/validation/evmAddress';
 import { sendPreviewQueryOptions, useSendPreview, type SendRequest } from '../api/sendPreview';
 import {
@@ -67,7 +72,8 @@ export function SendForm({ network, account, tokens, stale }: SendFormProps) {
   const [max, setMax] = useState<MaxState>({ kind: 'idle' });
   const [reviewed, setReviewed] = useState<Reviewed | null>(null);
   const [sent, setSent] = useState(false);
-  const ids = { token: useId(), to: useId(), amount: useId(), fee: useId(), form: useId() };
+  const ids = { token: useId(), to: useId(), amount: useId(), fee: useId(), form: useId(), book: useId() };
+  const [scanNote, setScanNote] = useState<FieldProblem | null>(null);
   const toRef = useRef<HTMLInputElement>(null);
   const amountRef = useRef<HTMLInputElement>(null);
 
@@ -89,8 +95,25 @@ export function SendForm({ network, account, tokens, stale }: SendFormProps) {
     // The flow has the new balances and history row read (lib/api/evm/accountWrites).
     onConfirmed: () => {
       setSent(true);
+      if (reviewed !== null) recordRecentRecipient(network.name, 'evm', reviewed.request.to);
     },
   });
+
+  const scanTarget = useMemo(() => ({ kind: 'evm', chainId: Number(network.chainId) }) as const, [network.chainId]);
+  const applyScan = useCallback(
+    (scanned: Scanned) => {
+      const fill = sendFill(scanned, tokens);
+      if (fill.tokenId !== null) setPickedId(fill.tokenId);
+      setInput((before) => ({
+        to: fill.to,
+        amount: fill.amount === null ? before.amount : amountInputText(fill.amount, format.separators),
+      }));
+      setToTouched(true);
+      setMax({ kind: 'idle' });
+      setScanNote(fill.unknownToken === null ? { key: 'scan.filled' } : { key: 'scan.token_unknown', values: { token: fill.unknownToken } });
+    },
+    [tokens, format.separators],
+  );
 
   const showToError = check.errors.to !== undefined && (submitted || toTouched || input.to.trim().length >= ADDRESS_LENGTH);
   const showAmountError = check.errors.amount !== undefined && (submitted || input.amount.trim() !== '');
@@ -223,9 +246,13 @@ export function SendForm({ network, account, tokens, stale }: SendFormProps) {
         </div>
 
         <div className="evm-field">
-          <label htmlFor={ids.to}>{t('evm.send.to')}</label>
+          <span className="evm-field__label-row">
+            <label htmlFor={ids.to}>{t('evm.send.to')}</label>
+            <ScanButton target={scanTarget} onScanned={applyScan} />
+          </span>
           <input
             id={ids.to}
+            list={ids.book}
             ref={toRef}
             type="text"
             className="input address"
@@ -236,10 +263,16 @@ export function SendForm({ network, account, tokens, stale }: SendFormProps) {
             spellCheck={false}
             aria-invalid={showToError || problem?.field === 'to'}
             aria-describedby={describedBy('to', `${ids.to}-hint`)}
-            onChange={(event) => { setInput((before) => ({ ...before, to: event.target.value })); }}
+            onChange={(event) => {
+              setInput((before) => ({ ...before, to: event.target.value }));
+              setScanNote(null);
+            }}
             onBlur={() => { if (input.to !== '') setToTouched(true); }}
           />
           <p id={`${ids.to}-hint`} className="evm-field__hint">{t('evm.send.to_hint')}</p>
+          {scanNote !== null && <p className="evm-field__hint" role="status">{t(scanNote.key, scanNote.values ?? {})}</p>}
+          <RecipientAssist network={network.name} networkName={network.displayName} kind="evm" value={input.to} listId={ids.book}
+            onPick={(address) => { setInput((before) => ({ ...before, to: address })); setToTouched(true); }} />
           {fieldMessage('to')}
           {check.errors.to === undefined &&
             check.warnings.map((warning) => (

@@ -6,6 +6,7 @@ import { walletTab, WALLET_TABS } from '../model/wallet';
 import { BalancesCard } from './BalancesCard';
 import { HistoryCard } from './HistoryCard';
 import { LinkedNativeAccount } from './LinkedNativeAccount';
+import { PortfolioChartCard } from './PortfolioChartCard';
 import { PriceChartCard } from './PriceChartCard';
 import { useWalletAccount } from './useWalletAccount';
 import './evm-wallet.css';
@@ -72,6 +73,7 @@ export function WalletPage() {
         <div className="evm-grid">
           <BalancesCard network={network.name} address={account} sendable={!isViewer} samplePrices={network.isDevnet} />
           <PriceChartCard network={network.name} symbol={network.systemToken?.symbol ?? 'TLOS'} sample={network.isDevnet} />
+          <PortfolioChartCard network={network.name} address={account} sample={network.isDevnet} />
         </div>
       )}
       {network && account !== null && tab === 'history' && (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeDirection, chartPoints, dayChangeText, drawPriceChart, type ChartLibrary, type ChartPoint } from './priceChart';
+import { changeDirection, chartPoints, dayChangeText, drawPriceChart, type ChartDatum, type ChartLibrary } from './priceChart';
 
 describe('chartPoints', () => {
   it('turns [ms, price] pairs into seconds and values, dropping bad and repeated times', () => {
@@ -36,7 +36,7 @@ describe('day change', () => {
 describe('drawPriceChart', () => {
   it('draws one area series on a fake canvas library, fits it and removes it on cleanup', () => {
     const calls: string[] = [];
-    let drawn: ChartPoint[] = [];
+    let drawn: readonly ChartDatum[] = [];
     const library: ChartLibrary<'area'> = {
       AreaSeries: 'area',
       createChart: (_container, options) => {

@@ -14,6 +14,9 @@ export interface ChartPoint {
   readonly value: number;
 }
 
+/** A point, or a time with no value: the line leaves a gap there (never a zero). */
+export type ChartDatum = ChartPoint | { readonly time: number };
+
 /** `[ms, "price"]` pairs → points in seconds, oldest first, unusable or repeated times dropped. */
 export function chartPoints(prices: ChartView['prices']): ChartPoint[] {
   const points: ChartPoint[] = [];
@@ -53,7 +56,7 @@ export interface ChartColors {
 export interface ChartLibrary<SeriesDefinition> {
   AreaSeries: SeriesDefinition;
   createChart: (container: HTMLElement, options: object) => {
-    addSeries: (definition: SeriesDefinition, options: object) => { setData: (points: ChartPoint[]) => void };
+    addSeries: (definition: SeriesDefinition, options: object) => { setData: (points: readonly ChartDatum[]) => void };
     timeScale: () => { fitContent: () => void };
     remove: () => void;
   };
@@ -63,7 +66,7 @@ export interface ChartLibrary<SeriesDefinition> {
 export function drawPriceChart<SeriesDefinition>(
   library: ChartLibrary<SeriesDefinition>,
   container: HTMLElement,
-  points: ChartPoint[],
+  points: readonly ChartDatum[],
   colors: ChartColors,
 ): () => void {
   const chart = library.createChart(container, {

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadNativeExport } from '../../../lib/api/native/historyExport';
+import { ExportHistoryButton } from '../../../lib/export/ExportHistoryButton';
 import { isoDateTime } from '../../../lib/preferences/dateTime';
 import { useDateTimeFormatter } from '../../../lib/preferences/usePreferences';
 import { HISTORY_PAGE_SIZE, useNativeHistory, type NativeAction } from '../api/history';
@@ -28,9 +30,13 @@ export function HistoryCard({ network, account, explorerUrl }: { network: string
     <section className="card zero-card zero-card--wide" aria-labelledby="zero-history-title" aria-busy={query.isFetching}>
       <header className="zero-card__header">
         <h2 id="zero-history-title" className="zero-card__title">{t('zero.history.title')}</h2>
-        <button type="button" className="button button--ghost button--small" aria-expanded={filtering} onClick={() => { setFiltering(!filtering); }}>
-          {filtering ? t('zero.history.filter_hide') : t('zero.history.filter')}
-        </button>
+        <div className="zero-card__actions">
+          <button type="button" className="button button--ghost button--small" aria-expanded={filtering} onClick={() => { setFiltering(!filtering); }}>
+            {filtering ? t('zero.history.filter_hide') : t('zero.history.filter')}
+          </button>
+          <ExportHistoryButton note={t('historyExport.native_fiat_note')}
+            start={(range, onProgress, signal) => downloadNativeExport({ network, account, range }, onProgress, signal)} />
+        </div>
       </header>
       {filtering && (
         <HistoryFilterForm

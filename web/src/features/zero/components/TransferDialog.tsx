@@ -1,10 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RecipientAssist } from '../../../lib/address-book/RecipientAssist';
+import { recordRecentRecipient } from '../../../lib/address-book/useAddressBook';
 import { fromPlainString } from '../../../lib/amount/fixedAmount';
 import { ApiError } from '../../../lib/api/client';
 import { notify } from '../../../lib/notify/notify';
 import { useAmountFormatter } from '../../../lib/preferences/usePreferences';
+import { ScanButton } from '../../../lib/scan/ScanButton';
 import type { NetworkSummary } from '../../../lib/networks/api/networks';
 import { ACCOUNT_NOT_FOUND, nativeAccountQueryOptions } from '../api/account';
 import type { SendableToken } from '../api/balances';
@@ -29,6 +32,9 @@ type Step =
   | { kind: 'sponsor-failed'; request: TransferRequest; failure: SponsorFailure }
   | { kind: 'failed'; request: TransferRequest; message: string; shortage: ResourceShortage | null };
 
+/** The scanner reads account names for this form. */
+const NATIVE_SCAN = { kind: 'native' } as const;
+
 interface TransferDialogProps {
   session: NativeSession;
   network: NetworkSummary;
@@ -49,7 +55,7 @@ export function TransferDialog({ session, network, token, onClose }: TransferDia
   const [errors, setErrors] = useState<Partial<Record<'to' | 'amount' | 'memo', FieldError>>>({});
   const [checkingRecipient, setCheckingRecipient] = useState(false);
   const titleId = useId();
-  const ids = { to: useId(), amount: useId(), memo: useId() };
+  const ids = { to: useId(), amount: useId(), memo: useId(), book: useId() };
   const available = fromPlainString(token.amount, token.decimals) ?? { raw: 0n, decimals: token.decimals };
   const systemSymbol = network.systemToken?.symbol ?? 'TLOS';
 
@@ -144,6 +150,7 @@ export function TransferDialog({ session, network, token, onClose }: TransferDia
       link === null ? {} : { transactionUrl: link },
     );
     void queryClient.invalidateQueries({ queryKey: [NATIVE_QUERY_ROOT, network.name] });
+    recordRecentRecipient(network.name, 'native', request.to);
     onClose();
   };
 
@@ -171,10 +178,15 @@ export function TransferDialog({ session, network, token, onClose }: TransferDia
       {step.kind === 'form' && (
         <form onSubmit={review} noValidate className="zero-signin__form">
           <div className="zero-field">
-            <label htmlFor={ids.to}>{t('zero.transfer.to')}</label>
-            <input className="input" id={ids.to} value={input.to} autoComplete="off" spellCheck={false} aria-invalid={errors.to !== undefined} aria-describedby={`${ids.to}-error`}
+            <span className="zero-field__label-row">
+              <label htmlFor={ids.to}>{t('zero.transfer.to')}</label>
+              <ScanButton target={NATIVE_SCAN} onScanned={(scanned) => { setInput((before) => ({ ...before, to: scanned.to })); }} />
+            </span>
+            <input className="input" id={ids.to} list={ids.book} value={input.to} autoComplete="off" spellCheck={false} aria-invalid={errors.to !== undefined} aria-describedby={`${ids.to}-error`}
               onChange={(event) => { setInput({ ...input, to: event.target.value }); }} />
             {fieldError('to')}
+            <RecipientAssist network={network.name} networkName={network.displayName} kind="native" value={input.to} listId={ids.book}
+              onPick={(account) => { setInput((before) => ({ ...before, to: account })); }} />
           </div>
           <div className="zero-field">
             <label htmlFor={ids.amount}>{t('zero.transfer.amount', { symbol: token.symbol, decimals: token.decimals })}</label>

@@ -56,6 +56,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/evm/{network}/accounts/{address}/history.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET …/accounts/{address}/history.csv`. */
+        get: operations["export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/evm/{network}/accounts/{address}/nfts": {
         parameters: {
             query?: never;
@@ -65,6 +82,23 @@ export interface paths {
         };
         /** `GET …/accounts/{address}/nfts`. */
         get: operations["account_nfts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evm/{network}/accounts/{address}/portfolio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET …/accounts/{address}/portfolio`. */
+        get: operations["portfolio"];
         put?: never;
         post?: never;
         delete?: never;
@@ -101,6 +135,23 @@ export interface paths {
         get: operations["transactions"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evm/{network}/approvals/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/v1/evm/{network}/approvals/check` */
+        post: operations["check"];
         delete?: never;
         options?: never;
         head?: never;
@@ -394,6 +445,23 @@ export interface paths {
         };
         /** The account's actions, newest first, with spec §7's `get_actions` filters. */
         get: operations["native_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/native/{network}/accounts/{account}/history.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET …/accounts/{account}/history.csv`. */
+        get: operations["native_history_export"];
         put?: never;
         post?: never;
         delete?: never;
@@ -772,6 +840,51 @@ export interface components {
              * @example 1.5
              */
             value: string;
+        };
+        /** @description The grant, weighed. */
+        ApprovalAlarmView: {
+            /** @description Amount granted or added, exact decimal text (ERC-20). */
+            amount?: string | null;
+            /** @description The owner's balance of the token, exact decimal text. */
+            balance?: string | null;
+            /** @description Token or collection contract (EIP-55). */
+            contract: string;
+            /**
+             * Format: int32
+             * @description Decimals of the amounts.
+             */
+            decimals: number;
+            /** @description What kind of grant. */
+            kind: components["schemas"]["GrantKindView"];
+            /** @description An amount to approve instead (the owner's balance), exact decimal text. */
+            limitedAlternative?: string | null;
+            /** @description Its name, when known. */
+            name?: string | null;
+            /** @description The allowance after the call, when known. */
+            resulting?: string | null;
+            /** @description Reasons to warn (empty: a limited grant within the balance). */
+            risks: components["schemas"]["GrantRiskView"][];
+            /** @description The spender. */
+            spender: components["schemas"]["SpenderView"];
+            /** @description Its symbol, when known. */
+            symbol?: string | null;
+            /** @description The ERC-721 token id of a single-token approval. */
+            tokenId?: string | null;
+            /** @description Practically unlimited. */
+            unlimited: boolean;
+        };
+        /** @description Answer of `POST …/approvals/check`. */
+        ApprovalCheckAnswer: {
+            approval?: null | components["schemas"]["ApprovalAlarmView"];
+        };
+        /** @description Body of `POST …/approvals/check`. */
+        ApprovalCheckRequest: {
+            /** @description Call data, 0x hex. */
+            data: string;
+            /** @description Who will sign. */
+            from: string;
+            /** @description The called contract. */
+            to: string;
         };
         /** @description Fields every approval row has. */
         ApprovalCommon: {
@@ -1267,6 +1380,16 @@ export interface components {
             /** @description Where the description came from. */
             source: components["schemas"]["FunctionSourceView"];
         };
+        /**
+         * @description What kind of grant.
+         * @enum {string}
+         */
+        GrantKindView: "allowance" | "allowanceIncrease" | "singleToken" | "operator";
+        /**
+         * @description Why the grant deserves a warning.
+         * @enum {string}
+         */
+        GrantRiskView: "unlimited" | "aboveBalance" | "wholeCollection";
         /** @description The server's health. */
         Health: {
             /**
@@ -1472,6 +1595,13 @@ export interface components {
             account: string;
             links: components["schemas"]["PermissionLinkView"][];
         };
+        /** @description An approval a history row granted that is still in force. */
+        LiveApprovalView: {
+            /** @description The approvals list's id (`spender-token[-tokenId]`). */
+            id: string;
+            /** @description Every token of a collection (an operator) rather than an allowance or one token. */
+            operator: boolean;
+        };
         /** @description The escrow's lock period, in seconds and in words. */
         LockPeriod: {
             /**
@@ -1653,6 +1783,8 @@ export interface components {
             collectionAddress: string;
             /** @description Collection name, when known. */
             collectionName?: string | null;
+            /** @description The other party of this movement (EIP-55). */
+            counterparty: string;
             /** @description Picture. */
             imgSrc?: string | null;
             /** @description ERC-721 or ERC-1155. */
@@ -1787,6 +1919,39 @@ export interface components {
             item: string;
             /** @description The transaction to sign. */
             transaction: components["schemas"]["PreparedTransaction"];
+        };
+        /** @description One point. */
+        PortfolioPointView: {
+            /**
+             * Format: int64
+             * @description Ms since the epoch.
+             */
+            time: number;
+            /** @description Total value of the counted holdings, exact decimal text; null where no price was known. */
+            value?: string | null;
+        };
+        /** @description The wallet's value over time. */
+        PortfolioView: {
+            /** @description The account (EIP-55). */
+            address: string;
+            /** @description Symbols the values count. */
+            counted: string[];
+            coverage?: null | components["schemas"]["CoverageView"];
+            /** @description Fiat currency. */
+            fiat: string;
+            indexLag?: null | components["schemas"]["IndexLagView"];
+            /** @description Holdings left out for want of a price history. */
+            notCounted: components["schemas"]["UncountedView"][];
+            /** @description Points, oldest first, the last one now. */
+            points: components["schemas"]["PortfolioPointView"][];
+            /** @description `day`, `week` or `month`. */
+            range: string;
+            /**
+             * Format: int64
+             * @description When the history read stopped short of the span's start (a very busy account):
+             *     the earlier points assume no activity before this time.
+             */
+            reachedBackTo?: number | null;
         };
         /** @description A transaction ready for the client's wallet to sign. The server never signs. */
         PreparedTransaction: {
@@ -2056,6 +2221,30 @@ export interface components {
             primary: components["schemas"]["SourceKindView"];
             primaryHealth?: null | components["schemas"]["SourceHealthView"];
         };
+        /** @description Who the spender is. */
+        SpenderView: {
+            /** @description The spender (EIP-55). */
+            address: string;
+            /**
+             * Format: int64
+             * @description First activity in the data source's history, ms since the epoch.
+             */
+            firstSeenMs?: number | null;
+            /** @description Contract (true) or plain account (false); null when the node could not say. */
+            isContract?: boolean | null;
+            /** @description Its name, when known. */
+            name?: string | null;
+            /**
+             * Format: int64
+             * @description Other owners with an approval in force to it, per the data source's history;
+             *     null when it could not be read.
+             */
+            otherApprovers?: number | null;
+            /** @description True when the count stopped at its reading limit (there may be more). */
+            otherApproversAtLeast: boolean;
+            /** @description Whether its source is verified. */
+            verified: boolean;
+        };
         /** @description `POST …/sponsor`: either answer. */
         SponsorAnswerView: components["schemas"]["SponsorFallbackView"] | components["schemas"]["SponsoredView"];
         /** @description Body of `POST …/sponsor`. */
@@ -2246,6 +2435,7 @@ export interface components {
             gasUsed?: string | null;
             /** @description Transaction hash. */
             id: string;
+            liveApproval?: null | components["schemas"]["LiveApprovalView"];
             /** @description NFTs received. */
             nftsIn: components["schemas"]["NftMovementView"][];
             /** @description NFTs sent. */
@@ -2264,10 +2454,26 @@ export interface components {
          * @enum {string}
          */
         TransactionStatusView: "pending" | "success" | "failed";
+        /** @description A holding the chart does not count (no price series). */
+        UncountedView: {
+            /** @description Amount held now, exact decimal text. */
+            amount: string;
+            /** @description Contract (EIP-55). */
+            contract: string;
+            /** @description Symbol. */
+            symbol: string;
+        };
         /** @description A fungible movement. */
         ValueMovementView: {
             /** @description Exact amount in whole tokens. */
             amount: string;
+            /** @description Token contract (EIP-55); none for the native coin. */
+            contract?: string | null;
+            /**
+             * @description The other party of this movement (EIP-55): the recipient of what the account
+             *     sent, the sender of what it received.
+             */
+            counterparty: string;
             /** @description Fiat value (18 decimals), when priced. */
             fiatValue?: string | null;
             /** @description Token symbol. */
@@ -2422,6 +2628,74 @@ export interface operations {
             };
         };
     };
+    export: {
+        parameters: {
+            query?: {
+                /** @description First day, `YYYY-MM-DD` (UTC, included); default: the start of history. */
+                from?: string;
+                /** @description Last day, `YYYY-MM-DD` (UTC, included); default: today. */
+                to?: string;
+                /** @description Fiat currency of the values at today's price (default USD). */
+                fiat?: string;
+            };
+            header?: never;
+            path: {
+                /** @description EVM network name */
+                network: string;
+                /** @description Account address */
+                address: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV, streamed; header x-tandem-export-total: the account's transactions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Unknown network, malformed address, bad date or a range in the future */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The own index is still reading the account's earlier history (details.progress) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This client already runs as many expensive requests as allowed */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The data source did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     account_nfts: {
         parameters: {
             query?: {
@@ -2474,6 +2748,54 @@ export interface operations {
             };
             /** @description No source can list NFTs now */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    portfolio: {
+        parameters: {
+            query?: {
+                /** @description `day` (default), `week` or `month`. */
+                range?: string;
+                /** @description Fiat currency (default USD). */
+                fiat?: string;
+            };
+            header?: never;
+            path: {
+                /** @description EVM network name */
+                network: string;
+                /** @description Account address */
+                address: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The wallet's value over the span */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortfolioView"];
+                };
+            };
+            /** @description Unknown network, malformed address, range or fiat */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The data source did not answer */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2587,6 +2909,42 @@ export interface operations {
             };
             /** @description No source can list transactions now */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    check: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description EVM network name */
+                network: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApprovalCheckRequest"];
+            };
+        };
+        responses: {
+            /** @description The approval the call grants, weighed; null when it grants none */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalCheckAnswer"];
+                };
+            };
+            /** @description Unknown network, malformed address or call data */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3356,6 +3714,56 @@ export interface operations {
                 };
             };
             /** @description Unknown network, malformed name or filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The history service did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    native_history_export: {
+        parameters: {
+            query?: {
+                /** @description First day, `YYYY-MM-DD` (UTC, included); default: the start of history. */
+                from?: string;
+                /** @description Last day, `YYYY-MM-DD` (UTC, included); default: today. */
+                to?: string;
+                /** @description Fiat currency of the values at today's price (default USD). */
+                fiat?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Native network name */
+                network: string;
+                /** @description Account name */
+                account: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV, streamed; header x-tandem-export-total: the account's transfers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Unknown network, malformed account name, bad date or a range in the future */
             400: {
                 headers: {
                     [name: string]: unknown;

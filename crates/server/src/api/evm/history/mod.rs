@@ -117,7 +117,14 @@ pub async fn transactions(
         sort: if filter.descending { "desc" } else { "asc" },
         total: page.total,
         more: page.more,
-        transactions: rows.iter().map(TransactionRowView::from).collect(),
+        transactions: rows
+            .iter()
+            .zip(answer.grants.iter().chain(std::iter::repeat(&None)))
+            .map(|(row, grant)| TransactionRowView {
+                live_approval: grant.as_ref().map(Into::into),
+                ..TransactionRowView::from(row)
+            })
+            .collect(),
         source: network.lists_kind().into(),
         coverage,
         index_lag,

@@ -6,6 +6,7 @@ use tandem_domain::history::{NftMovement, ShapedTransaction, ValueMovement};
 use utoipa::ToSchema;
 
 use crate::api::evm::nfts::view::{MediaKind, NftInterface};
+use crate::evm::history::grants::LiveGrant;
 
 /// A fungible movement.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
@@ -17,6 +18,11 @@ pub struct ValueMovementView {
     pub symbol: String,
     /// Fiat value (18 decimals), when priced.
     pub fiat_value: Option<String>,
+    /// Token contract (EIP-55); none for the native coin.
+    pub contract: Option<String>,
+    /// The other party of this movement (EIP-55): the recipient of what the account
+    /// sent, the sender of what it received.
+    pub counterparty: String,
 }
 
 /// An NFT movement.
@@ -44,6 +50,8 @@ pub struct NftMovementView {
     pub video_src: Option<String>,
     /// Audio.
     pub audio_src: Option<String>,
+    /// The other party of this movement (EIP-55).
+    pub counterparty: String,
 }
 
 /// One row of the history table.
@@ -81,6 +89,28 @@ pub struct TransactionRowView {
     pub gas_fiat_value: Option<String>,
     /// True when the transaction reverted (it then carries no movements).
     pub failed: bool,
+    /// The approval this transaction granted, when it is still in force: it can be
+    /// revoked (the approvals list's row of the same `id`).
+    pub live_approval: Option<LiveApprovalView>,
+}
+
+/// An approval a history row granted that is still in force.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LiveApprovalView {
+    /// The approvals list's id (`spender-token[-tokenId]`).
+    pub id: String,
+    /// Every token of a collection (an operator) rather than an allowance or one token.
+    pub operator: bool,
+}
+
+impl From<&LiveGrant> for LiveApprovalView {
+    fn from(grant: &LiveGrant) -> Self {
+        Self {
+            id: grant.id.to_string(),
+            operator: grant.operator,
+        }
+    }
 }
 
 /// A movement as sent.
@@ -89,6 +119,8 @@ pub fn value(movement: &ValueMovement) -> ValueMovementView {
         amount: movement.amount.to_plain_string(),
         symbol: movement.symbol.clone(),
         fiat_value: movement.fiat_value.map(|f| f.to_plain_string()),
+        contract: movement.contract.clone(),
+        counterparty: movement.counterparty.clone(),
     }
 }
 
@@ -105,6 +137,7 @@ pub fn nft(movement: &NftMovement) -> NftMovementView {
         img_src: movement.img_src.clone(),
         video_src: movement.video_src.clone(),
         audio_src: movement.audio_src.clone(),
+        counterparty: movement.counterparty.clone(),
     }
 }
 
@@ -125,6 +158,7 @@ impl From<&ShapedTransaction> for TransactionRowView {
             gas_used: row.gas_used.map(|gas| gas.to_plain_string()),
             gas_fiat_value: row.gas_fiat_value.map(|f| f.to_plain_string()),
             failed: row.failed,
+            live_approval: None,
         }
     }
 }
@@ -152,6 +186,8 @@ mod tests {
                 amount: amount(250, 0),
                 symbol: "GEMS".into(),
                 fiat_value: Some(amount(125, 1)),
+                contract: Some("0x20".into()),
+                counterparty: "0x5a".into(),
             }],
             values_out: Vec::new(),
             nfts_in: Vec::new(),
@@ -166,13 +202,16 @@ mod tests {
                 img_src: None,
                 video_src: Some("https://a/w.webm".into()),
                 audio_src: None,
+                counterparty: "0x5a".into(),
             }],
             gas_used: Some(amount(21, 6)),
             gas_fiat_value: None,
             failed: false,
         };
         let domain = serde_json::to_value(&row).unwrap();
-        let view = serde_json::to_value(TransactionRowView::from(&row)).unwrap();
+        let mut view = serde_json::to_value(TransactionRowView::from(&row)).unwrap();
+        assert_eq!(view["liveApproval"], serde_json::Value::Null);
+        view.as_object_mut().unwrap().remove("liveApproval");
         assert_eq!(view, domain);
         assert_eq!(view["valuesIn"][0]["fiatValue"], "12.5");
         assert_eq!(view["nftsOut"][0]["type"], "video");

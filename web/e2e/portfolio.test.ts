@@ -1,0 +1,74 @@
+/**
+ * The portfolio chart of a seeded account: the wallet's value over a day and a week,
+ * drawn beside the price chart from the server's points, which are the account's
+ * balances worked back through its history and priced with the devnet's recorded
+ * series; holdings without a price history are listed as not included.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { inPage, launchBrowser } from './browser';
+import { evmAccount, evmManifest } from './evmDevnet';
+
+let browser: Browser;
+
+before(async () => {
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser.close();
+});
+
+function withPage(run: (page: Page) => Promise<void>, width = 1280) {
+  return inPage(browser, run, { width, height: 900 });
+}
+
+interface Portfolio {
+  points: { time: number; value: string | null }[];
+  counted: string[];
+  notCounted: { symbol: string; amount: string }[];
+}
+
+async function portfolio(address: string, range: string): Promise<Portfolio> {
+  const answer = await fetch(`${process.env.TANDEM_URL ?? ''}/api/v1/evm/${evmManifest().network}/accounts/${address}/portfolio?range=${range}&fiat=USD`);
+  assert.equal(answer.status, 200);
+  return (await answer.json()) as Portfolio;
+}
+
+async function balances(address: string): Promise<{ symbol: string; amount: string }[]> {
+  const answer = await fetch(`${process.env.TANDEM_URL ?? ''}/api/v1/evm/${evmManifest().network}/accounts/${address}/balances?fiat=USD`);
+  const body = (await answer.json()) as { balances: { token: { symbol: string }; amount: { value: string } }[] };
+  return body.balances.map((row) => ({ symbol: row.token.symbol, amount: row.amount.value }));
+}
+
+describe('portfolio over time', () => {
+  it('draws the value of a seeded account over a day and a week, listing what it cannot value', () =>
+    withPage(async (page) => {
+      const alice = evmAccount('alice').address;
+      const day = await portfolio(alice, 'day');
+      assert.equal(day.points.length, 25, 'hourly over a day, the last point now');
+      assert.ok(day.points.every((point) => point.value !== null), `the devnet has a price for every hour of the day: ${JSON.stringify(day.points)}`);
+      assert.deepEqual(day.counted, ['TLOS', 'WTLOS']);
+      // The last point is the current TLOS and WTLOS balance at the recorded price (0.2345 USD).
+      const held = (await balances(alice)).filter((row) => row.symbol === 'TLOS' || row.symbol === 'WTLOS');
+      const total = held.reduce((sum, row) => sum + Number(row.amount), 0);
+      assert.ok(Math.abs(Number(day.points.at(-1)?.value) - total * 0.2345) < 1e-6, `${day.points.at(-1)?.value} ≈ ${total * 0.2345}`);
+      assert.ok(day.notCounted.some((row) => row.symbol === 'TUSD'), 'TUSD has no price history: listed, not valued at zero');
+
+      await page.goto('/');
+      await page.getByLabel(/EVM address/).fill(alice);
+      await page.getByRole('button', { name: 'View', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/evm/wallet');
+      const card = page.getByTestId('portfolio-chart');
+      await card.getByRole('img', { name: 'Total value over the period' }).locator('canvas').first().waitFor({ timeout: 30_000 });
+      assert.match(await card.innerText(), /Now \$[\d,]+\.\d{2}/);
+      assert.match(await card.innerText(), /Not included \(no price history\): .*TUSD/);
+
+      await card.getByRole('button', { name: 'Week' }).click();
+      await card.getByRole('button', { name: 'Week', pressed: true }).waitFor();
+      await card.getByRole('img', { name: 'Total value over the period' }).locator('canvas').first().waitFor({ timeout: 30_000 });
+      const week = await portfolio(alice, 'week');
+      assert.equal(week.points.length, 29, 'every 6 hours over a week, the last point now');
+    }));
+});

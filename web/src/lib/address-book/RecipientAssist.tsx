@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { registerToolTexts } from '../i18n/tools';
+import { AddressBookDialog } from './AddressBookDialog';
+import { lookalikeOf } from './lookalike';
+import { checkName, findEntry, normalizeAddress, suggestions, type AddressKind } from './model';
+import { useAddressBook } from './useAddressBook';
+import './address-book.css';
+
+registerToolTexts();
+
+interface RecipientAssistProps {
+  readonly network: string;
+  readonly networkName: string;
+  readonly kind: AddressKind;
+  /** The recipient as typed. */
+  readonly value: string;
+  /** The id of the `<datalist>` the recipient input names in its `list`. */
+  readonly listId: string;
+  /** Puts an address into the recipient field. */
+  readonly onPick: (address: string) => void;
+}
+
+/**
+ * What the address book adds under a send form's recipient field: suggestions (saved
+ * names, then recent recipients) as the input's list, who a typed address is, a warning
+ * on a first send and on a look-alike of a known address, saving it, and the book itself.
+ */
+export function RecipientAssist({ network, networkName, kind, value, listId, onPick }: RecipientAssistProps) {
+  const { t } = useTranslation();
+  const book = useAddressBook(network, kind);
+  const [open, setOpen] = useState(false);
+  const [naming, setNaming] = useState<string | null>(null);
+  const [nameError, setNameError] = useState(false);
+  const options = suggestions(book.entries, book.recent, '');
+  const checked = value.trim() === '' ? null : normalizeAddress(kind, value);
+  const address = checked?.ok === true ? checked.value : null;
+  const saved = address === null ? null : findEntry(book.entries, address);
+  const sentBefore = address !== null && book.recent.some((item) => item.address.toLowerCase() === address.toLowerCase());
+  const known = [...book.entries, ...book.recent.filter((item) => findEntry(book.entries, item.address) === null).map((item) => ({ address: item.address, name: null }))];
+  const imitated = address === null || saved !== null || sentBefore ? null : lookalikeOf(kind, address, known);
+
+  const saveTyped = () => {
+    if (address === null || naming === null) return;
+    const name = checkName(naming);
+    if (!name.ok) {
+      setNameError(true);
+      return;
+    }
+    book.save({ name: name.value, address });
+    setNaming(null);
+    setNameError(false);
+  };
+
+  return (
+    <div className="recipient-assist">
+      <datalist id={listId}>
+        {options.map((option) => (
+          <option key={option.address} value={option.address} label={option.name ?? t('book.recent')} />
+        ))}
+      </datalist>
+      {saved !== null && <p className="recipient-assist__known" role="status">{t('book.known_as', { name: saved.name })}</p>}
+      {imitated !== null && (
+        <p className="recipient-assist__danger" role="alert" data-testid="lookalike-warning">
+          {t('book.lookalike', { known: imitated.name ?? t('book.lookalike_recent'), address: imitated.address })}
+        </p>
+      )}
+      {address !== null && saved === null && !sentBefore && imitated === null && (
+        <p className="recipient-assist__note" role="status" data-testid="first-send-warning">{t('book.first_send')}</p>
+      )}
+      <div className="recipient-assist__actions">
+        {address !== null && saved === null && naming === null && (
+          <button type="button" className="button button--ghost button--small" onClick={() => { setNaming(''); }}>{t('book.save_recipient')}</button>
+        )}
+        {naming !== null && (
+          <span className="recipient-assist__naming">
+            <input className="input" aria-label={t('book.save_recipient_label')} value={naming} maxLength={80} autoFocus aria-invalid={nameError}
+              onChange={(event) => { setNaming(event.target.value); setNameError(false); }}
+              onKeyDown={(event) => { if (event.key === 'Enter') { event.preventDefault(); saveTyped(); } }} />
+            <button type="button" className="button button--primary button--small" onClick={saveTyped}>{t('book.save')}</button>
+            <button type="button" className="button button--ghost button--small" onClick={() => { setNaming(null); setNameError(false); }}>{t('book.cancel')}</button>
+            {nameError && <span className="recipient-assist__danger" role="alert">{t('book.name_required')}</span>}
+          </span>
+        )}
+        <button type="button" className="button button--ghost button--small" onClick={() => { setOpen(true); }}>{t('book.open')}</button>
+      </div>
+      {open && (
+        <AddressBookDialog network={network} networkName={networkName} kind={kind} book={book} onClose={() => { setOpen(false); }}
+          onPick={(picked) => { onPick(picked); setOpen(false); }} />
+      )}
+    </div>
+  );
+}
