@@ -97,8 +97,9 @@ describe('pre-rendered pages', () => {
       );
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Staking' }).waitFor();
       assert.equal(await page.getByRole('link', { name: 'Connect Wallet' }).isVisible(), false, 'a signed-in visitor is not asked to connect');
-      const label = await page.locator('.account-menu__label--stored').evaluate((element) => getComputedStyle(element, '::before').content);
+      const label = await page.locator('.account-menu--stored-evm .account-menu__label--stored').evaluate((element) => getComputedStyle(element, '::before').content);
       assert.equal(label, '"0x7099…79C8"');
+      assert.equal(await page.locator('.account-menu--stored-native').isVisible(), false, 'no native session, no native account button');
       release();
       await waitForApp(page);
       await page.getByRole('button', { name: `Account menu for ${SAMPLE_EVM_ADDRESS}` }).waitFor();

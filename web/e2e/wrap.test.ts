@@ -319,9 +319,12 @@ describe('Wrap TLOS', () => {
   it('says wrap/unwrap is not supported on the native chain for a native session', async () => {
     const { context, page } = await openPage(browser);
     try {
+      // A native session only (as a build with one session at a time stored it; the app moves it to its own keys).
       await context.addInitScript((version) => {
-        window.localStorage.setItem('account', 'alicetandem1');
+        window.localStorage.setItem('account', 'alice');
+        window.localStorage.setItem('network', 'telos-native-devnet');
         window.localStorage.setItem('isNative', 'true');
+        window.localStorage.setItem('autoLogin', 'viewer');
         window.localStorage.setItem('tandem.appVersion', version);
       }, WEB_VERSION);
       await page.goto('/evm/wrap');
