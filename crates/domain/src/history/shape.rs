@@ -298,29 +298,17 @@ fn add_movements(
     let mut used_records = vec![false; records.len()];
     for Movement { from, to, asset } in movements(tx, &context.native_payers) {
         match asset {
-            Asset::Native(wei) => {
-                let mut movement = native_value(wei, context.system_coin);
-                movement.counterparty = other_party((from, to), account);
-                moves.push(
-                    (from, to),
-                    account,
-                    movement,
-                    &mut row.values_out,
-                    &mut row.values_in,
-                );
-            }
+            Asset::Native(wei) => push_value(
+                row,
+                moves,
+                (from, to),
+                account,
+                native_value(wei, context.system_coin),
+            ),
             Asset::Fungible { contract, value } => {
-                let Some(mut movement) = token_value(contract, value, context) else {
-                    continue;
-                };
-                movement.counterparty = other_party((from, to), account);
-                moves.push(
-                    (from, to),
-                    account,
-                    movement,
-                    &mut row.values_out,
-                    &mut row.values_in,
-                );
+                if let Some(movement) = token_value(contract, value, context) {
+                    push_value(row, moves, (from, to), account, movement);
+                }
             }
             Asset::Nft {
                 contract,
@@ -366,6 +354,25 @@ fn add_movements(
             &mut row.nfts_in,
         );
     }
+}
+
+/// Lists an amount that moved between `parties` on the account's side(s), naming the
+/// other party.
+fn push_value(
+    row: &mut ShapedTransaction,
+    moves: &mut Moves,
+    parties: (Address, Address),
+    account: Address,
+    mut movement: ValueMovement,
+) {
+    movement.counterparty = other_party(parties, account);
+    moves.push(
+        parties,
+        account,
+        movement,
+        &mut row.values_out,
+        &mut row.values_in,
+    );
 }
 
 /// `wei` of the native coin as a movement, priced when the coin is; its counterparty is
