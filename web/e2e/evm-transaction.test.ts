@@ -5,29 +5,17 @@
  * The sender is anvil's development account 9, which no other spec uses.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { parseUnits, type Address } from 'viem';
-import { launchBrowser, inPage } from './browser';
+import { browserForSpec } from './browser';
 import { anvilAccount, chain, evmAccount, evmManifest, signInDevWallet, signInWithDevKey } from './evmDevnet';
 
 const SENDER = anvilAccount(9);
 /** anvil's 7th development account, the send specs' recipient. */
 const RECIPIENT: Address = '0x976EA74026E726554dB657fA54763abd0C3a0aa9';
 
-let browser: Browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser.close();
-});
-
-function withPage(run: (page: Page) => Promise<void>, width = 1280) {
-  return inPage(browser, run, { width, height: 900 });
-}
+const { withPage } = browserForSpec();
 
 function seededHash(label: string): string {
   const seeded = (evmManifest().seeded as { transactions: Record<string, { hash: string }> }).transactions[label];

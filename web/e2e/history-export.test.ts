@@ -6,9 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { inPage, launchBrowser } from './browser';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { browserForSpec } from './browser';
 import { evmAccount, evmManifest } from './evmDevnet';
 
 const COLUMNS = [
@@ -81,19 +81,7 @@ function expectedEvmRows(account: string, rows: ApiRow[]): Row[] {
   return out;
 }
 
-let browser: Browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser.close();
-});
-
-function withPage(run: (page: Page) => Promise<void>) {
-  return inPage(browser, run, { width: 1280, height: 900 });
-}
+const { withPage } = browserForSpec();
 
 async function exportFromDialog(page: Page): Promise<string> {
   const dialog = page.getByRole('dialog', { name: 'Export history as CSV' });

@@ -5,24 +5,11 @@
  * series; holdings without a price history are listed as not included.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { inPage, launchBrowser } from './browser';
+import { describe, it } from 'node:test';
+import { browserForSpec } from './browser';
 import { evmAccount, evmManifest } from './evmDevnet';
 
-let browser: Browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser.close();
-});
-
-function withPage(run: (page: Page) => Promise<void>, width = 1280) {
-  return inPage(browser, run, { width, height: 900 });
-}
+const { withPage } = browserForSpec();
 
 interface Portfolio {
   points: { time: number; value: string | null }[];
