@@ -3,14 +3,15 @@
 # approvals, under wrk on loopback, next to a revoke.cash-style rebuild from eth_getLogs —
 # on one server over its SQLite index, and on two replicas over one PostgreSQL index
 # (written by tandem-indexer), side by side from one run.
-# Needs: devnet/evm's npm packages (`npm ci` there), wrk (`apt-get install -y wrk`) and
-# Debian's PostgreSQL (installed here when missing, like ./scripts/test does).
+# devnet/evm's npm packages, Debian's wrk and PostgreSQL are
+# installed here when missing, like ./scripts/test does.
 # Flags pass through to bench.mjs: --duration S --connections N --baseline-runs N.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 # shellcheck source=../../scripts/lib/install.sh
 source scripts/lib/install.sh
-command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk" >&2; exit 2; }
+ensure_npm_deps devnet/evm
+ensure_wrk
 ensure_postgres
 cargo build --release -q -p tandem-server -p tandem-indexer
 

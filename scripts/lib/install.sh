@@ -64,6 +64,16 @@ ensure_native_venv() {
 # Debian's PostgreSQL server binaries for the index store tests, which start their own
 # throw-away clusters (crates/testkit/src/postgres.rs). The package creates and starts a
 # cluster of its own: it is stopped and kept from starting again, since nothing uses it.
+# wrk, the load generator of the API benchmark (bench/api), from Debian.
+ensure_wrk() {
+  command -v wrk >/dev/null && return 0
+  step "installing Debian's wrk for the API benchmark"
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq wrk >/dev/null
+}
+
 ensure_postgres() {
   if compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null; then
     return 0
