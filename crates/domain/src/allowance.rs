@@ -9,6 +9,8 @@
 //!   collection-wide approvals.
 //! - Sorting is stable; text keys compare case-insensitively.
 
+use std::cmp::Ordering;
+
 use alloy_primitives::{Address, U256};
 
 use crate::amount::{Amount, MAX_ALLOWANCE};
@@ -309,27 +311,75 @@ impl AllowanceRow {
     }
 }
 
-/// Sorts rows in place by `key` and `direction` (stable).
+/// Sorts rows in place by `key` and `direction` (stable). Each row's key is worked out
+/// once (a value at risk is a fiat conversion, a label a checksum and a lowercasing), not
+/// once per comparison: an owner can have a thousand approvals.
 pub fn sort_allowances(rows: &mut [AllowanceRow], key: AllowanceSortKey, direction: SortDirection) {
-    let text = |s: String| s.to_lowercase();
-    rows.sort_by(|a, b| {
-        let ordering = match key {
-            // None (no price) orders below any value.
-            AllowanceSortKey::ValueAtRisk => match (a.value_at_risk(), b.value_at_risk()) {
-                (Some(x), Some(y)) => x.cmp_value(&y),
-                (x, y) => x.is_some().cmp(&y.is_some()),
-            },
-            AllowanceSortKey::Amount => a.amount().cmp_value(&b.amount()),
-            AllowanceSortKey::Date => a.common().last_updated_ms.cmp(&b.common().last_updated_ms),
-            AllowanceSortKey::Token => text(a.token_label()).cmp(&text(b.token_label())),
-            AllowanceSortKey::Spender => text(a.spender_label()).cmp(&text(b.spender_label())),
-            AllowanceSortKey::Type => a.type_rank().cmp(&b.type_rank()),
-        };
+    let keys: Vec<RowSortKey> = rows.iter().map(|row| RowSortKey::of(row, key)).collect();
+    let mut order: Vec<usize> = (0..rows.len()).collect();
+    order.sort_by(|&a, &b| {
+        let ordering = keys[a].compare(&keys[b]);
         match direction {
             SortDirection::Ascending => ordering,
             SortDirection::Descending => ordering.reverse(),
         }
     });
+    permute(rows, &order);
+}
+
+/// One row's value of the sort key.
+enum RowSortKey {
+    /// None (no price) orders below any value.
+    Value(Option<Amount>),
+    Amount(Amount),
+    Date(u64),
+    Text(String),
+    Rank(u8),
+}
+
+impl RowSortKey {
+    fn of(row: &AllowanceRow, key: AllowanceSortKey) -> Self {
+        match key {
+            AllowanceSortKey::ValueAtRisk => Self::Value(row.value_at_risk()),
+            AllowanceSortKey::Amount => Self::Amount(row.amount()),
+            AllowanceSortKey::Date => Self::Date(row.common().last_updated_ms),
+            AllowanceSortKey::Token => Self::Text(row.token_label().to_lowercase()),
+            AllowanceSortKey::Spender => Self::Text(row.spender_label().to_lowercase()),
+            AllowanceSortKey::Type => Self::Rank(row.type_rank()),
+        }
+    }
+
+    fn compare(&self, other: &Self) -> Ordering {
+        match (self, other) {
+            (Self::Value(Some(x)), Self::Value(Some(y))) | (Self::Amount(x), Self::Amount(y)) => {
+                x.cmp_value(y)
+            }
+            (Self::Value(x), Self::Value(y)) => x.is_some().cmp(&y.is_some()),
+            (Self::Date(x), Self::Date(y)) => x.cmp(y),
+            (Self::Text(x), Self::Text(y)) => x.cmp(y),
+            (Self::Rank(x), Self::Rank(y)) => x.cmp(y),
+            // All keys of one sort are of one kind.
+            _ => Ordering::Equal,
+        }
+    }
+}
+
+/// Reorders `rows` so that position `i` holds what was at `order[i]`, by swaps along the
+/// permutation's cycles (no row is cloned).
+fn permute<T>(rows: &mut [T], order: &[usize]) {
+    let mut placed = vec![false; order.len()];
+    for start in 0..order.len() {
+        let mut at = start;
+        while !placed[at] {
+            placed[at] = true;
+            let from = order[at];
+            if from == start {
+                break;
+            }
+            rows.swap(at, from);
+            at = from;
+        }
+    }
 }
 
 /// The rows the filter lets through, in their order.

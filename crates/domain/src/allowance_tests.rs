@@ -243,3 +243,25 @@ fn value_amount_and_batch_ids() {
     assert_eq!(AllowanceBatchId::parse(&id.to_string()).unwrap(), id);
     assert_eq!(erc1155(1, true).batch_id().token_id, None);
 }
+
+#[test]
+fn permute_moves_each_row_to_its_place() {
+    // Two cycles (0 → 3 → 1 → 0 and 2 ↔ 4) and a fixed point (5).
+    let order = [3, 0, 4, 1, 2, 5];
+    let mut rows = ['a', 'b', 'c', 'd', 'e', 'f'];
+    permute(&mut rows, &order);
+    assert_eq!(rows, ['d', 'a', 'e', 'b', 'c', 'f']);
+    let mut empty: [char; 0] = [];
+    permute(&mut empty, &[]);
+}
+
+#[test]
+fn sorting_is_stable_for_equal_keys() {
+    let mut rows = vec![
+        erc20("B", units(1), units(1), Some("1"), 10),
+        erc20("A", units(1), units(1), Some("1"), 20),
+    ];
+    sort_allowances(&mut rows, AllowanceSortKey::Type, SortDirection::Descending);
+    let names: Vec<String> = rows.iter().map(AllowanceRow::token_label).collect();
+    assert_eq!(names, ["B", "A"]);
+}
