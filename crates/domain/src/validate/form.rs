@@ -89,18 +89,24 @@ impl AllowanceBatchId {
     }
 }
 
+impl AllowanceBatchId {
+    /// The id's text with addresses written by `checksum` (EIP-55 text, perhaps
+    /// remembered: rendering a thousand rows hashes the same few addresses again and
+    /// again).
+    #[must_use]
+    pub fn text_with(&self, mut checksum: impl FnMut(Address) -> String) -> String {
+        let mut text = format!("{}-{}", checksum(self.spender), checksum(self.token));
+        if let Some(id) = self.token_id {
+            text.push('-');
+            text.push_str(&id.to_string());
+        }
+        text
+    }
+}
+
 impl std::fmt::Display for AllowanceBatchId {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{}-{}",
-            self.spender.to_checksum(None),
-            self.token.to_checksum(None)
-        )?;
-        if let Some(id) = self.token_id {
-            write!(f, "-{id}")?;
-        }
-        Ok(())
+        f.write_str(&self.text_with(|address| address.to_checksum(None)))
     }
 }
 

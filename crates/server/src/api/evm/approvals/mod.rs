@@ -50,7 +50,8 @@ pub struct ApprovalsQuery {
     fiat: Option<String>,
 }
 
-/// An account's approvals.
+/// An account's approvals (the shape documented; the body is written as
+/// [`ApprovalListHead`] and [`ApprovalRows`] joined).
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ApprovalList<'a> {
@@ -70,9 +71,19 @@ pub struct ApprovalList<'a> {
     index_lag: Option<IndexLagView>,
 }
 
-/// The rows of an answer, rendered once and reused while the index stands still; the
-/// rest of [`ApprovalList`] is written around them for each request.
-#[derive(Debug, Serialize, Deserialize)]
+/// The fields of [`ApprovalList`] written for each request.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ApprovalListHead {
+    address: String,
+    source: SourceKindView,
+    coverage: Option<CoverageView>,
+    index_lag: Option<IndexLagView>,
+}
+
+/// The rows of an answer (the rest of [`ApprovalList`]), rendered once and reused while
+/// nothing they show changes.
+#[derive(Debug, Serialize)]
 struct ApprovalRows<R> {
     total: u64,
     approvals: R,
@@ -171,12 +182,14 @@ pub async fn approvals(
     let _slot = client.expensive()?;
     let (rows, index) = network
         .approvals_answer(question, &client, |rows, facts| {
+            let mut checksums = view::Checksums::default();
             let shown: Vec<ApprovalView> = rows
                 .iter()
                 .map(|row| {
                     view::approval_view(
                         row,
                         facts.spender_is_contract(row.common().spender_address),
+                        &mut checksums,
                     )
                 })
                 .collect();
@@ -189,24 +202,64 @@ pub async fn approvals(
                 .map_err(|_| ApiError::internal())
         })
         .await?;
-    let rows: ApprovalRows<&RawValue> =
-        serde_json::from_slice(&rows).map_err(|_| ApiError::internal())?;
     let (coverage, index_lag) = index_fields(index.as_ref(), true);
-    let list = ApprovalList {
+    let head = ApprovalListHead {
         address: owner.to_checksum(None),
-        total: rows.total,
-        approvals: rows.approvals,
         source: network.lists_kind().into(),
         coverage,
         index_lag,
     };
-    let body = serde_json::to_vec(&list).map_err(|_| ApiError::internal())?;
+    let body = approval_list_body(&head, &rows).ok_or_else(ApiError::internal)?;
     Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
+}
+
+/// The [`ApprovalList`] body: `head`'s fields and the rendered rows' (`total` and
+/// `approvals`) in one object, joined as text, since the rows may be hundreds of
+/// kilobytes that are already JSON. `None` if either is not a JSON object.
+fn approval_list_body(head: &ApprovalListHead, rows: &[u8]) -> Option<Vec<u8>> {
+    let head = serde_json::to_vec(head).ok()?;
+    let head_fields = head.strip_prefix(b"{")?.strip_suffix(b"}")?;
+    let row_fields = rows.strip_prefix(b"{")?.strip_suffix(b"}")?;
+    let mut body = Vec::with_capacity(head.len() + rows.len() + 1);
+    body.push(b'{');
+    body.extend_from_slice(head_fields);
+    if !head_fields.is_empty() && !row_fields.is_empty() {
+        body.push(b',');
+    }
+    body.extend_from_slice(row_fields);
+    body.push(b'}');
+    Some(body)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_body_joins_the_head_and_the_rendered_rows() {
+        let head = ApprovalListHead {
+            address: "0x00000000000000000000000000000000000000aa".into(),
+            source: SourceKindView::OwnIndex,
+            coverage: None,
+            index_lag: None,
+        };
+        let rows = serde_json::to_vec(&ApprovalRows {
+            total: 1,
+            approvals: [serde_json::json!({"type": "erc20"})],
+        })
+        .expect("rows");
+        let body = approval_list_body(&head, &rows).expect("joined");
+        let json: serde_json::Value = serde_json::from_slice(&body).expect("one JSON object");
+        assert_eq!(json["address"], head.address);
+        assert_eq!(json["total"], 1);
+        assert_eq!(json["approvals"][0]["type"], "erc20");
+        assert!(json["coverage"].is_null());
+        assert_eq!(
+            approval_list_body(&head, b"[1]"),
+            None,
+            "rows must be an object"
+        );
+    }
 
     #[test]
     fn query_values_are_checked() {

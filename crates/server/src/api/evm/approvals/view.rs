@@ -1,7 +1,9 @@
 //! The approvals table's rows as sent (spec §3 allowance rows), with the domain's risk
 //! facts, value at risk and revoke-batch id. Amounts are exact decimal text.
 
-use alloy_primitives::U256;
+use std::collections::HashMap;
+
+use alloy_primitives::{Address, U256};
 use serde::Serialize;
 use tandem_domain::allowance::{AllowanceRow, Erc721Scope, RiskFact};
 use tandem_domain::amount::{Amount, MAX_ALLOWANCE};
@@ -137,18 +139,38 @@ pub enum ApprovalView {
     Erc1155(Erc1155ApprovalView),
 }
 
+/// EIP-55 text of addresses, each worked out once per answer: a checksum is a Keccak
+/// hash, and an owner's thousand approvals name the same few tokens and spenders again
+/// and again.
+#[derive(Debug, Default)]
+pub struct Checksums(HashMap<Address, String>);
+
+impl Checksums {
+    /// The checksummed text of `address`.
+    pub fn of(&mut self, address: Address) -> String {
+        self.0
+            .entry(address)
+            .or_insert_with(|| address.to_checksum(None))
+            .clone()
+    }
+}
+
 fn amount_text(raw: U256, decimals: u8) -> String {
     Amount::new(raw, decimals).map_or_else(|_| raw.to_string(), |a| a.to_plain_string())
 }
 
 /// The row as sent; `spender_is_contract` feeds the risk facts.
 #[must_use]
-pub fn approval_view(row: &AllowanceRow, spender_is_contract: bool) -> ApprovalView {
+pub fn approval_view(
+    row: &AllowanceRow,
+    spender_is_contract: bool,
+    checksums: &mut Checksums,
+) -> ApprovalView {
     let common = row.common();
     let common = ApprovalCommon {
-        id: row.batch_id().to_string(),
+        id: row.batch_id().text_with(|address| checksums.of(address)),
         last_updated: common.last_updated_ms,
-        spender_address: common.spender_address.to_checksum(None),
+        spender_address: checksums.of(common.spender_address),
         spender_name: common.spender_name.clone(),
         spender_is_contract,
         revoked: row.is_revoked(),
@@ -163,7 +185,7 @@ pub fn approval_view(row: &AllowanceRow, spender_is_contract: bool) -> ApprovalV
         AllowanceRow::Erc20(r) => ApprovalView::Erc20(Erc20ApprovalView {
             common,
             token_name: r.token_name.clone(),
-            token_address: r.token_address.to_checksum(None),
+            token_address: checksums.of(r.token_address),
             token_symbol: r.token_symbol.clone(),
             token_decimals: r.token_decimals,
             allowance: amount_text(r.allowance, r.token_decimals),
@@ -185,7 +207,7 @@ pub fn approval_view(row: &AllowanceRow, spender_is_contract: bool) -> ApprovalV
             ApprovalView::Erc721(Erc721ApprovalView {
                 common,
                 allowed: r.allowed,
-                collection_address: r.collection_address.to_checksum(None),
+                collection_address: checksums.of(r.collection_address),
                 collection_name: r.collection_name.clone(),
                 collection_wide: balance.is_some(),
                 token_id,
@@ -196,7 +218,7 @@ pub fn approval_view(row: &AllowanceRow, spender_is_contract: bool) -> ApprovalV
         AllowanceRow::Erc1155(r) => ApprovalView::Erc1155(Erc1155ApprovalView {
             common,
             allowed: r.allowed,
-            collection_address: r.collection_address.to_checksum(None),
+            collection_address: checksums.of(r.collection_address),
             collection_name: r.collection_name.clone(),
             balance: r.balance.to_string(),
         }),
@@ -233,7 +255,8 @@ mod tests {
             token_price: MarketPrice::from_decimal_str("2", 0).ok(),
             token_logo: None,
         });
-        let json = serde_json::to_value(approval_view(&row, true)).expect("json");
+        let json = serde_json::to_value(approval_view(&row, true, &mut Checksums::default()))
+            .expect("json");
         assert_eq!(json["type"], "erc20");
         assert_eq!(json["balance"], "1.5");
         assert_eq!(json["tokenMaxSupply"], "10");
@@ -268,7 +291,8 @@ mod tests {
                 token_name: Some("Waves".into()),
             },
         });
-        let json = serde_json::to_value(approval_view(&single, false)).expect("json");
+        let json = serde_json::to_value(approval_view(&single, false, &mut Checksums::default()))
+            .expect("json");
         assert_eq!(json["type"], "erc721");
         assert_eq!(
             (json["tokenId"].as_str(), json["collectionWide"].as_bool()),
@@ -286,7 +310,8 @@ mod tests {
                 _ => unreachable!("built above"),
             }
         });
-        let json = serde_json::to_value(approval_view(&wide, true)).expect("json");
+        let json = serde_json::to_value(approval_view(&wide, true, &mut Checksums::default()))
+            .expect("json");
         assert_eq!(
             (json["balance"].as_str(), json["collectionWide"].as_bool()),
             (Some("3"), Some(true))
