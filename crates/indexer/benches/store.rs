@@ -372,7 +372,7 @@ fn read(reads: &dyn StoreReads, query: Read) -> anyhow::Result<usize> {
         limit: 25,
     };
     Ok(match query {
-        Read::Approvals => reads.approvals(OWNER, TokenStandard::Erc20)?.len(),
+        Read::Approvals => reads.approvals(OWNER, &[TokenStandard::Erc20])?.len(),
         Read::TokenBalances => reads.token_balances(OWNER)?.len(),
         Read::Transactions => {
             let query = TransactionQuery {

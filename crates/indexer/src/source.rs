@@ -165,7 +165,18 @@ impl EvmSource for IndexSource {
         owner: Address,
         kind: ApprovalKind,
     ) -> Result<Vec<ApprovalRecord>, EvmError> {
-        self.query(move |store| store.approvals(owner, kind)).await
+        self.query(move |store| store.approvals(owner, &[kind]))
+            .await
+    }
+
+    async fn approvals_of_kinds(
+        &self,
+        owner: Address,
+        kinds: &[ApprovalKind],
+    ) -> Result<Vec<ApprovalRecord>, EvmError> {
+        let kinds = kinds.to_vec();
+        self.query(move |store| store.approvals(owner, &kinds))
+            .await
     }
 
     async fn nfts_owned(

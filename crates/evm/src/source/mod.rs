@@ -54,6 +54,21 @@ pub trait EvmSource: Send + Sync + std::fmt::Debug {
         kind: ApprovalKind,
     ) -> Result<Vec<ApprovalRecord>, EvmError>;
 
+    /// [`approvals`](Self::approvals) of every kind in `kinds`, kind by kind in their
+    /// order. Asked one kind at a time, side by side, unless the source can read them at
+    /// once (the own index reads each of its tables once).
+    async fn approvals_of_kinds(
+        &self,
+        owner: Address,
+        kinds: &[ApprovalKind],
+    ) -> Result<Vec<ApprovalRecord>, EvmError> {
+        let per_kind = futures_util::future::try_join_all(
+            kinds.iter().map(|&kind| self.approvals(owner, kind)),
+        )
+        .await?;
+        Ok(per_kind.into_iter().flatten().collect())
+    }
+
     /// NFTs held by `owner` of one standard, with amounts for ERC-1155.
     async fn nfts_owned(
         &self,

@@ -84,6 +84,14 @@ impl EvmSource for SwitchableSource {
         self.current().approvals(owner, kind).await
     }
 
+    async fn approvals_of_kinds(
+        &self,
+        owner: Address,
+        kinds: &[ApprovalKind],
+    ) -> Result<Vec<ApprovalRecord>, EvmError> {
+        self.current().approvals_of_kinds(owner, kinds).await
+    }
+
     async fn nfts_owned(
         &self,
         owner: Address,

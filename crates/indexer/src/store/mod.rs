@@ -229,14 +229,15 @@ pub trait StoreReads: Send + Sync + std::fmt::Debug {
         query: &TransferQuery,
     ) -> Result<Page<TransferRecord>, IndexerError>;
 
-    /// Current approvals of `owner`, revoked ones included, newest first.
+    /// Current approvals of `owner` of each kind in `kinds`, revoked ones included: kind
+    /// by kind in the order of `kinds`, newest first within a kind (one read).
     ///
     /// # Errors
     /// When the store fails.
     fn approvals(
         &self,
         owner: Address,
-        kind: ApprovalKind,
+        kinds: &[ApprovalKind],
     ) -> Result<Vec<ApprovalRecord>, IndexerError>;
 
     /// NFTs `owner` holds, by collection and id.

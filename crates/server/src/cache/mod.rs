@@ -252,6 +252,21 @@ where
         found
     }
 
+    /// The cached answer of `key`, if any, without counting a hit or a miss: for a
+    /// caller that looks at an older answer to decide whether it still holds, after
+    /// [`get_if`](Self::get_if) refused it.
+    pub async fn peek(&self, key: &K) -> Option<V> {
+        self.store
+            .inner
+            .entries
+            .get(&ErasedKey::new(self.space, key.clone()))
+            .await
+            .and_then(|stored| match stored.value.downcast_ref::<Result<V, E>>() {
+                Some(Ok(value)) => Some(value.clone()),
+                _ => None,
+            })
+    }
+
     /// Stores `value` for `key` for the answers' lifetime.
     pub async fn insert(&self, key: K, value: V) {
         self.insert_for(key, value, self.lifetimes.answer).await;

@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use alloy_primitives::{Address, U256};
 use bytes::Bytes;
+use futures_util::stream::{self, StreamExt};
 use tandem_domain::price::MarketPrice;
 use tandem_evm::lookup::{ContractLookup, ContractResolver, ResolvedContract};
 use tandem_evm::source::{
@@ -173,21 +174,33 @@ pub async fn nft_record(
         .ok()
 }
 
-/// The contracts among `addresses` that the resolver knows (each looked up once).
+/// How many lookups [`resolve_contracts`] runs at once: each may wait on the store and
+/// the node, and an owner's approvals can name hundreds of spenders.
+const RESOLVE_CONCURRENCY: usize = 16;
+
+/// The contracts among `addresses` that the resolver knows (each looked up once, at
+/// most [`RESOLVE_CONCURRENCY`] at a time).
 pub async fn resolve_contracts(
     resolver: &ContractResolver,
     addresses: &[(Address, Option<ContractInterface>)],
 ) -> HashMap<Address, Arc<ResolvedContract>> {
-    let mut found = HashMap::new();
-    for &(address, suspected) in addresses {
-        if found.contains_key(&address) {
-            continue;
-        }
-        if let ContractLookup::Found(contract) = resolver.resolve(address, suspected).await {
-            found.insert(address, contract);
-        }
-    }
-    found
+    let mut seen = std::collections::HashSet::new();
+    let unique: Vec<(Address, Option<ContractInterface>)> = addresses
+        .iter()
+        .copied()
+        .filter(|(address, _)| seen.insert(*address))
+        .collect();
+    stream::iter(unique)
+        .map(|(address, suspected)| async move {
+            match resolver.resolve(address, suspected).await {
+                ContractLookup::Found(contract) => Some((address, contract)),
+                ContractLookup::NotAContract => None,
+            }
+        })
+        .buffer_unordered(RESOLVE_CONCURRENCY)
+        .filter_map(std::future::ready)
+        .collect()
+        .await
 }
 
 /// `record` with what the network's token list says of it filling the gaps (the

@@ -380,11 +380,11 @@ impl<B: Backend> StoreReads for SqlStore<B> {
     fn approvals(
         &self,
         owner: Address,
-        kind: ApprovalKind,
+        kinds: &[ApprovalKind],
     ) -> Result<Vec<ApprovalRecord>, IndexerError> {
         Ok(self
             .backend
-            .read(|sql| query::approvals(sql, owner, kind))?)
+            .read(|sql| query::approvals(sql, owner, kinds))?)
     }
 
     fn nfts_owned(

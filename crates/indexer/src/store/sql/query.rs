@@ -197,43 +197,20 @@ const OPERATORS: &str = "SELECT o.contract, o.operator, o.approved, o.time_ms, c
      c.probed, c.interfaces FROM operators o LEFT JOIN contracts c ON c.address = o.contract
      WHERE o.owner = ?1 ORDER BY o.contract, o.operator";
 
-/// Approvals `owner` granted, revoked ones included, newest first.
+/// Approvals `owner` granted of each kind in `kinds`, revoked ones included: kind by kind
+/// in the order of `kinds`, newest first within a kind. Each table is read once, however
+/// many kinds need it (operators serve both ERC-721 and ERC-1155).
 pub fn approvals(
     sql: &dyn Sql,
     owner: Address,
-    kind: ApprovalKind,
+    kinds: &[ApprovalKind],
 ) -> Result<Vec<ApprovalRecord>, StoreError> {
-    let mut records = Vec::new();
-    if kind == TokenStandard::Erc20 {
-        approval_rows(sql, ALLOWANCES, owner, &mut records, |cols| {
-            Ok(Some(ApprovalRecord::Erc20 {
-                owner,
-                contract: cols.address(0)?,
-                spender: cols.address(1)?,
-                amount: cols.u256(2)?,
-                updated_ms: cols.u64(3)?,
-            }))
-        })?;
-    } else {
-        if kind == TokenStandard::Erc721 {
-            approval_rows(sql, SINGLE_APPROVALS, owner, &mut records, |cols| {
-                Ok(Some(ApprovalRecord::Erc721Single {
-                    owner,
-                    contract: cols.address(0)?,
-                    token_id: cols.u256(1)?,
-                    approved: cols.address(2)?,
-                    updated_ms: cols.u64(3)?,
-                }))
-            })?;
-        }
-        approval_rows(sql, OPERATORS, owner, &mut records, |cols| {
+    let mut operators = Vec::new();
+    if kinds.iter().any(|kind| *kind != TokenStandard::Erc20) {
+        approval_rows(sql, OPERATORS, owner, &mut operators, |cols| {
             // A collection whose standard is unknown is listed as ERC-721, the common case.
-            let standard = standard_at(cols, 4)?.unwrap_or(TokenStandard::Erc721);
-            if standard != kind {
-                return Ok(None);
-            }
             Ok(Some(ApprovalRecord::Operator {
-                standard,
+                standard: standard_at(cols, 4)?.unwrap_or(TokenStandard::Erc721),
                 owner,
                 contract: cols.address(0)?,
                 operator: cols.address(1)?,
@@ -242,15 +219,46 @@ pub fn approvals(
             }))
         })?;
     }
-    // Stable: equal times keep the query order.
-    records.sort_by_key(|record| {
-        std::cmp::Reverse(match record {
-            ApprovalRecord::Erc20 { updated_ms, .. }
-            | ApprovalRecord::Erc721Single { updated_ms, .. }
-            | ApprovalRecord::Operator { updated_ms, .. } => *updated_ms,
-        })
-    });
-    Ok(records)
+    let mut all = Vec::new();
+    for &kind in kinds {
+        let mut records = Vec::new();
+        if kind == TokenStandard::Erc20 {
+            approval_rows(sql, ALLOWANCES, owner, &mut records, |cols| {
+                Ok(Some(ApprovalRecord::Erc20 {
+                    owner,
+                    contract: cols.address(0)?,
+                    spender: cols.address(1)?,
+                    amount: cols.u256(2)?,
+                    updated_ms: cols.u64(3)?,
+                }))
+            })?;
+        } else {
+            if kind == TokenStandard::Erc721 {
+                approval_rows(sql, SINGLE_APPROVALS, owner, &mut records, |cols| {
+                    Ok(Some(ApprovalRecord::Erc721Single {
+                        owner,
+                        contract: cols.address(0)?,
+                        token_id: cols.u256(1)?,
+                        approved: cols.address(2)?,
+                        updated_ms: cols.u64(3)?,
+                    }))
+                })?;
+            }
+            records.extend(operators.iter().filter(|record| {
+                matches!(record, ApprovalRecord::Operator { standard, .. } if *standard == kind)
+            }).cloned());
+        }
+        // Stable: equal times keep the query order.
+        records.sort_by_key(|record| {
+            std::cmp::Reverse(match record {
+                ApprovalRecord::Erc20 { updated_ms, .. }
+                | ApprovalRecord::Erc721Single { updated_ms, .. }
+                | ApprovalRecord::Operator { updated_ms, .. } => *updated_ms,
+            })
+        });
+        all.extend(records);
+    }
+    Ok(all)
 }
 
 /// What the index knows of a contract.

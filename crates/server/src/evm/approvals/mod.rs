@@ -64,7 +64,19 @@ impl EvmNetwork {
         {
             return Ok((Bytes::clone(&body), index));
         }
-        let snapshot = approval_snapshot(self, *owner, kinds.clone(), fiat.clone(), stamp).await?;
+        let snapshot_key = (*owner, kinds.clone(), fiat.clone());
+        // What the last answer to this question was built from, to tell below whether the
+        // index's move changed anything this owner's approvals show.
+        let earlier = earlier_answer(self, &question, &snapshot_key).await;
+        let snapshot = approval_snapshot(self, snapshot_key, stamp).await?;
+        if let Some(stamp) = stamp
+            && let Some((earlier_snapshot, body)) = earlier
+            && *earlier_snapshot == *snapshot
+        {
+            // Rows, order and text depend on nothing but the snapshot and the question.
+            answers.put(question, stamp, Arc::clone(&body)).await;
+            return Ok((Bytes::clone(&body), index));
+        }
         let (records, facts) = snapshot.as_ref();
         let mut rows = build_rows(records, facts);
         sort_allowances(&mut rows, *key, *direction);
@@ -80,29 +92,44 @@ impl EvmNetwork {
     }
 }
 
-/// The owner's approvals of `kinds` with their facts; while the own index answers and
-/// has not moved (`stamp`), the snapshot built for the same question is reused (nothing
-/// on chain changed), so repeated reads cost no upstream work.
+/// The last answer to `question` kept, with the snapshot it was built from, when that
+/// snapshot is still the one kept for `key` (both built at one index position).
+async fn earlier_answer(
+    network: &EvmNetwork,
+    question: &ApprovalsQuestion,
+    key: &ApprovalsKey,
+) -> Option<(Arc<ApprovalSnapshot>, Arc<Bytes>)> {
+    let caches = network.account_caches();
+    let (answered_at, body) = caches.approval_answers.latest(question).await?;
+    let (built_at, snapshot) = caches.approvals.latest(key).await?;
+    (answered_at == built_at).then_some((snapshot, body))
+}
+
+/// The owner's approvals of the kinds in `key` with their facts; while the own index
+/// answers and has not moved (`stamp`), the snapshot built for the same question is
+/// reused (nothing on chain changed), so repeated reads cost no upstream work.
 async fn approval_snapshot(
     network: &EvmNetwork,
-    owner: Address,
-    kinds: Vec<TokenStandard>,
-    fiat: String,
+    key: ApprovalsKey,
     stamp: Option<IndexStamp>,
 ) -> Result<Arc<ApprovalSnapshot>, ServiceError> {
     let cache = &network.account_caches().approvals;
-    let key = (owner, kinds, fiat);
     if let Some(stamp) = stamp
         && let Some(hit) = cache.get(&key, stamp).await
     {
         return Ok(hit);
     }
     let source = network.source();
-    let mut records = Vec::new();
-    for &kind in &key.1 {
-        records.extend(source.approvals(owner, kind).await?);
-    }
-    let facts = gather_facts(network, &source, owner, &records, &key.2).await;
+    let owner = key.0;
+    // The collections' holdings are read beside the approvals, not after them: they
+    // depend only on which kinds are asked.
+    let (records, nft_balances) = tokio::join!(
+        source.approvals_of_kinds(owner, &key.1),
+        nft_balances(&source, owner, &key.1),
+    );
+    let records = records?;
+    let mut facts = gather_facts(network, &source, owner, &records, &key.2).await;
+    facts.nft_balances = nft_balances;
     let snapshot = Arc::new((records, facts));
     if let Some(stamp) = stamp {
         cache.put(key, stamp, Arc::clone(&snapshot)).await;
@@ -146,10 +173,25 @@ async fn gather_facts(
             .collect(),
         ..ApprovalFacts::default()
     };
-    facts.spenders = spender_facts(network, &spenders_of(records)).await;
-    facts.token_balances = token_balances(network, source, owner, &tokens_of(records)).await;
-    facts.nft_balances = nft_balances(source, owner, records).await;
+    // Independent reads (the node, the store, caches): side by side.
+    let spenders = spenders_of(records);
+    let tokens = tokens_of(records);
+    (facts.spenders, facts.token_balances, facts.token_names) = tokio::join!(
+        spender_facts(network, &spenders),
+        token_balances(network, source, owner, &tokens),
+        token_names(network, source, records),
+    );
+    facts
+}
+
+/// The names of the single-token ERC-721 approvals' tokens, from their metadata.
+async fn token_names(
+    network: &EvmNetwork,
+    source: &Arc<dyn EvmSource>,
+    records: &[ApprovalRecord],
+) -> HashMap<(Address, U256), String> {
     let caches = network.account_caches();
+    let mut names = HashMap::new();
     for (contract, token_id) in single_tokens_of(records) {
         let record = nft_record(caches, source, contract, token_id).await;
         let metadata = record
@@ -158,47 +200,28 @@ async fn gather_facts(
         if let Some(name) =
             parse_nft_metadata(metadata.as_deref(), None, network.ipfs_gateway()).name
         {
-            facts.token_names.insert((contract, token_id), name);
+            names.insert((contract, token_id), name);
         }
     }
-    facts
+    names
 }
 
 /// Names of spenders, and whether each holds code: read for all unknown spenders in
 /// one JSON-RPC batch and remembered (see
-/// [`CODE_KIND_TTL`](super::cache::CODE_KIND_TTL)).
+/// [`CODE_KIND_TTL`](super::cache::CODE_KIND_TTL)). Only spenders with code (or whose
+/// code could not be read) are looked up for a name: an account without code has none,
+/// and the lookup of each is the costly part of an answer the index has just moved past.
 async fn spender_facts(
     network: &EvmNetwork,
     spenders: &[Address],
 ) -> HashMap<Address, SpenderFacts> {
-    let wanted: Vec<(Address, Option<ContractInterface>)> =
-        spenders.iter().map(|&s| (s, None)).collect();
-    let resolved = resolve_contracts(network.resolver(), &wanted).await;
-    let kinds = &network.account_caches().code_kinds;
-    let mut is_contract = kinds.fresh(spenders).await;
-    let unknown: Vec<Address> = spenders
+    let is_contract = spender_code_kinds(network, spenders).await;
+    let wanted: Vec<(Address, Option<ContractInterface>)> = spenders
         .iter()
-        .copied()
-        .filter(|spender| !is_contract.contains_key(spender))
+        .filter(|&&spender| is_contract.get(&spender) != Some(&false))
+        .map(|&s| (s, None))
         .collect();
-    if !unknown.is_empty() {
-        let reads: Vec<BatchRead> = unknown.iter().map(|&a| BatchRead::Code(a)).collect();
-        match network.reader().read_many(&reads).await {
-            Ok(answers) => {
-                let read: Vec<(Address, bool)> = unknown
-                    .iter()
-                    .zip(answers)
-                    .filter_map(|(&spender, answer)| {
-                        let code = answer.ok()?;
-                        Some((spender, !code.data()?.is_empty()))
-                    })
-                    .collect();
-                kinds.remember(read.iter().copied()).await;
-                is_contract.extend(read);
-            }
-            Err(error) => tracing::warn!(%error, "code reads failed; trusting the lookup"),
-        }
-    }
+    let resolved = resolve_contracts(network.resolver(), &wanted).await;
     spenders
         .iter()
         .map(|&spender| {
@@ -214,6 +237,38 @@ async fn spender_facts(
             (spender, facts)
         })
         .collect()
+}
+
+/// Whether each spender holds code, as remembered or read now in one batch; a spender
+/// whose read failed is left out.
+async fn spender_code_kinds(network: &EvmNetwork, spenders: &[Address]) -> HashMap<Address, bool> {
+    let kinds = &network.account_caches().code_kinds;
+    let mut is_contract = kinds.fresh(spenders).await;
+    let unknown: Vec<Address> = spenders
+        .iter()
+        .copied()
+        .filter(|spender| !is_contract.contains_key(spender))
+        .collect();
+    if unknown.is_empty() {
+        return is_contract;
+    }
+    let reads: Vec<BatchRead> = unknown.iter().map(|&a| BatchRead::Code(a)).collect();
+    match network.reader().read_many(&reads).await {
+        Ok(answers) => {
+            let read: Vec<(Address, bool)> = unknown
+                .iter()
+                .zip(answers)
+                .filter_map(|(&spender, answer)| {
+                    let code = answer.ok()?;
+                    Some((spender, !code.data()?.is_empty()))
+                })
+                .collect();
+            kinds.remember(read.iter().copied()).await;
+            is_contract.extend(read);
+        }
+        Err(error) => tracing::warn!(%error, "code reads failed; trusting the lookup"),
+    }
+    is_contract
 }
 
 /// The owner's balance of each token, read from the chain in one batch; the source's
@@ -247,22 +302,19 @@ async fn token_balances(
     }
 }
 
-/// How many NFTs of each collection with an operator approval the owner holds.
+/// How many NFTs of each collection the owner holds, for the collection-wide approvals
+/// of the NFT standards among `kinds`.
 async fn nft_balances(
     source: &Arc<dyn EvmSource>,
     owner: Address,
-    records: &[ApprovalRecord],
+    kinds: &[TokenStandard],
 ) -> HashMap<Address, U256> {
     let mut balances: HashMap<Address, U256> = HashMap::new();
-    for standard in [NftStandard::Erc721, NftStandard::Erc1155] {
-        let token_standard = match standard {
-            NftStandard::Erc721 => TokenStandard::Erc721,
-            NftStandard::Erc1155 => TokenStandard::Erc1155,
-        };
-        let needed = records.iter().any(
-            |r| matches!(r, ApprovalRecord::Operator { standard: s, .. } if *s == token_standard),
-        );
-        if !needed {
+    for (standard, kind) in [
+        (NftStandard::Erc721, TokenStandard::Erc721),
+        (NftStandard::Erc1155, TokenStandard::Erc1155),
+    ] {
+        if !kinds.contains(&kind) {
             continue;
         }
         let everything = PageRequest {

@@ -21,7 +21,7 @@ pub struct SpenderFacts {
 }
 
 /// Everything besides the approval records that the rows show.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ApprovalFacts {
     /// Token and collection contracts.
     pub contracts: HashMap<Address, ContractRecord>,

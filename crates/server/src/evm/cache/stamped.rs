@@ -56,6 +56,13 @@ where
         Some(value)
     }
 
+    /// What is stored for `key` under whatever stamp, when still young enough (not
+    /// counted as a hit or a miss): a value built at an earlier index position, for a
+    /// caller that can tell whether it still holds.
+    pub async fn latest(&self, key: &K) -> Option<(IndexStamp, Arc<V>)> {
+        self.entries.peek(key).await
+    }
+
     /// Stores `value` for `key` under `stamp` (replacing what another stamp left).
     pub async fn put(&self, key: K, stamp: IndexStamp, value: Arc<V>) {
         self.entries.insert(key, (stamp, value)).await;
@@ -85,6 +92,12 @@ mod tests {
         cache.put(alice.clone(), stamp(7), Arc::new(1)).await;
         assert_eq!(cache.get(&alice, stamp(7)).await.as_deref(), Some(&1));
         assert_eq!(cache.get(&alice, stamp(8)).await, None, "the index moved");
+        let (kept_at, value) = cache.latest(&alice).await.expect("kept");
+        assert_eq!(
+            (kept_at, *value),
+            (stamp(7), 1),
+            "still there for a caller to judge"
+        );
         let expired: IndexStampedCache<String, u8> =
             IndexStampedCache::new(&store, "test", Duration::ZERO);
         expired.put(alice.clone(), stamp(7), Arc::new(1)).await;
