@@ -50,8 +50,9 @@ pub struct ApprovalsQuery {
     fiat: Option<String>,
 }
 
-/// An account's approvals (the shape documented; the body is written as
-/// [`ApprovalListHead`] and [`ApprovalRows`] joined).
+// The shape documented; the body is written as `ApprovalListHead` and `ApprovalRows`
+// joined (see `approval_list_body`).
+/// An account's approvals.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ApprovalList<'a> {
