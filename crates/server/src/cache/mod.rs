@@ -238,23 +238,14 @@ where
     /// The cached answer of `key` when `usable` accepts it (e.g. it was built under the
     /// index position asked for); one it refuses counts as a miss.
     pub async fn get_if(&self, key: &K, usable: impl FnOnce(&V) -> bool) -> Option<V> {
-        let found = self
-            .store
-            .inner
-            .entries
-            .get(&ErasedKey::new(self.space, key.clone()))
-            .await
-            .and_then(|stored| match stored.value.downcast_ref::<Result<V, E>>() {
-                Some(Ok(value)) if usable(value) => Some(value.clone()),
-                _ => None,
-            });
+        let found = self.peek(key).await.filter(usable);
         self.count(found.is_some());
         found
     }
 
-    /// The cached answer of `key`, if any, without counting a hit or a miss: for a
-    /// caller that looks at an older answer to decide whether it still holds, after
-    /// [`get_if`](Self::get_if) refused it.
+    /// The cached answer of `key`, if any, without counting a hit or a miss (for a
+    /// caller that looks at an older answer to decide whether it still holds, and for
+    /// [`get_if`](Self::get_if), which counts).
     pub async fn peek(&self, key: &K) -> Option<V> {
         self.store
             .inner
