@@ -379,6 +379,7 @@ fn read(reads: &dyn StoreReads, query: Read) -> anyhow::Result<usize> {
                 page,
                 sort: SortOrder::Descending,
                 log_topic: None,
+                resume_after: None,
             };
             reads.transactions(OWNER, &query)?.rows.len()
         }

@@ -146,6 +146,7 @@ impl ChainReader {
             .unwrap_or_default();
         Ok(Some(ChainTransaction::Mined(TransactionRecord {
             block_number,
+            tx_index: None,
             transaction: RawTransaction {
                 hash: transaction.hash,
                 from: transaction.from,

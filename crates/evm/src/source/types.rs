@@ -98,6 +98,20 @@ pub struct TransactionQuery {
     pub sort: SortOrder,
     /// Only transactions with a log carrying this topic.
     pub log_topic: Option<B256>,
+    /// The page that follows this position in `sort` order, for a reader walking a long
+    /// list page by page (the history export). A source that can seek to it (the own
+    /// index) does, ignores `page.offset` and does not count the total; one that cannot
+    /// pages by `page.offset`, which the caller keeps naming the same page.
+    pub resume_after: Option<ChainPosition>,
+}
+
+/// Where a transaction sits in the chain, ordered as the chain orders them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ChainPosition {
+    /// Its block.
+    pub block_number: u64,
+    /// Its index in the block.
+    pub tx_index: u64,
 }
 
 /// A transaction with its receipt and logs, as the domain's history shaping wants it.
@@ -105,8 +119,21 @@ pub struct TransactionQuery {
 pub struct TransactionRecord {
     /// Block the transaction is in.
     pub block_number: u64,
+    /// Its index in the block, where the source says.
+    pub tx_index: Option<u64>,
     /// The transaction, its receipt fields and logs.
     pub transaction: RawTransaction,
+}
+
+impl TransactionRecord {
+    /// Where it sits in the chain, when the source said its index.
+    #[must_use]
+    pub fn position(&self) -> Option<ChainPosition> {
+        self.tx_index.map(|tx_index| ChainPosition {
+            block_number: self.block_number,
+            tx_index,
+        })
+    }
 }
 
 /// Which token standard a transfer or approval belongs to.

@@ -210,6 +210,7 @@ pub(crate) fn transaction(wire: TransactionWire) -> Option<TransactionRecord> {
     };
     Some(TransactionRecord {
         block_number: u64_of(&wire.block_number)?,
+        tx_index: None,
         transaction,
     })
 }

@@ -301,6 +301,7 @@ async fn check_unsupported(source: &RpcSource, manifest: &EvmManifest) {
         page: ALL,
         sort: SortOrder::Descending,
         log_topic: None,
+        resume_after: None,
     };
     assert!(is_unsupported(
         source.transactions(alice, &query).await.map(drop)

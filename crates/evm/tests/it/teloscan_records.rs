@@ -119,6 +119,7 @@ async fn transactions_parse_logs_values_and_paging() {
         },
         sort: SortOrder::Descending,
         log_topic: None,
+        resume_after: None,
     };
     let page = client.transactions(addr(ALICE), &query).await.unwrap();
     let asked = &server.requests()[0];

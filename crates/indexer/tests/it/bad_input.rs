@@ -95,6 +95,7 @@ async fn liar_degrades_in(
                 page: ALL,
                 sort: Default::default(),
                 log_topic: None,
+                resume_after: None,
             },
         )
         .await

@@ -141,6 +141,7 @@ async fn indexes_exactly_into(manifest: &EvmManifest, backend: Backend) {
         page: ALL,
         sort: SortOrder::Descending,
         log_topic: None,
+        resume_after: None,
     };
     let page = source.transactions(carol, &query).await.unwrap();
     let row = page

@@ -2,20 +2,22 @@
 //! movement; columns in [`crate::export`]). It streams: pages of
 //! [`EXPORT_PAGE`] transactions are read, shaped as the history table shapes them
 //! (amounts exact, fiat at today's price) and written one page at a time, so an
-//! account with any number of rows is never held in memory — at most
-//! 1 + [`READ_AHEAD`] pages: the next ones are read while the current one is shaped
-//! and written (the own index's store reads pages on a pool of connections, side by
-//! side; its read is most of an export's time, `bench/export`). The source lists newest
-//! first, so reading stops at the first page reaching below the range's start.
+//! account with any number of rows is never held in memory — at most two pages: the
+//! next one is read while the current one is shaped and written. Each page after the
+//! first starts after the last row of the one before: the own index seeks there instead
+//! of walking an offset (`bench/export`); other sources page by the offset. The source
+//! lists newest first, so reading stops at the first page reaching below the range's
+//! start.
 
-use std::collections::VecDeque;
 use std::sync::Arc;
 
 use alloy_primitives::Address;
 use bytes::Bytes;
 use futures_util::stream::{self, BoxStream, StreamExt};
 use tandem_domain::history::ShapedTransaction;
-use tandem_evm::source::{Page, PageRequest, SortOrder, TransactionQuery, TransactionRecord};
+use tandem_evm::source::{
+    ChainPosition, Page, PageRequest, SortOrder, TransactionQuery, TransactionRecord,
+};
 
 use super::EvmNetwork;
 use super::coverage::FillSlots;
@@ -25,9 +27,7 @@ use crate::export::{Direction, ExportRange, ExportRow, header_line, iso_utc};
 use crate::limits::ExpensivePermit;
 
 /// Transactions read and shaped per step of the stream.
-pub const EXPORT_PAGE: u64 = 5_000;
-/// Pages read ahead of the one being written.
-pub const READ_AHEAD: usize = 1;
+pub const EXPORT_PAGE: u64 = 1_000;
 
 /// An export ready to stream.
 pub struct HistoryExport {
@@ -55,17 +55,22 @@ struct Cursor {
     account: Address,
     range: ExportRange,
     fiat: String,
-    offset: u64,
     /// The first page, read before the answer starts (so a failing source is an error
     /// status, not a cut-off file).
     first: Option<Page<TransactionRecord>>,
-    /// The pages being read ahead, in order.
-    ahead: VecDeque<PageRead>,
-    /// The offset of the next page to start reading.
-    read_to: u64,
+    /// The next page, being read while the current one is shaped and written.
+    ahead: Option<PageRead>,
     done: bool,
     /// Held until the stream ends: an export is expensive work.
     _permit: Option<ExpensivePermit>,
+}
+
+/// Which page to read: the offset names it for every source, the position of the last
+/// row read lets a source that can seek (the own index) go straight to it.
+#[derive(Debug, Clone, Copy)]
+struct PageStart {
+    offset: u64,
+    after: Option<ChainPosition>,
 }
 
 impl EvmNetwork {
@@ -92,17 +97,19 @@ impl EvmNetwork {
                 body: stream::empty().boxed(),
             });
         }
-        let first = fetch(self, account, 0).await?;
+        let first_page = PageStart {
+            offset: 0,
+            after: None,
+        };
+        let first = fetch(self, account, first_page).await?;
         let transactions_total = first.total;
         let cursor = Cursor {
             network: Arc::clone(self),
             account,
             range,
             fiat: fiat.to_owned(),
-            offset: 0,
             first: Some(first),
-            ahead: VecDeque::new(),
-            read_to: EXPORT_PAGE,
+            ahead: None,
             done: false,
             _permit: permit,
         };
@@ -118,58 +125,58 @@ impl EvmNetwork {
 async fn fetch(
     network: &EvmNetwork,
     account: Address,
-    offset: u64,
+    start: PageStart,
 ) -> Result<Page<TransactionRecord>, ServiceError> {
     let query = TransactionQuery {
         page: PageRequest {
-            offset,
+            offset: start.offset,
             limit: EXPORT_PAGE,
         },
         sort: SortOrder::Descending,
         log_topic: None,
+        resume_after: start.after,
     };
     Ok(network.source().transactions(account, &query).await?)
 }
 
+/// A page being read, and where it starts.
+struct PageRead {
+    start: PageStart,
+    task: tokio::task::JoinHandle<Result<Page<TransactionRecord>, ServiceError>>,
+}
+
 impl Drop for Cursor {
-    /// A client that goes away stops the reads ahead too.
+    /// A client that goes away stops the read ahead too.
     fn drop(&mut self) {
-        for read in &self.ahead {
-            read.abort();
+        if let Some(read) = &self.ahead {
+            read.task.abort();
         }
     }
 }
-
-/// A page being read.
-type PageRead = tokio::task::JoinHandle<Result<Page<TransactionRecord>, ServiceError>>;
 
 impl Cursor {
-    /// Starts reading pages until [`READ_AHEAD`] are on their way.
-    fn read_ahead(&mut self) {
-        while self.ahead.len() < READ_AHEAD {
-            let (network, account, offset) =
-                (Arc::clone(&self.network), self.account, self.read_to);
-            self.ahead.push_back(tokio::spawn(async move {
-                fetch(&network, account, offset).await
-            }));
-            self.read_to += EXPORT_PAGE;
-        }
+    /// Starts reading the page at `start` while the current one is shaped.
+    fn read_ahead(&mut self, start: PageStart) {
+        let (network, account) = (Arc::clone(&self.network), self.account);
+        let task = tokio::spawn(async move { fetch(&network, account, start).await });
+        self.ahead = Some(PageRead { start, task });
     }
 }
 
-/// One page of the stream: read, shaped, written (the next ones read meanwhile).
+/// One page of the stream: read, shaped, written (the next one read meanwhile).
 async fn step(mut cursor: Cursor) -> Option<(Result<Bytes, ServiceError>, Cursor)> {
     if cursor.done {
         return None;
     }
-    let read = match cursor.first.take() {
-        Some(page) => Ok(page),
-        None => match cursor.ahead.pop_front() {
-            Some(task) => task
+    let (read, offset) = match (cursor.first.take(), cursor.ahead.take()) {
+        (Some(page), _) => (Ok(page), 0),
+        (None, Some(read)) => (
+            read.task
                 .await
                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic.into_panic())),
-            None => fetch(&cursor.network, cursor.account, cursor.offset).await,
-        },
+            read.start.offset,
+        ),
+        (None, None) => return None,
     };
     let page = match read {
         Ok(page) => page,
@@ -178,16 +185,14 @@ async fn step(mut cursor: Cursor) -> Option<(Result<Bytes, ServiceError>, Cursor
             return Some((Err(error), cursor));
         }
     };
-    cursor.offset += page.rows.len() as u64;
     let oldest = page.rows.last().map(|row| row.transaction.timestamp_ms);
     cursor.done =
         !page.more || page.rows.is_empty() || oldest.is_some_and(|ms| ms < cursor.range.from_ms);
-    if cursor.done {
-        for read in cursor.ahead.drain(..) {
-            read.abort();
-        }
-    } else {
-        cursor.read_ahead();
+    if !cursor.done {
+        cursor.read_ahead(PageStart {
+            offset: offset + page.rows.len() as u64,
+            after: page.rows.last().and_then(TransactionRecord::position),
+        });
     }
     let in_range: Vec<TransactionRecord> = page
         .rows

@@ -258,6 +258,7 @@ impl EvmNetwork {
                 },
                 sort: SortOrder::Descending,
                 log_topic: None,
+                resume_after: None,
             };
             let page = source.transactions(account, &query).await?;
             offset += page.rows.len() as u64;

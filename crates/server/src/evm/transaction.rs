@@ -162,6 +162,7 @@ impl EvmNetwork {
             TransactionRecord {
                 block_number,
                 transaction: tx,
+                ..
             },
         ] = rows;
         let party = |address: Address| Party {
@@ -225,6 +226,7 @@ fn mined_status(tx: &RawTransaction) -> TransactionStatus {
 fn pending_record(pending: PendingTransaction) -> TransactionRecord {
     TransactionRecord {
         block_number: 0,
+        tx_index: None,
         transaction: RawTransaction {
             hash: pending.hash,
             from: pending.from,

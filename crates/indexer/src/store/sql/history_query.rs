@@ -7,8 +7,8 @@ use std::collections::BTreeMap;
 use alloy_primitives::{Address, B256};
 use tandem_domain::history::{RawLog, RawTransaction, TRANSFER_TOPIC};
 use tandem_evm::source::{
-    Page, PageRequest, SortOrder, TransactionQuery, TransactionRecord, TransferQuery,
-    TransferRecord,
+    ChainPosition, Page, PageRequest, SortOrder, TransactionQuery, TransactionRecord,
+    TransferQuery, TransferRecord,
 };
 
 use super::codec::{Cols, Row, Value, addr, int, standard_code, standard_from, u256_bytes, uint};
@@ -66,7 +66,9 @@ const TOUCHING: &str = "SELECT block_number, tx_index FROM address_transactions 
      UNION SELECT block_number, tx_index FROM transfers WHERE sender = ?1
      UNION SELECT block_number, tx_index FROM transfers WHERE recipient = ?1";
 
-/// Transactions touching `address`, newest first by default, with logs.
+/// Transactions touching `address`, newest first by default, with logs: the page at
+/// `query.page.offset` with the total, or — when the query resumes after a position —
+/// the page after it, found by seeking (no offset walked, no total counted).
 pub fn transactions(
     sql: &dyn Sql,
     address: Address,
@@ -85,31 +87,43 @@ pub fn transactions(
         }
         None => "1 = 1",
     };
-    let count_args = args.clone();
     let order = direction(query.sort);
-    let paging = page_clause(&mut args, query.page);
-    // The total rides on every row of the page: a window over all touching rows,
-    // counted before the LIMIT, so the union is evaluated once.
-    let page = format!(
-        "SELECT a.block_number, a.tx_index, COUNT(*) OVER () AS total FROM ({TOUCHING}) a
-         WHERE {condition} ORDER BY a.block_number {order}, a.tx_index {order} {paging}"
-    );
+    let (page, total_at) = match query.resume_after {
+        Some(after) => (page_after(&mut args, condition, query, after), None),
+        None => {
+            let paging = page_clause(&mut args, query.page);
+            // The total rides on every row of the page: a window over all touching
+            // rows, counted before the LIMIT, so the union is evaluated once.
+            (
+                format!(
+                    "SELECT a.block_number, a.tx_index, COUNT(*) OVER () AS total FROM ({TOUCHING}) a
+                     WHERE {condition} ORDER BY a.block_number {order}, a.tx_index {order} {paging}"
+                ),
+                Some(12),
+            )
+        }
+    };
     let found = sql.query(
         &format!(
             "SELECT p.block_number, p.tx_index, t.hash, t.sender, t.recipient, t.contract_address,
-             t.value, t.gas_used, t.gas_price, t.success, t.input, b.timestamp, p.total FROM ({page}) p
+             t.value, t.gas_used, t.gas_price, t.success, t.input, b.timestamp{total} FROM ({page}) p
              JOIN transactions t ON t.block_number = p.block_number AND t.tx_index = p.tx_index
              JOIN blocks b ON b.number = p.block_number
-             ORDER BY p.block_number {order}, p.tx_index {order}"
+             ORDER BY p.block_number {order}, p.tx_index {order}",
+            total = if total_at.is_some() { ", p.total" } else { "" },
         ),
         &args,
     )?;
-    let total = total_of(sql, &found, 12, query.page, || {
-        (
-            format!("SELECT COUNT(*) FROM ({TOUCHING}) a WHERE {condition}"),
-            count_args,
-        )
-    })?;
+    let total = match total_at {
+        Some(at) => Some(total_of(sql, &found, at, query.page, || {
+            let counted = args.len() - 2;
+            (
+                format!("SELECT COUNT(*) FROM ({TOUCHING}) a WHERE {condition}"),
+                args[..counted].to_vec(),
+            )
+        })?),
+        None => None,
+    };
     let placed: Vec<[Value; 2]> = found
         .iter()
         .map(|row| {
@@ -141,10 +155,62 @@ pub fn transactions(
         };
         rows.push(TransactionRecord {
             block_number: uint(key.0),
+            tx_index: Some(uint(key.1)),
             transaction,
         });
     }
-    Ok(page_of(rows, query.page, total))
+    Ok(match total {
+        Some(total) => page_of(rows, query.page, total),
+        None => {
+            // Seeking counts nothing: a full page may be followed by more.
+            let more = rows.len() as u64 >= query.page.limit;
+            Page {
+                rows,
+                total: None,
+                more,
+            }
+        }
+    })
+}
+
+/// The page of touching transactions after `after` in the query's order (binding its
+/// parameters after those in `args`). Each part of the union seeks to the position in
+/// its own index; without a topic filter it also stops at a page's length, since the
+/// union's first page is within the first page of each part.
+fn page_after(
+    args: &mut Vec<Value>,
+    condition: &str,
+    query: &TransactionQuery,
+    after: ChainPosition,
+) -> String {
+    let order = direction(query.sort);
+    let beyond = match query.sort {
+        SortOrder::Ascending => ">",
+        SortOrder::Descending => "<",
+    };
+    args.push(int(after.block_number));
+    args.push(int(after.tx_index));
+    args.push(int(query.page.limit));
+    let (block, index, limit) = (args.len() - 2, args.len() - 1, args.len());
+    let part_limit = if query.log_topic.is_none() {
+        format!("LIMIT ?{limit}")
+    } else {
+        String::new()
+    };
+    let part = |name: &str, table: &str, column: &str| {
+        format!(
+            "SELECT * FROM (SELECT block_number, tx_index FROM {table}
+               WHERE {column} = ?1 AND (block_number, tx_index) {beyond} (?{block}, ?{index})
+               ORDER BY block_number {order}, tx_index {order} {part_limit}) AS {name}"
+        )
+    };
+    format!(
+        "SELECT a.block_number, a.tx_index FROM ({} UNION {} UNION {}) a
+         WHERE {condition} ORDER BY a.block_number {order}, a.tx_index {order} LIMIT ?{limit}",
+        part("named", "address_transactions", "address"),
+        part("sent", "transfers", "sender"),
+        part("received", "transfers", "recipient"),
+    )
 }
 
 /// The logs of the transactions at `placed` (`[block_number, tx_index]`), by
@@ -160,15 +226,22 @@ fn page_logs(
         let chunk: Vec<&[Value]> = chunk.iter().map(<[Value; 2]>::as_slice).collect();
         let (page, args) = keys::relation(sql.dialect(), &["int8", "int8"], &chunk);
         rows.extend(sql.query(
+            // Both tables are keyed by block and log index, not transaction: each block
+            // of the page is sought once and its rows kept when their transaction is
+            // one of the page's (joining key by key would walk a busy block once per
+            // transaction of the page in it).
             &format!(
-                "SELECT l.block_number, l.tx_index, l.log_index, 0, l.address, l.topics, l.data,
-                 NULL, NULL, NULL, NULL, NULL FROM {page}
-                 JOIN logs l ON l.block_number = k.column1 AND l.tx_index = k.column2
+                "WITH k AS (SELECT column1, column2 FROM {page})
+                 SELECT l.block_number, l.tx_index, l.log_index, 0, l.address, l.topics, l.data,
+                 NULL, NULL, NULL, NULL, NULL FROM logs l
+                 WHERE l.block_number IN (SELECT column1 FROM k)
+                 AND (l.block_number, l.tx_index) IN (SELECT column1, column2 FROM k)
                  UNION ALL
                  SELECT f.block_number, f.tx_index, f.log_index, 1, f.contract, NULL, NULL,
-                 f.standard, f.sender, f.recipient, f.token_id, f.amount FROM {page}
-                 JOIN transfers f ON f.block_number = k.column1 AND f.tx_index = k.column2
-                 WHERE f.standard < 2 AND f.sub_index = 0"
+                 f.standard, f.sender, f.recipient, f.token_id, f.amount FROM transfers f
+                 WHERE f.block_number IN (SELECT column1 FROM k)
+                 AND (f.block_number, f.tx_index) IN (SELECT column1, column2 FROM k)
+                 AND f.standard < 2 AND f.sub_index = 0"
             ),
             &args,
         )?);

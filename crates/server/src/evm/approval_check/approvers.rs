@@ -112,6 +112,7 @@ pub async fn count_approvers(
                 },
                 sort: SortOrder::Descending,
                 log_topic: Some(topic),
+                resume_after: None,
             };
             let found = source.transactions(spender, &query).await?;
             // Within a transaction, later logs are newer.

@@ -198,6 +198,7 @@ impl EvmNetwork {
             },
             sort: SortOrder::Ascending,
             log_topic: None,
+            resume_after: None,
         };
         let first_seen_ms = match source.transactions(spender, &first).await {
             Ok(page) => page.rows.first().map(|row| row.transaction.timestamp_ms),

@@ -220,6 +220,7 @@ mod tests {
     fn tx(hash: u8, to: Option<Address>, input: Vec<u8>, logs: Vec<RawLog>) -> TransactionRecord {
         TransactionRecord {
             block_number: u64::from(hash),
+            tx_index: None,
             transaction: RawTransaction {
                 hash: B256::repeat_byte(hash),
                 from: ALICE,

@@ -102,6 +102,7 @@ async fn fetch_page(
             SortOrder::Ascending
         },
         log_topic: None,
+        resume_after: None,
     };
     source.transactions(account, &query).await
 }
