@@ -309,19 +309,24 @@ async fn nft_balances(
     owner: Address,
     kinds: &[TokenStandard],
 ) -> HashMap<Address, U256> {
-    let mut balances: HashMap<Address, U256> = HashMap::new();
-    for (standard, kind) in [
+    let everything = PageRequest {
+        offset: 0,
+        limit: MAX_LIMIT,
+    };
+    let wanted = [
         (NftStandard::Erc721, TokenStandard::Erc721),
         (NftStandard::Erc1155, TokenStandard::Erc1155),
-    ] {
-        if !kinds.contains(&kind) {
-            continue;
-        }
-        let everything = PageRequest {
-            offset: 0,
-            limit: MAX_LIMIT,
-        };
-        match source.nfts_owned(owner, standard, everything).await {
+    ]
+    .into_iter()
+    .filter(|(_, kind)| kinds.contains(kind));
+    // The standards' holdings are read side by side: each is a store read of its own.
+    let holdings = futures_util::future::join_all(
+        wanted.map(|(standard, _)| source.nfts_owned(owner, standard, everything)),
+    )
+    .await;
+    let mut balances: HashMap<Address, U256> = HashMap::new();
+    for owned in holdings {
+        match owned {
             Ok(owned) => {
                 for nft in owned {
                     let total = balances.entry(nft.contract).or_default();
