@@ -197,6 +197,20 @@ pub trait StoreReads: Send + Sync + std::fmt::Debug {
     /// When the store fails.
     fn coverage(&self, account: Address) -> Result<Coverage, IndexerError>;
 
+    /// Whether a block after `after_block` names `account` (a transaction from or to
+    /// it, an event naming it, a transfer to or from it) or holds a transfer of a token of
+    /// one of `contracts`: when not, nothing the index says of the account's approvals and
+    /// holdings changed since (a reorg or an enrichment is told apart by its counters).
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn touched_since(
+        &self,
+        account: Address,
+        contracts: &[Address],
+        after_block: u64,
+    ) -> Result<bool, IndexerError>;
+
     /// Native balance of `owner`, when indexed.
     ///
     /// # Errors

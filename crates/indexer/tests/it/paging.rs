@@ -2,7 +2,8 @@
 //! page carries the whole total, pages tile the full list, a page past the end is empty
 //! with the total still right, and each transaction comes with its logs (stored ones
 //! and the Transfer logs rebuilt from transfer rows), a list walked by resuming after
-//! each page's last row is the same list — and both stores answer alike.
+//! each page's last row is the same list, what touched an account since a block is
+//! told — and both stores answer alike.
 
 use alloy::primitives::{Address, B256, U256};
 use tandem_domain::history::TRANSFER_TOPIC;
@@ -208,6 +209,33 @@ async fn history_pages_tile_and_carry_the_total_on_both_stores() {
                 )
                 .unwrap();
             assert_eq!((nobody.rows.len(), nobody.total), (0, Some(0)));
+
+            // Blocks 0 to 5 hold the owner's transactions to TOKEN, each with a transfer
+            // from the owner to one of seven recipients.
+            let last = TRANSACTIONS / PER_BLOCK - 1;
+            let touched = |account, contracts: &[Address], after| {
+                writer.touched_since(account, contracts, after).unwrap()
+            };
+            let (stranger, recipient) = (Address::repeat_byte(0x01), Address::repeat_byte(0x30));
+            assert!(touched(OWNER, &[], last - 1), "{backend:?}: the sender");
+            assert!(
+                !touched(OWNER, &[], last),
+                "{backend:?}: nothing after the last block"
+            );
+            assert!(
+                touched(TOKEN, &[], last - 1),
+                "{backend:?}: the called contract"
+            );
+            assert!(touched(recipient, &[], 0), "{backend:?}: a recipient");
+            assert!(!touched(stranger, &[], 0), "{backend:?}: a stranger");
+            assert!(
+                touched(stranger, &[Address::repeat_byte(0x55), TOKEN], last - 1),
+                "{backend:?}: a transfer of one of the contracts"
+            );
+            assert!(
+                !touched(stranger, &[Address::repeat_byte(0x55)], 0),
+                "{backend:?}"
+            );
 
             let transfers = |page| writer.transfers(OWNER, &transfers_query(page)).unwrap();
             let all_transfers = transfers(ALL);

@@ -2,11 +2,13 @@
 //! devnet's approvals through the built-in index checked against `allowance()`,
 //! `getApproved` and `isApprovedForAll`, revoked rows hidden by default, risk facts,
 //! sorting, type filter and search; a revoke shows as soon as the index has its block
-//! (answers are reused only while the index stands still); the Teloscan fixtures on
+//! (answers are reused only while the index stands still, or carried over blocks that
+//! did not touch the owner); the Teloscan fixtures on
 //! telos-evm; malformed input.
 
 use crate::evm_prepare_support;
 
+use alloy::providers::{Provider, ProviderBuilder};
 use alloy_primitives::U256;
 use std::time::{Duration, Instant};
 
@@ -356,6 +358,34 @@ async fn evm_approvals_show_a_revoke_once_the_index_has_its_block() {
         assert_eq!(status, StatusCode::OK, "{list}");
         assert!(listed(&list), "{live} missing from {list}");
     }
+
+    // Blocks that touch nobody move the index: the answer built at the newest carries
+    // the index's part of the last one forward (balances and prices are read again)
+    // and lists exactly the same rows.
+    let (_, before) = get(devnet.router(), &uri).await;
+    let node = ProviderBuilder::new().connect_http(devnet.devnet.rpc_url().parse().unwrap());
+    for _ in 0..2 {
+        let _: Value = node.raw_request("evm_mine".into(), ()).await.unwrap();
+    }
+    let mined = node.get_block_number().await.unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let moved = loop {
+        let (status, list) = get(devnet.router(), &uri).await;
+        assert_eq!(status, StatusCode::OK, "{list}");
+        if list["coverage"]["throughBlock"].as_u64() >= Some(mined) {
+            break list;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the index never reached block {mined}: {list}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert_eq!(
+        rows(&moved),
+        rows(&before),
+        "an untouched owner's rows change"
+    );
 
     let (status, prepared) = evm_prepare_support::call(
         &devnet.router(),

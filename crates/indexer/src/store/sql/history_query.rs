@@ -213,6 +213,46 @@ fn page_after(
     )
 }
 
+/// Whether a block after `after_block` names `account` or holds a transfer of one of
+/// `contracts` (see `StoreReads::touched_since`). The account's rows are found through
+/// its indexes, the contracts' among the new blocks' transfers only (the table is keyed
+/// by block first), so the cost follows what happened since, not the history.
+pub fn touched_since(
+    sql: &dyn Sql,
+    account: Address,
+    contracts: &[Address],
+    after_block: u64,
+) -> Result<bool, StoreError> {
+    let named = sql.query(
+        "SELECT 1 FROM address_transactions WHERE address = ?1 AND block_number > ?2
+         UNION ALL SELECT 1 FROM transfers WHERE sender = ?1 AND block_number > ?2
+         UNION ALL SELECT 1 FROM transfers WHERE recipient = ?1 AND block_number > ?2
+         LIMIT 1",
+        &[addr(&account), int(after_block)],
+    )?;
+    if !named.is_empty() {
+        return Ok(true);
+    }
+    for chunk in contracts.chunks(keys::chunk_size(sql.dialect())) {
+        let keys: Vec<[Value; 1]> = chunk.iter().map(|contract| [addr(contract)]).collect();
+        let keys: Vec<&[Value]> = keys.iter().map(<[Value; 1]>::as_slice).collect();
+        let (relation, mut args) = keys::relation(sql.dialect(), &["bytea"], &keys);
+        args.push(int(after_block));
+        let moved = sql.query(
+            &format!(
+                "SELECT 1 FROM transfers WHERE block_number > ?{after}
+                 AND contract IN (SELECT column1 FROM {relation}) LIMIT 1",
+                after = args.len(),
+            ),
+            &args,
+        )?;
+        if !moved.is_empty() {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
 /// The logs of the transactions at `placed` (`[block_number, tx_index]`), by
 /// transaction and log index: stored logs, and the Transfer logs kept only as transfer
 /// rows, rebuilt. One statement for a page (a few for a very long one on SQLite).

@@ -349,6 +349,17 @@ impl<B: Backend> StoreReads for SqlStore<B> {
         Ok(self.backend.read(|sql| fill::coverage(sql, account))?)
     }
 
+    fn touched_since(
+        &self,
+        account: Address,
+        contracts: &[Address],
+        after_block: u64,
+    ) -> Result<bool, IndexerError> {
+        Ok(self
+            .backend
+            .read(|sql| history_query::touched_since(sql, account, contracts, after_block))?)
+    }
+
     fn native_balance(&self, owner: Address) -> Result<Option<TokenBalance>, IndexerError> {
         Ok(self.backend.read(|sql| query::native_balance(sql, owner))?)
     }

@@ -7,7 +7,8 @@
 //! list (the resolver names them, else their address does). Balances are read from the
 //! chain (the source's when the node fails). While the own index answers and has not
 //! moved (nor filled the owner), snapshots and whole answers are reused (nothing on
-//! chain changed).
+//! chain changed); when it moved by blocks that did not touch the owner, only the
+//! balances and prices are read again.
 
 pub mod rows;
 
@@ -24,7 +25,9 @@ use tandem_evm::source::{
 };
 
 pub use self::rows::{ApprovalFacts, SpenderFacts};
-use self::rows::{build_rows, contracts_of, single_tokens_of, spenders_of, tokens_of};
+use self::rows::{
+    build_rows, contracts_of, operator_contracts_of, single_tokens_of, spenders_of, tokens_of,
+};
 use super::EvmNetwork;
 use super::account_reads::{
     ApprovalSnapshot, MAX_LIMIT, nft_record, own_index_stamp, prices_of, resolve_contracts,
@@ -68,9 +71,12 @@ impl EvmNetwork {
         // What the last answer to this question was built from, to tell below whether the
         // index's move changed anything this owner's approvals show.
         let earlier = earlier_answer(self, &question, &snapshot_key).await;
-        let snapshot = approval_snapshot(self, snapshot_key, stamp).await?;
+        let built_before = earlier
+            .as_ref()
+            .map(|(built_at, snapshot, _)| (*built_at, snapshot));
+        let snapshot = approval_snapshot(self, snapshot_key, stamp, built_before).await?;
         if let Some(stamp) = stamp
-            && let Some((earlier_snapshot, body)) = earlier
+            && let Some((_, earlier_snapshot, body)) = earlier
             && *earlier_snapshot == *snapshot
         {
             // Rows, order and text depend on nothing but the snapshot and the question.
@@ -92,26 +98,36 @@ impl EvmNetwork {
     }
 }
 
-/// The last answer to `question` kept, with the snapshot it was built from, when that
-/// snapshot is still the one kept for `key` (both built at one index position).
+/// The last answer to `question` kept, with the index position and the snapshot it was
+/// built from, when that snapshot is still the one kept for `key` (both built at one
+/// index position).
 async fn earlier_answer(
     network: &EvmNetwork,
     question: &ApprovalsQuestion,
     key: &ApprovalsKey,
-) -> Option<(Arc<ApprovalSnapshot>, Arc<Bytes>)> {
+) -> Option<(IndexStamp, Arc<ApprovalSnapshot>, Arc<Bytes>)> {
     let caches = network.account_caches();
     let (answered_at, body) = caches.approval_answers.latest(question).await?;
     let (built_at, snapshot) = caches.approvals.latest(key).await?;
-    (answered_at == built_at).then_some((snapshot, body))
+    (answered_at == built_at).then_some((built_at, snapshot, body))
 }
+
+/// Blocks over which a snapshot may be carried forward: checking that none of them
+/// touched the owner reads the transfers of each (the owner's own rows are indexed).
+const CARRY_FORWARD_BLOCKS: u64 = 1_000;
 
 /// The owner's approvals of the kinds in `key` with their facts; while the own index
 /// answers and has not moved (`stamp`), the snapshot built for the same question is
-/// reused (nothing on chain changed), so repeated reads cost no upstream work.
+/// reused (nothing on chain changed), so repeated reads cost no upstream work. When it
+/// moved but none of the new blocks touched the owner (`built_before`: the snapshot of
+/// the last answer and where it was built), the index's part of that snapshot is
+/// carried forward and only what can change without the owner — balances read from the
+/// chain, prices — is read again.
 async fn approval_snapshot(
     network: &EvmNetwork,
     key: ApprovalsKey,
     stamp: Option<IndexStamp>,
+    built_before: Option<(IndexStamp, &Arc<ApprovalSnapshot>)>,
 ) -> Result<Arc<ApprovalSnapshot>, ServiceError> {
     let cache = &network.account_caches().approvals;
     if let Some(stamp) = stamp
@@ -121,30 +137,78 @@ async fn approval_snapshot(
     }
     let source = network.source();
     let owner = key.0;
-    // The collections' holdings are read beside the approvals, not after them: they
-    // depend only on which kinds are asked.
-    let (records, nft_balances) = tokio::join!(
-        source.approvals_of_kinds(owner, &key.1),
-        nft_balances(&source, owner, &key.1),
-    );
-    let records = records?;
-    let mut facts = gather_facts(network, &source, owner, &records, &key.2).await;
-    facts.nft_balances = nft_balances;
-    let snapshot = Arc::new((records, facts));
+    let carried = match (stamp, built_before) {
+        (Some(now), Some((then, earlier))) => untouched(network, owner, then, now, earlier)
+            .await
+            .then_some(earlier),
+        _ => None,
+    };
+    let snapshot = if let Some(earlier) = carried {
+        let (records, earlier_facts) = earlier.as_ref();
+        let facts = gather_facts(
+            network,
+            &source,
+            owner,
+            records,
+            &key.2,
+            Some(earlier_facts),
+        )
+        .await;
+        Arc::new((records.clone(), facts))
+    } else {
+        // The collections' holdings are read beside the approvals, not after them: they
+        // depend only on which kinds are asked.
+        let (records, nft_balances) = tokio::join!(
+            source.approvals_of_kinds(owner, &key.1),
+            nft_balances(&source, owner, &key.1),
+        );
+        let records = records?;
+        let mut facts = gather_facts(network, &source, owner, &records, &key.2, None).await;
+        facts.nft_balances = nft_balances;
+        Arc::new((records, facts))
+    };
     if let Some(stamp) = stamp {
         cache.put(key, stamp, Arc::clone(&snapshot)).await;
     }
     Ok(snapshot)
 }
 
+/// Whether the index's part of `earlier` (built at `then`) still holds at `now`: the
+/// same history (no reorg, enrichment, token list or fill between), not too far back,
+/// and no block since naming the owner or moving a token of its collection-wide
+/// approvals (whose standard those transfers may tell).
+async fn untouched(
+    network: &EvmNetwork,
+    owner: Address,
+    then: IndexStamp,
+    now: IndexStamp,
+    earlier: &ApprovalSnapshot,
+) -> bool {
+    let same_history = then.reorgs == now.reorgs
+        && then.enrichments == now.enrichments
+        && then.token_list == now.token_list
+        && then.account_fill == now.account_fill
+        && then.block <= now.block
+        && now.block - then.block <= CARRY_FORWARD_BLOCKS;
+    let Some(index) = network.own_index.as_ref().filter(|_| same_history) else {
+        return false;
+    };
+    index
+        .untouched_since(owner, operator_contracts_of(&earlier.0), then.block)
+        .await
+}
+
 /// Names, balances, prices and spender kinds for `records`. Lookups that fail leave
-/// their facts out (a row never fails for want of a name or price).
+/// their facts out (a row never fails for want of a name or price). With `earlier`
+/// (facts of the same records, the index's part of which still holds), the spenders,
+/// token names and NFT holdings are taken from it; balances and prices are read.
 async fn gather_facts(
     network: &EvmNetwork,
     source: &Arc<dyn EvmSource>,
     owner: Address,
     records: &[ApprovalRecord],
     fiat: &str,
+    earlier: Option<&ApprovalFacts>,
 ) -> ApprovalFacts {
     let wanted: Vec<(Address, Option<ContractInterface>)> = contracts_of(records)
         .into_iter()
@@ -173,9 +237,16 @@ async fn gather_facts(
             .collect(),
         ..ApprovalFacts::default()
     };
+    let tokens = tokens_of(records);
+    if let Some(earlier) = earlier {
+        facts.spenders.clone_from(&earlier.spenders);
+        facts.token_names.clone_from(&earlier.token_names);
+        facts.nft_balances.clone_from(&earlier.nft_balances);
+        facts.token_balances = token_balances(network, source, owner, &tokens).await;
+        return facts;
+    }
     // Independent reads (the node, the store, caches): side by side.
     let spenders = spenders_of(records);
-    let tokens = tokens_of(records);
     (facts.spenders, facts.token_balances, facts.token_names) = tokio::join!(
         spender_facts(network, &spenders),
         token_balances(network, source, owner, &tokens),

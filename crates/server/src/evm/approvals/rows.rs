@@ -112,6 +112,16 @@ pub fn tokens_of(records: &[ApprovalRecord]) -> Vec<Address> {
     }))
 }
 
+/// The collections of the collection-wide approvals (whose standard the index may still
+/// learn from the collection's transfers).
+#[must_use]
+pub fn operator_contracts_of(records: &[ApprovalRecord]) -> Vec<Address> {
+    unique(records.iter().filter_map(|record| match record {
+        ApprovalRecord::Operator { contract, .. } => Some(*contract),
+        _ => None,
+    }))
+}
+
 /// The single-token ERC-721 approvals' `(collection, token id)` pairs.
 #[must_use]
 pub fn single_tokens_of(records: &[ApprovalRecord]) -> Vec<(Address, U256)> {

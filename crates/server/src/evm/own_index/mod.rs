@@ -331,6 +331,30 @@ impl OwnIndex {
         }
     }
 
+    /// Whether no block after `after_block` names `account` or moved a token of
+    /// `contracts` (one store read; `StoreReads::touched_since`). `false` when the store
+    /// cannot say: the caller then reads everything again.
+    pub async fn untouched_since(
+        &self,
+        account: Address,
+        contracts: Vec<Address>,
+        after_block: u64,
+    ) -> bool {
+        let store = Arc::clone(&self.reads().store);
+        let read = tokio::task::spawn_blocking(move || {
+            store.touched_since(account, &contracts, after_block)
+        })
+        .await;
+        match read {
+            Ok(Ok(touched)) => !touched,
+            Ok(Err(error)) => {
+                tracing::warn!(network = %self.network(), %error, "own index: store not readable");
+                false
+            }
+            Err(_) => false,
+        }
+    }
+
     /// Fills since start and running now.
     #[must_use]
     pub fn fill_counts(&self) -> FillCounts {
