@@ -112,6 +112,7 @@ function printPaint(label, runs, { readyLabel, readyTarget }) {
         ` ${readyLabel} ${at(run.readyAt)}; html ${at(html)}, dcl ${at(domContentLoaded)}, last js ${at(lastScript)}, fonts ${at(fonts)},` +
         ` api ${at(api)} (before ready ${at(apiBeforeReady)}), app start ${at(appStart)}, routes ready ${at(routerReady)}, app rendered ${at(appRendered)}, shift ${run.layoutShift.toFixed(4)}`,
     );
+    for (const moved of run.moved ?? []) console.log(`          moved: ${moved}`);
   });
   const fcpMedian = median(runs.map((run) => run.fcp));
   const requestsMedian = median(runs.map((run) => run.requestsBefore));

@@ -5,7 +5,7 @@
 
 /** Installed before any page script: collects layout shifts and when the app first rendered into #root. */
 function installPaintProbe({ readySelector }) {
-  const probe = { layoutShift: 0, shifts: 0, rootRenderedAt: null, readyAt: null };
+  const probe = { layoutShift: 0, shifts: 0, moved: [], rootRenderedAt: null, readyAt: null };
   window.__paintProbe = probe;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -13,6 +13,13 @@ function installPaintProbe({ readySelector }) {
       if (entry.hadRecentInput) continue;
       probe.layoutShift += entry.value;
       probe.shifts += 1;
+      // What moved, to find the cause of a shift: element, when, and how far down and wide.
+      for (const source of entry.sources ?? []) {
+        const node = source.node;
+        const name = node instanceof Element ? `${node.nodeName.toLowerCase()}.${[...node.classList].join('.')}` : String(node?.nodeName);
+        const [from, to] = [source.previousRect, source.currentRect];
+        probe.moved.push(`${name} at ${Math.round(entry.startTime)} ms: y ${Math.round(from.y)} → ${Math.round(to.y)}, height ${Math.round(from.height)} → ${Math.round(to.height)}`);
+      }
     }
   }).observe({ type: 'layout-shift', buffered: true });
   const observer = new MutationObserver(() => {
@@ -51,6 +58,7 @@ function readPaint() {
     scriptBytesBefore: before.filter(isScript).reduce((sum, entry) => sum + entry.encoded, 0),
     scriptsBefore: before.filter(isScript).length,
     layoutShift: probe.layoutShift,
+    moved: probe.moved,
     readyAt: probe.readyAt,
     phases: {
       html: navigation?.responseEnd ?? null,

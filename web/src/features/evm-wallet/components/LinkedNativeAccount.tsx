@@ -8,7 +8,8 @@ import { useStoredAccount } from '../../../lib/session/useStoredAccount';
 /**
  * One account, both chains: the native Telos account this address is linked to
  * (`eosio.evm`), with a way back to it. Nothing is shown when there is none or the
- * lookup fails: the wallet works without it.
+ * lookup fails: the wallet works without it. It ends the network's line rather than
+ * taking a line of its own, so its arrival after the page painted moves nothing below.
  */
 export function LinkedNativeAccount({ network, address }: { network: NetworkSummary; address: string }) {
   const { t } = useTranslation();
@@ -18,8 +19,9 @@ export function LinkedNativeAccount({ network, address }: { network: NetworkSumm
   // The native wallet when it is the signed-in native account; its public page otherwise.
   const target = native === linked ? NATIVE_LANDING : `/zero/profile?${new URLSearchParams({ account: linked }).toString()}`;
   return (
-    <p className="page__lead" data-testid="linked-native-account">
+    <span data-testid="linked-native-account">
+      {' · '}
       {t('evm.wallet.linked_native')} <strong>{linked}</strong> · <Link to={target}>{t('evm.wallet.open_native')}</Link>
-    </p>
+    </span>
   );
 }

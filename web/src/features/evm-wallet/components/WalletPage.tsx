@@ -33,8 +33,12 @@ export function WalletPage() {
             {isViewer && <span className="badge">{t('evm.wallet.viewer')}</span>}
           </p>
         )}
-        {network && <p className="page__lead">{t('evm.wallet.network', { network: network.displayName })}</p>}
-        {network && account !== null && <LinkedNativeAccount network={network} address={account} />}
+        {network && (
+          <p className="page__lead">
+            {t('evm.wallet.network', { network: network.displayName })}
+            {account !== null && <LinkedNativeAccount network={network} address={account} />}
+          </p>
+        )}
         <div className="button-row">
           <Link to="/evm/send" className="button button--primary">
             {t('evm.send.open')}
