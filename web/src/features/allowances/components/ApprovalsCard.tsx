@@ -102,7 +102,10 @@ export function ApprovalsCard({ network, account, canSign }: ApprovalsCardProps)
 
   const changeQuery = useCallback(
     (change: Partial<ListQuery>, options?: { replace?: boolean }) => {
-      setSearchParams((current) => writeListQuery(current, change), options);
+      // From the address bar, not from the last render: react-router hands its updater the
+      // params that render saw, so a second change made before the page re-rendered (the
+      // order right after the sort) dropped the first one.
+      setSearchParams(writeListQuery(new URLSearchParams(window.location.search), change), options);
     },
     [setSearchParams],
   );
