@@ -91,6 +91,9 @@ pub fn transactions(
     let (page, total_at) = match query.resume_after {
         Some(after) => (page_after(&mut args, condition, query, after), None),
         None => {
+            // The statement counting the total when the page comes back empty binds
+            // what the page binds before its paging.
+            let counting = args.clone();
             let paging = page_clause(&mut args, query.page);
             // The total rides on every row of the page: a window over all touching
             // rows, counted before the LIMIT, so the union is evaluated once.
@@ -99,7 +102,7 @@ pub fn transactions(
                     "SELECT a.block_number, a.tx_index, COUNT(*) OVER () AS total FROM ({TOUCHING}) a
                      WHERE {condition} ORDER BY a.block_number {order}, a.tx_index {order} {paging}"
                 ),
-                Some(12),
+                Some((12, counting)),
             )
         }
     };
@@ -115,11 +118,10 @@ pub fn transactions(
         &args,
     )?;
     let total = match total_at {
-        Some(at) => Some(total_of(sql, &found, at, query.page, || {
-            let counted = args.len() - 2;
+        Some((at, counting)) => Some(total_of(sql, &found, at, query.page, || {
             (
                 format!("SELECT COUNT(*) FROM ({TOUCHING}) a WHERE {condition}"),
-                args[..counted].to_vec(),
+                counting,
             )
         })?),
         None => None,

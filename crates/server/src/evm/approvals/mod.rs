@@ -190,9 +190,12 @@ async fn untouched(
         && then.account_fill == now.account_fill
         && then.block <= now.block
         && now.block - then.block <= CARRY_FORWARD_BLOCKS;
-    let Some(index) = network.own_index.as_ref().filter(|_| same_history) else {
+    let Some(index) = network.own_index.as_ref() else {
         return false;
     };
+    if !same_history {
+        return false;
+    }
     index
         .untouched_since(owner, operator_contracts_of(&earlier.0), then.block)
         .await
