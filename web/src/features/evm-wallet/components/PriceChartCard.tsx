@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAmountFormatter, usePreferences } from '../../../lib/preferences/usePreferences';
 import { QueryError } from '../../../lib/ui/QueryError';
 import { usePriceChart } from '../api/priceChart';
-import { changeDirection, chartPoints, dayChangeText, drawPriceChart, type ChartColors, type ChartDatum, type ChartLibrary } from '../model/priceChart';
+import { changeDirection, chartPoints, dayChangeText, drawPriceChart, type ChangeDirection, type ChartColors, type ChartDatum, type ChartLibrary } from '../model/priceChart';
 
 /** The theme's colours as the canvas needs them: resolved (the tokens use light-dark()), read off a probe. */
 export function themeColors(element: HTMLElement): ChartColors {
@@ -80,34 +80,59 @@ export function PriceChartCard({ network, symbol, sample = false }: { network: s
         </p>
       )}
       {chart.isPending && (
-        <p className="state" role="status">
-          <span className="spinner" aria-hidden="true" />
-          {t('evm.chart.loading')}
-        </p>
+        // The loaded card's figures and canvas, held empty: the portfolio card below does not move when they arrive.
+        <>
+          <ChartFigures />
+          <div className="evm-chart__canvas evm-chart__placeholder">
+            <p className="state" role="status">
+              <span className="spinner" aria-hidden="true" />
+              {t('evm.chart.loading')}
+            </p>
+          </div>
+        </>
       )}
       {chart.isError && <QueryError failed={t('evm.chart.failed')} error={chart.error} onRetry={() => void chart.refetch()} />}
       {chart.data && !chart.data.priceAvailable && <p className="muted">{t('evm.chart.unavailable')}</p>}
       {chart.data?.priceAvailable && (
         <>
-          <dl className="evm-figures">
-            <div>
-              <dt>{t('evm.chart.day_change')}</dt>
-              <dd className={`evm-change evm-change--${changeDirection(chart.data.dayChange)}`}>
-                {chart.data.dayChange ? dayChangeText(chart.data.dayChange, format.separators) : '—'}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('evm.chart.volume')}</dt>
-              <dd>{chart.data.dayVolume ? format.fiat(chart.data.dayVolume) : '—'}</dd>
-            </div>
-            <div>
-              <dt>{t('evm.chart.market_cap')}</dt>
-              <dd>{chart.data.marketCap ? format.fiat(chart.data.marketCap) : '—'}</dd>
-            </div>
-          </dl>
+          <ChartFigures
+            dayChange={chart.data.dayChange ? dayChangeText(chart.data.dayChange, format.separators) : '—'}
+            direction={changeDirection(chart.data.dayChange)}
+            volume={chart.data.dayVolume ? format.fiat(chart.data.dayVolume) : '—'}
+            marketCap={chart.data.marketCap ? format.fiat(chart.data.marketCap) : '—'}
+          />
           <PriceLine points={points} />
         </>
       )}
     </section>
+  );
+}
+
+interface FigureTexts {
+  readonly dayChange: string;
+  readonly direction: ChangeDirection;
+  readonly volume: string;
+  readonly marketCap: string;
+}
+
+/** The day's change, volume and market cap; without texts, the same list held empty (hidden from assistive technology) while they load. */
+function ChartFigures(texts: Partial<FigureTexts>) {
+  const { t } = useTranslation();
+  const pending = texts.dayChange === undefined;
+  return (
+    <dl className={pending ? 'evm-figures evm-figures--pending' : 'evm-figures'} aria-hidden={pending ? true : undefined}>
+      <div>
+        <dt>{t('evm.chart.day_change')}</dt>
+        <dd className={texts.direction === undefined ? undefined : `evm-change evm-change--${texts.direction}`}>{texts.dayChange ?? '—'}</dd>
+      </div>
+      <div>
+        <dt>{t('evm.chart.volume')}</dt>
+        <dd>{texts.volume ?? '—'}</dd>
+      </div>
+      <div>
+        <dt>{t('evm.chart.market_cap')}</dt>
+        <dd>{texts.marketCap ?? '—'}</dd>
+      </div>
+    </dl>
   );
 }

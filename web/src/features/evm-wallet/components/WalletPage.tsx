@@ -76,8 +76,11 @@ export function WalletPage() {
       {network && account !== null && tab === 'balance' && (
         <div className="evm-grid">
           <BalancesCard network={network.name} address={account} sendable={!isViewer} samplePrices={network.isDevnet} />
-          <PriceChartCard network={network.name} symbol={network.systemToken?.symbol ?? 'TLOS'} sample={network.isDevnet} />
-          <PortfolioChartCard network={network.name} address={account} sample={network.isDevnet} />
+          {/* The charts share a column of their own, so the balances' rows, however many, never move them. */}
+          <div className="evm-grid__side">
+            <PriceChartCard network={network.name} symbol={network.systemToken?.symbol ?? 'TLOS'} sample={network.isDevnet} />
+            <PortfolioChartCard network={network.name} address={account} sample={network.isDevnet} />
+          </div>
         </div>
       )}
       {network && account !== null && tab === 'history' && (

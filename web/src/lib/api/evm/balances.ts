@@ -52,12 +52,16 @@ export function fetchEvmBalances(network: string, address: string, fiat: string,
  * Every 10 s; after a confirmed write by the account, every 2 s until the server
  * answers with balances read after it; while the server's own index reads the
  * account's earlier activity, every 1.5 s until it is complete. The rows stay while
- * the next answer loads.
+ * the next answer loads. An answer younger than {@link BALANCES_FRESH_MS} is not asked
+ * again when a screen mounts: the route's loader has just read it (app/prefetch.ts).
  */
+export const BALANCES_FRESH_MS = 5_000;
+
 export const evmBalancesQueryOptions = (network: string, address: string, fiat: string) =>
   queryOptions({
     queryKey: [...evmAccountResourceKey(network, address, 'balances'), fiat] as const,
     queryFn: ({ signal }) => fetchEvmBalances(network, address, fiat, { signal }),
+    staleTime: BALANCES_FRESH_MS,
     refetchInterval: (query) =>
       coveragePollMs(query.state.data?.coverage) ??
       balancesRefreshMs(query.state.data?.fetchedMs, confirmedWrites.at(network, address), Date.now()),
