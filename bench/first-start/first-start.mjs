@@ -39,12 +39,20 @@ function runTimed(label, command, { until } = {}) {
   steps.push(current);
   let reached = null;
   const lastLines = [];
+  // A failed test's TAP line and what follows it (its error), so a failure can be named after the clone is gone.
+  const failures = [];
+  let failureLinesLeft = 0;
   const child = spawn(command, [], { cwd: flags.clone, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const onLine = (line) => {
     const at = Date.now() - started;
     log.write(`[${seconds(at)} s] ${line}\n`);
     lastLines.push(line);
     if (lastLines.length > 40) lastLines.shift();
+    if (/^\s*not ok\b/.test(line)) failureLinesLeft = 25;
+    if (failureLinesLeft > 0) {
+      failures.push(line);
+      failureLinesLeft -= 1;
+    }
     // The demo stamps its own lines ("==> [  12 s] web: done in 9 s"); the stamp is dropped here.
     const step = /^==> (?:\[\s*\d+ s\] )?(.*)$/.exec(line);
     if (step) {
@@ -78,7 +86,7 @@ function runTimed(label, command, { until } = {}) {
       });
       log.end();
       const cpu = childrenCpuSeconds() - cpuBefore;
-      resolve({ label, cpu, lastLines, code, signal, reached, total, steps: steps.filter((s) => s.began <= total) });
+      resolve({ label, cpu, lastLines, failures, code, signal, reached, total, steps: steps.filter((s) => s.began <= total) });
     });
   });
 }
@@ -113,7 +121,10 @@ if (flags.tests === '1') {
   process.stdout.write('\ntest command right after: ./scripts/test\n');
   const tests = await runTimed('test', './scripts/test');
   printSteps(tests);
-  if (tests.code !== 0) process.stdout.write(`its last lines:\n${tests.lastLines.join('\n')}\n`);
+  if (tests.code !== 0) {
+    if (tests.failures.length > 0) process.stdout.write(`its failed tests:\n${tests.failures.join('\n')}\n`);
+    process.stdout.write(`its last lines:\n${tests.lastLines.join('\n')}\n`);
+  }
   const again = new Set(demoCrates);
   const testCrates = tests.steps.flatMap((step) => step.compiled);
   const recompiled = testCrates.filter((crate) => again.delete(crate));
