@@ -104,12 +104,12 @@ describe('EVM price chart', () => {
     withPage(async (page) => {
       await viewFromHome(page, addressOf('alice'));
       const card = page.getByRole('region', { name: /TLOS price, last 24 hours/ });
-      await card.waitFor();
+      // The line is drawn once the price has arrived; until then the card holds its figures' room, empty and hidden.
+      await card.getByRole('img', { name: 'Price line over the last 24 hours' }).locator('canvas').first().waitFor();
       for (const figure of ['24 h change', '24 h volume', 'Market cap']) {
         const value = await card.locator('dt', { hasText: figure }).locator('xpath=following-sibling::dd').innerText();
         assert.match(value, figure === '24 h change' ? /^[+-]\d/ : /^\$\d/, `${figure}: ${value}`);
       }
-      await card.getByRole('img', { name: 'Price line over the last 24 hours' }).locator('canvas').first().waitFor();
     }));
 });
 
