@@ -14,6 +14,7 @@
 //      before it, the first balance row within 300 ms (medians), layout shift 0 on both.
 // Flags: --profile debug|release (which target/<profile>/tandem-server; run.sh picks)
 //        --runs N (default 7) --account NAME (default alice)
+// The wallet is measured a second time at 390×844 (a phone), for its layout shift.
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -41,6 +42,8 @@ const FIRST_ROW_TARGET_MS = 300;
 const FCP_TARGET_MS = 250;
 const REQUESTS_TARGET = 10;
 const FIRST_ROW_SELECTOR = '.evm-table tbody tr';
+// The wallet is also visited on a phone's screen, where the page is one column (its layout shift is printed, not targeted).
+const PHONE = { width: 390, height: 844 };
 // The same Chromium and flags as the browser tests (web/e2e/browser.ts): keep them in step.
 const CHROMIUM_PATH = process.env.TANDEM_CHROMIUM ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -147,6 +150,14 @@ try {
     setupArgs: { account: account.address, networkName: stack.manifest.network, version: WEB_VERSION },
   });
 
+  log(`measuring /evm/wallet for ${flags.account} on a phone's screen (${PHONE.width}×${PHONE.height}): 1 warm-up + ${RUNS} cold visits`);
+  const phoneRuns = await paintRuns(browser, stack.url, '/evm/wallet?tab=balance', {
+    readySelector: FIRST_ROW_SELECTOR,
+    setup: storeViewerSession,
+    setupArgs: { account: account.address, networkName: stack.manifest.network, version: WEB_VERSION },
+    viewport: PHONE,
+  });
+
   console.log(`Tandem web benchmark — tandem-server ${flags.profile} build, devnet stack, headless Chromium, loopback`);
   console.log('');
   console.log(`Home route (/) JavaScript, first visit until the network is idle: ${home.files.length} files`);
@@ -156,6 +167,8 @@ try {
   printPaint('Home (/)', homeRuns, { readyLabel: 'heading shown' });
   console.log('');
   printPaint(`EVM wallet (/evm/wallet, ${flags.account} as viewer)`, walletRuns, { readyLabel: 'first balance row', readyTarget: FIRST_ROW_TARGET_MS });
+  console.log('');
+  printPaint(`EVM wallet on a phone (${PHONE.width}×${PHONE.height}, /evm/wallet, ${flags.account} as viewer)`, phoneRuns, { readyLabel: 'first balance row' });
 } catch (error) {
   exitCode = 1;
   console.error(error);
