@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { registerEvmTexts } from '../../../lib/i18n/evm';
+import { useEvmBalances } from '../../../lib/api/evm/balances';
+import type { NetworkSummary } from '../../../lib/networks/api/networks';
+import { usePreferences } from '../../../lib/preferences/usePreferences';
 import { QueryError } from '../../../lib/ui/QueryError';
 import { walletTab, WALLET_TABS } from '../model/wallet';
 import { BalancesCard } from './BalancesCard';
@@ -73,19 +76,31 @@ export function WalletPage() {
       )}
       {networks.data && network === null && <p className="state" role="alert">{t('evm.wallet.network_missing')}</p>}
 
-      {network && account !== null && tab === 'balance' && (
-        <div className="evm-grid">
-          <BalancesCard network={network.name} address={account} sendable={!isViewer} samplePrices={network.isDevnet} />
-          {/* The charts share a column of their own, so the balances' rows, however many, never move them. */}
-          <div className="evm-grid__side">
-            <PriceChartCard network={network.name} symbol={network.systemToken?.symbol ?? 'TLOS'} sample={network.isDevnet} />
-            <PortfolioChartCard network={network.name} address={account} sample={network.isDevnet} />
-          </div>
-        </div>
-      )}
+      {network && account !== null && tab === 'balance' && <BalanceTab network={network} address={account} sendable={!isViewer} />}
       {network && account !== null && tab === 'history' && (
         <HistoryCard network={network.name} address={account} explorerUrl={network.explorerUrl} />
       )}
     </section>
+  );
+}
+
+/**
+ * The balance tab: the balances, and the price and portfolio charts in a column of their
+ * own, so the balances' rows, however many, never move them where the columns stand side
+ * by side. Where the charts come below the balances (a narrow screen), they are held
+ * unseen until the balances have come (or failed), so the rows replacing their
+ * placeholder do not visibly push them down (evm-wallet.css).
+ */
+function BalanceTab({ network, address, sendable }: { network: NetworkSummary; address: string; sendable: boolean }) {
+  const [{ fiatCurrency }] = usePreferences();
+  const balancesPending = useEvmBalances(network.name, address, fiatCurrency).isPending;
+  return (
+    <div className="evm-grid" data-balances={balancesPending ? 'pending' : 'settled'}>
+      <BalancesCard network={network.name} address={address} sendable={sendable} samplePrices={network.isDevnet} />
+      <div className="evm-grid__side">
+        <PriceChartCard network={network.name} symbol={network.systemToken?.symbol ?? 'TLOS'} sample={network.isDevnet} />
+        <PortfolioChartCard network={network.name} address={address} sample={network.isDevnet} />
+      </div>
+    </div>
   );
 }
