@@ -35,6 +35,11 @@ export async function startNativeDevnet({ manifestPath, log = console.error } = 
   rmSync(path, { force: true });
   const started = performance.now();
   const child = spawn(join(HERE, 'run.sh'), ['--manifest', path], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // Last resort if this process ends without calling stop() (a crash, a process.exit in a
+  // failing script): the chain shuts down on SIGTERM instead of outliving it.
+  const stopOnExit = () => child.kill('SIGTERM');
+  process.once('exit', stopOnExit);
+  child.once('exit', () => process.removeListener('exit', stopOnExit));
   let exited = null;
   const exitPromise = new Promise((resolve) => {
     child.on('exit', (code, signal) => {

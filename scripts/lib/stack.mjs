@@ -87,6 +87,12 @@ export function startServer({ binary, env, log }) {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
+    // Last resort if this process ends without stopping it (a crash, a process.exit in a
+    // failing script): a server left running keeps the index's writer lease, and the next
+    // run's server would only stand by beside it.
+    const stopOnExit = () => child.kill('SIGTERM');
+    process.once('exit', stopOnExit);
+    child.once('exit', () => process.removeListener('exit', stopOnExit));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`tandem-server did not report its address within ${SERVER_START_TIMEOUT_MS} ms`));
