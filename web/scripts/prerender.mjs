@@ -68,16 +68,20 @@ function compose(template, page, manifest, bootScript) {
     }
     for (const file of closure(manifest, chunk)) if (!entryFiles.has(file)) screenFiles.add(file);
   }
-  const css = stylesOf(manifest, new Set([...entryFiles, ...screenFiles]))
-    .map((file) => readFileSync(join(dist, file), 'utf8').trim())
-    .join('\n');
+  const styleFiles = stylesOf(manifest, new Set([...entryFiles, ...screenFiles]));
+  const css = styleFiles.map((file) => readFileSync(join(dist, file), 'utf8').trim()).join('\n');
   const font = latinFont(css);
   const preloads = [
+    // First: the font blocks the first paint (font-display: optional waits for a preloaded font).
+    ...(font === null ? [] : [`<link rel="preload" as="font" type="font/woff2" crossorigin href="${font}">`]),
     // A screen showing the visitor's own data reads the networks first: asked for beside the page,
     // not after the app's code has run (home asks only once hydrated, and needs it for nothing it paints).
     ...(page.standIn ? ['<link rel="preload" as="fetch" crossorigin href="/api/v1/networks">'] : []),
     ...[...screenFiles].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-    ...(font === null ? [] : [`<link rel="preload" as="font" type="font/woff2" crossorigin href="${font}">`]),
+    // The stylesheets inlined below, named but never fetched (`disabled`): the app's chunk loader
+    // skips a stylesheet a <link> already names, so loading the first screen's code does not fetch
+    // them again and wait for them before its loaders run.
+    ...styleFiles.map((file) => `<link rel="stylesheet" href="/${file}" disabled>`),
   ].join('\n    ');
 
   let html = template;
@@ -89,7 +93,7 @@ function compose(template, page, manifest, bootScript) {
   if (!stylesheet.test(html)) throw new Error('prerender: index.html has no stylesheet link to inline');
   // Function replacements: the CSS may hold `$` sequences a replacement string would interpret.
   html = html.replace(stylesheet, () => `${preloads}\n    <style>${css}</style>`);
-  html = html.replace('<meta charset="UTF-8" />', () => `<meta charset="UTF-8" />\n    <script>${bootScript(`/${entry.file}`)}</script>`);
+  html = html.replace('<meta charset="UTF-8" />', () => `<meta charset="UTF-8" />\n    <script>${bootScript(`/${entry.file}`, page)}</script>`);
   if (!html.includes('<div id="root"></div>')) throw new Error('prerender: index.html has no empty #root');
   html = html.replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${escapeAttribute(page.path)}">${page.html}</div>`);
   return html;
