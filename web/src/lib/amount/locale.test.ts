@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { fixedAmount, fromPlainString, MAX_UINT256 } from './fixedAmount';
 import { FIAT_DISPLAY, TOKEN_DISPLAY } from './format';
-import { currencyLayout, formatMoney, separatorsForLocale } from './locale';
+import { currencyLayout, currencyLayoutFromIntl, formatMoney, separatorsForLocale, separatorsFromIntl } from './locale';
+
+describe('the product default (en-US, USD), written without asking Intl', () => {
+  it('is what Intl says', () => {
+    expect(separatorsForLocale('en-US')).toEqual(separatorsFromIntl('en-US'));
+    expect(currencyLayout('en-US', 'USD')).toEqual(currencyLayoutFromIntl('en-US', 'USD'));
+    expect(currencyLayout('en-US', 'USD')).toEqual({ prefix: '$', suffix: '', separators: { decimal: '.', group: ',' } });
+  });
+
+  it('is not taken for another currency or locale', () => {
+    expect(currencyLayout('en-US', 'EUR').prefix).toBe('€');
+    expect(currencyLayout('en-GB', 'USD').prefix).toBe('US$');
+    expect(separatorsForLocale('de-DE')).toEqual({ decimal: ',', group: '.' });
+  });
+});
 
 describe('separatorsForLocale', () => {
   it('takes the separators from Intl', () => {

@@ -31,11 +31,6 @@ function separatorsOf(parts: Intl.NumberFormatPart[]): NumberSeparators {
   };
 }
 
-/** The decimal and group separators the locale prints (and the amount parser accepts). */
-export function separatorsForLocale(locale: string): NumberSeparators {
-  return separatorsOf(numberFormat(locale, { minimumFractionDigits: 1 }).formatToParts(SAMPLE));
-}
-
 /** How a locale writes a money value: text before and after the number, and its separators. */
 export interface CurrencyLayout {
   readonly prefix: string;
@@ -43,9 +38,35 @@ export interface CurrencyLayout {
   readonly separators: NumberSeparators;
 }
 
+/**
+ * The product default's separators and money layout (en-US and USD, spec §9), which every
+ * visitor who has not chosen others sees: written here rather than asked of Intl, because a
+ * page's first `Intl.NumberFormat` loads the browser's locale data (~20 ms on the first
+ * screen's path on a 2-core machine). locale.test.ts checks them against Intl.
+ */
+const DEFAULT_LOCALE = 'en-US';
+const DEFAULT_CURRENCY = 'USD';
+const DEFAULT_SEPARATORS: NumberSeparators = { decimal: '.', group: ',' };
+const DEFAULT_CURRENCY_LAYOUT: CurrencyLayout = { prefix: '$', suffix: '', separators: DEFAULT_SEPARATORS };
+
+/** The decimal and group separators the locale prints (and the amount parser accepts). */
+export function separatorsForLocale(locale: string): NumberSeparators {
+  return locale === DEFAULT_LOCALE ? DEFAULT_SEPARATORS : separatorsFromIntl(locale);
+}
+
+/** What Intl says the locale's separators are (separatorsForLocale asks it for every locale but the default). */
+export function separatorsFromIntl(locale: string): NumberSeparators {
+  return separatorsOf(numberFormat(locale, { minimumFractionDigits: 1 }).formatToParts(SAMPLE));
+}
+
 const NUMBER_PARTS = new Set<Intl.NumberFormatPartTypes>(['integer', 'group', 'decimal', 'fraction']);
 
 export function currencyLayout(locale: string, currency: string): CurrencyLayout {
+  return locale === DEFAULT_LOCALE && currency === DEFAULT_CURRENCY ? DEFAULT_CURRENCY_LAYOUT : currencyLayoutFromIntl(locale, currency);
+}
+
+/** What Intl says about the locale's money layout (currencyLayout asks it for every pair but the default). */
+export function currencyLayoutFromIntl(locale: string, currency: string): CurrencyLayout {
   const parts = numberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 1 }).formatToParts(SAMPLE);
   const first = parts.findIndex((part) => NUMBER_PARTS.has(part.type));
   let last = first;

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { browserStorage } from '../storage';
 import { createAmountFormatter, type AmountFormatter } from './amountFormatter';
 import { formatDateTime, type Instant } from './dateTime';
@@ -41,10 +41,24 @@ export function usePreferences(): [Preferences, (change: Partial<Preferences>) =
   return [preferences, update];
 }
 
+// One formatter per currency and locale for the whole page, not one per amount on screen:
+// making one asks Intl for the locale's layout.
+const formatters = new Map<string, AmountFormatter>();
+
+function formatterFor(preferences: Preferences): AmountFormatter {
+  const key = `${preferences.fiatCurrency} ${preferences.fiatLocale}`;
+  let formatter = formatters.get(key);
+  if (formatter === undefined) {
+    formatter = createAmountFormatter(preferences);
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** The formatter every amount on screen uses, for the user's locale and currency. */
 export function useAmountFormatter(): AmountFormatter {
   const [preferences] = usePreferences();
-  return useMemo(() => createAmountFormatter(preferences), [preferences]);
+  return formatterFor(preferences);
 }
 
 /** Writes an instant in the default date format with the user's number-format locale. */
