@@ -83,7 +83,7 @@ const screens: RouteObject[] = [
           { index: true, loader: () => redirect('/evm/wallet?tab=balance') },
           {
             path: 'wallet',
-            handle: titled('evm.wallet.title'),
+            handle: { ...titled('evm.wallet.title'), preload: 'evm-balances' },
             loader: prefetchWalletBalances,
             lazy: async () => ({ Component: (await import('../features/evm-wallet/components/WalletPage')).WalletPage }),
           },

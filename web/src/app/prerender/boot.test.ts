@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_KEYS, shortAccountLabel } from '../../lib/session/storedAccount';
 import { parseThemePreference, resolveTheme, THEME_STORAGE_KEY } from '../../lib/theme/theme';
-import { bootPage, takeEarlyActions } from './boot';
+import { endpointUrl } from '../../lib/api/endpoints';
+import { FIAT_CURRENCY_KEY, readPreferences } from '../../lib/preferences/preferences';
+import { readStoredSession } from '../../lib/session/storedSession';
+import { memoryStorage } from '../../lib/storage';
+import { bootPage, takeEarlyActions, type BootSettings } from './boot';
 
 const EVM_KEY = SESSION_KEYS.evm.account;
 const NATIVE_KEY = SESSION_KEYS.native.account;
@@ -10,13 +14,20 @@ interface FakePage {
   dataset: Record<string, string>;
   properties: Map<string, string>;
   listeners: Map<string, (event: unknown) => void>;
+  /** The elements the script added to <head>. */
+  head: Record<string, string>[];
 }
 
 /** The little of a browser the boot script touches, with `stored` in localStorage. */
-function loadPage(stored: Record<string, string>, { systemDark = false, hostname = 'wallet.example' } = {}): FakePage {
-  const page: FakePage = { dataset: {}, properties: new Map(), listeners: new Map() };
+function loadPage(
+  stored: Record<string, string>,
+  { systemDark = false, hostname = 'wallet.example', settings = {} }: { systemDark?: boolean; hostname?: string; settings?: Partial<BootSettings> } = {},
+): FakePage {
+  const page: FakePage = { dataset: {}, properties: new Map(), listeners: new Map(), head: [] };
   vi.stubGlobal('document', {
     documentElement: { dataset: page.dataset, style: { setProperty: (name: string, value: string) => page.properties.set(name, value) } },
+    head: { appendChild: (element: Record<string, string>) => page.head.push(element) },
+    createElement: (tag: string) => ({ tag }),
     addEventListener: (type: string, listener: (event: unknown) => void) => page.listeners.set(type, listener),
     removeEventListener: (type: string) => page.listeners.delete(type),
   });
@@ -25,7 +36,7 @@ function loadPage(stored: Record<string, string>, { systemDark = false, hostname
     matchMedia: () => ({ matches: systemDark }),
     location: { hostname },
   });
-  bootPage({ themeKey: THEME_STORAGE_KEY, evmAccountKey: EVM_KEY, nativeAccountKey: NATIVE_KEY });
+  bootPage({ themeKey: THEME_STORAGE_KEY, evmAccountKey: EVM_KEY, nativeAccountKey: NATIVE_KEY, ...settings });
   return page;
 }
 
@@ -33,7 +44,35 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const WALLET_PAGE: Partial<BootSettings> = {
+  evmBalances: { networkKey: SESSION_KEYS.evm.network, fiatCurrencyKey: FIAT_CURRENCY_KEY, defaultFiatCurrency: 'USD' },
+};
+
 describe('bootPage', () => {
+  it("preloads the balances the wallet's loader asks for, at the URL the app's request uses", () => {
+    const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+    for (const currency of [undefined, 'eur', ' gbp ', 'dollars']) {
+      const stored: Record<string, string> = { [EVM_KEY]: ` ${address} `, [SESSION_KEYS.evm.network]: 'telos-evm' };
+      if (currency !== undefined) stored[FIAT_CURRENCY_KEY] = currency;
+      const page = loadPage(stored, { settings: WALLET_PAGE });
+      const storage = memoryStorage(stored);
+      const session = readStoredSession(storage, 'evm');
+      const expected = endpointUrl('/api/v1/evm/{network}/accounts/{address}/balances', {
+        path: { network: session.network ?? '', address: session.account ?? '' },
+        query: { fiat: readPreferences(storage).fiatCurrency },
+      });
+      expect(page.head).toEqual([{ tag: 'link', rel: 'preload', as: 'fetch', crossOrigin: 'anonymous', href: expected }]);
+    }
+  });
+
+  it('preloads no balances without a stored address and network, or on another page', () => {
+    const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+    expect(loadPage({ [EVM_KEY]: address }, { settings: WALLET_PAGE }).head).toEqual([]);
+    expect(loadPage({ [EVM_KEY]: 'alice', [SESSION_KEYS.evm.network]: 'telos-evm' }, { settings: WALLET_PAGE }).head).toEqual([]);
+    expect(loadPage({ [SESSION_KEYS.evm.network]: 'telos-evm' }, { settings: WALLET_PAGE }).head).toEqual([]);
+    expect(loadPage({ [EVM_KEY]: address, [SESSION_KEYS.evm.network]: 'telos-evm' }).head).toEqual([]);
+  });
+
   it('sets the theme the app would set, for every stored preference and system setting', () => {
     for (const stored of [null, 'light', 'dark', 'sepia']) {
       for (const systemDark of [false, true]) {

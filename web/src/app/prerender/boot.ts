@@ -31,6 +31,17 @@ export interface BootSettings {
    * before the page is parsed, and run first, the paint waits for them.
    */
   readonly entry?: string;
+  /**
+   * On a page whose route's loader reads the stored EVM account's balances (/evm/wallet):
+   * where the session's network and the fiat currency are stored. The page asks for those
+   * balances from its head (a preload), beside its scripts, and the loader's request takes
+   * that answer instead of asking once the app's code has run (app/prefetch.ts).
+   */
+  readonly evmBalances?: {
+    readonly networkKey: string;
+    readonly fiatCurrencyKey: string;
+    readonly defaultFiatCurrency: string;
+  };
 }
 
 /** What a user did before the app could answer: a form sent (with the button used) or a button pressed. */
@@ -55,10 +66,16 @@ export function bootPage(settings: BootSettings): void {
   let stored: string | null = null;
   let evmStored: string | null = null;
   let nativeStored: string | null = null;
+  let networkStored: string | null = null;
+  let currencyStored: string | null = null;
   try {
     stored = window.localStorage.getItem(settings.themeKey);
     evmStored = window.localStorage.getItem(settings.evmAccountKey);
     nativeStored = window.localStorage.getItem(settings.nativeAccountKey);
+    if (settings.evmBalances !== undefined) {
+      networkStored = window.localStorage.getItem(settings.evmBalances.networkKey);
+      currencyStored = window.localStorage.getItem(settings.evmBalances.fiatCurrencyKey);
+    }
   } catch {
     // Storage refused: the system theme, no session.
   }
@@ -74,6 +91,20 @@ export function bootPage(settings: BootSettings): void {
   // The account buttons' labels, which the pre-rendered header shows in their place (layout.css).
   root.style.setProperty('--stored-evm-label', JSON.stringify(evm === '' ? '' : `${evm.slice(0, 6)}…${evm.slice(-4)}`));
   root.style.setProperty('--stored-native-label', JSON.stringify(nativeName));
+
+  // The balances the route's loader will read: the stored account's on the stored network, in the
+  // stored currency (a code the app would refuse costs one unused answer, not a wrong one).
+  const network = networkStored?.trim() ?? '';
+  if (settings.evmBalances !== undefined && evm !== '' && network !== '') {
+    const currency = currencyStored?.trim().toUpperCase() ?? '';
+    const fiat = /^[A-Z]{3}$/.test(currency) ? currency : settings.evmBalances.defaultFiatCurrency;
+    const preload = document.createElement('link');
+    preload.rel = 'preload';
+    preload.as = 'fetch';
+    preload.crossOrigin = 'anonymous';
+    preload.href = `/api/v1/evm/${encodeURIComponent(network)}/accounts/${encodeURIComponent(evm)}/balances?fiat=${fiat}`;
+    document.head.appendChild(preload);
+  }
 
   // Where the page was opened: the devnet's wallet is offered only on this machine (home keeps its room).
   root.dataset.host = ['localhost', '127.0.0.1', '[::1]'].includes(window.location.hostname) ? 'loopback' : 'other';

@@ -10,6 +10,8 @@ export interface PrerenderHandle {
   readonly prerender?: 'page';
   /** The stand-in's page title (the screen's own title, as the screen shows it). */
   readonly title?: ParseKeys;
+  /** `evm-balances`: the route's loader reads the stored EVM account's balances, which the page preloads (prerender/boot.ts). */
+  readonly preload?: 'evm-balances';
 }
 
 function handleOf(match: UIMatch): object {
@@ -32,4 +34,12 @@ export function standInTitle(matches: readonly UIMatch[]): ParseKeys | null {
     if ('title' in handle && typeof handle.title === 'string') return handle.title as ParseKeys;
   }
   return null;
+}
+
+/** Whether a matched route's loader reads the stored EVM account's balances (the page then preloads them). */
+export function preloadsEvmBalances(matches: readonly { readonly route: { readonly handle?: unknown } }[]): boolean {
+  return matches.some(({ route }) => {
+    const handle: unknown = route.handle;
+    return typeof handle === 'object' && handle !== null && 'preload' in handle && handle.preload === 'evm-balances';
+  });
 }

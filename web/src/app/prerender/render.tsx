@@ -12,10 +12,11 @@ import { useTranslation } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, useMatches, type RouteObject } from 'react-router';
 import { DEMOS } from '../../lib/demos';
 import { THEME_STORAGE_KEY } from '../../lib/theme/theme';
+import { DEFAULT_PREFERENCES, FIAT_CURRENCY_KEY } from '../../lib/preferences/preferences';
 import { SESSION_KEYS } from '../../lib/session/storedAccount';
 import { routes } from '../routes';
 import { bootPage, type BootSettings } from './boot';
-import { standInTitle } from './handle';
+import { preloadsEvmBalances, standInTitle } from './handle';
 import { renderStandInsWith } from './standIn';
 
 /** `data-prerendered` of the page rendered for any path the app does not know. */
@@ -51,13 +52,20 @@ export const prerenderPaths: readonly string[] = [
   NOT_FOUND_PATH,
 ];
 
-/** The inline script each page runs before its first paint (prerender/boot.ts), starting the app's `entry` module. */
-export function bootScript(entry: string): string {
+/**
+ * The inline script each page runs before its first paint (prerender/boot.ts), starting the
+ * app's `entry` module; on a page whose loader reads the stored EVM account's balances, it
+ * preloads them.
+ */
+export function bootScript(entry: string, page: Pick<RenderedPage, 'preloadsEvmBalances'>): string {
   const settings: BootSettings = {
     themeKey: THEME_STORAGE_KEY,
     evmAccountKey: SESSION_KEYS.evm.account,
     nativeAccountKey: SESSION_KEYS.native.account,
     entry,
+    ...(page.preloadsEvmBalances
+      ? { evmBalances: { networkKey: SESSION_KEYS.evm.network, fiatCurrencyKey: FIAT_CURRENCY_KEY, defaultFiatCurrency: DEFAULT_PREFERENCES.fiatCurrency } }
+      : {}),
   };
   return `(${bootPage.toString()})(${JSON.stringify(settings)});`;
 }
@@ -105,6 +113,8 @@ export interface RenderedPage {
   readonly components: readonly string[];
   /** Whether the screen is a stand-in that the app replaces once hydrated. */
   readonly standIn: boolean;
+  /** Whether a matched route's loader reads the stored EVM account's balances (route handle `preload`). */
+  readonly preloadsEvmBalances: boolean;
 }
 
 const ORIGIN = 'http://tandem.invalid';
@@ -131,5 +141,5 @@ export async function render(path: string): Promise<RenderedPage> {
     const { element } = match.route;
     return isValidElement(element) && typeof element.type === 'function' ? [element.type.name] : [];
   });
-  return { path, html, components, standIn: html.includes('data-stand-in') };
+  return { path, html, components, standIn: html.includes('data-stand-in'), preloadsEvmBalances: preloadsEvmBalances(context.matches) };
 }
