@@ -5,6 +5,7 @@
  * failed prefetch only means the screen fetches (and reports) it itself.
  */
 import { clientConfigQueryOptions } from '../lib/api/clientConfig';
+import { statusQueryOptions } from '../features/evm-wallet/api/status';
 import { evmBalancesQueryOptions } from '../lib/api/evm/balances';
 import { networksQueryOptions } from '../lib/networks/api/networks';
 import { walletNetworkFor } from '../lib/networks/model/defaultNetwork';
@@ -24,8 +25,13 @@ export function prefetchStartupData(): void {
   queryClient.query(clientConfigQueryOptions()).catch(() => undefined);
 }
 
-/** /evm/wallet: the stored account's balances, the entry BalancesCard (and every screen with balances) reads. */
-export function prefetchWalletBalances(): null {
+/**
+ * /evm/wallet: the stored account's balances, the entry BalancesCard (and every screen with
+ * balances) reads, and its network's status, so a warning that the network's data is behind
+ * is there with the rows instead of pushing them down when it comes. The page preloaded both
+ * (prerender/boot.ts): these requests take those answers.
+ */
+export function prefetchWalletReads(): null {
   const storage = browserStorage();
   const { account, network: stored } = readStoredSession(storage, 'evm');
   if (account === null || accountKind(account) !== 'evm') return null;
@@ -34,7 +40,9 @@ export function prefetchWalletBalances(): null {
     .query(networksQueryOptions())
     .then((networks) => {
       const network = walletNetworkFor(stored, networks);
-      return network === null ? undefined : queryClient.query(evmBalancesQueryOptions(network.name, account, fiatCurrency));
+      if (network === null) return;
+      queryClient.query(statusQueryOptions(network.name)).catch(() => undefined);
+      return queryClient.query(evmBalancesQueryOptions(network.name, account, fiatCurrency));
     })
     .catch(() => undefined);
   return null;

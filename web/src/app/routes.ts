@@ -3,7 +3,7 @@ import { redirect, type RouteObject } from 'react-router';
 import { DEMOS, type DemoPath } from '../lib/demos';
 import { withChunkTimeout } from '../lib/chunkLoad';
 import { alwaysRevalidate, guardLoader } from './guards/guardLoader';
-import { prefetchWalletBalances } from './prefetch';
+import { prefetchWalletReads } from './prefetch';
 import { AppLayout } from './layout/AppLayout';
 import { PageLoading } from './pages/PageLoading';
 import type { PrerenderHandle } from './prerender/handle';
@@ -83,8 +83,8 @@ const screens: RouteObject[] = [
           { index: true, loader: () => redirect('/evm/wallet?tab=balance') },
           {
             path: 'wallet',
-            handle: { ...titled('evm.wallet.title'), preload: 'evm-balances' },
-            loader: prefetchWalletBalances,
+            handle: { ...titled('evm.wallet.title'), preload: 'evm-wallet' },
+            loader: prefetchWalletReads,
             lazy: async () => ({ Component: (await import('../features/evm-wallet/components/WalletPage')).WalletPage }),
           },
           {

@@ -45,11 +45,11 @@ afterEach(() => {
 });
 
 const WALLET_PAGE: Partial<BootSettings> = {
-  evmBalances: { networkKey: SESSION_KEYS.evm.network, fiatCurrencyKey: FIAT_CURRENCY_KEY, defaultFiatCurrency: 'USD' },
+  evmWallet: { networkKey: SESSION_KEYS.evm.network, fiatCurrencyKey: FIAT_CURRENCY_KEY, defaultFiatCurrency: 'USD' },
 };
 
 describe('bootPage', () => {
-  it("preloads the balances the wallet's loader asks for, at the URL the app's request uses", () => {
+  it("preloads the balances and the status the wallet's loader asks for, at the URLs the app's requests use", () => {
     const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
     for (const currency of [undefined, 'eur', ' gbp ', 'dollars']) {
       const stored: Record<string, string> = { [EVM_KEY]: ` ${address} `, [SESSION_KEYS.evm.network]: 'telos-evm' };
@@ -61,11 +61,12 @@ describe('bootPage', () => {
         path: { network: session.network ?? '', address: session.account ?? '' },
         query: { fiat: readPreferences(storage).fiatCurrency },
       });
-      expect(page.head).toEqual([{ tag: 'link', rel: 'preload', as: 'fetch', crossOrigin: 'anonymous', href: expected }]);
+      const status = endpointUrl('/api/v1/evm/{network}/status', { path: { network: session.network ?? '' } });
+      expect(page.head).toEqual([expected, status].map((href) => ({ tag: 'link', rel: 'preload', as: 'fetch', crossOrigin: 'anonymous', href })));
     }
   });
 
-  it('preloads no balances without a stored address and network, or on another page', () => {
+  it('preloads nothing without a stored address and network, or on another page', () => {
     const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
     expect(loadPage({ [EVM_KEY]: address }, { settings: WALLET_PAGE }).head).toEqual([]);
     expect(loadPage({ [EVM_KEY]: 'alice', [SESSION_KEYS.evm.network]: 'telos-evm' }, { settings: WALLET_PAGE }).head).toEqual([]);

@@ -32,12 +32,12 @@ export interface BootSettings {
    */
   readonly entry?: string;
   /**
-   * On a page whose route's loader reads the stored EVM account's balances (/evm/wallet):
-   * where the session's network and the fiat currency are stored. The page asks for those
-   * balances from its head (a preload), beside its scripts, and the loader's request takes
-   * that answer instead of asking once the app's code has run (app/prefetch.ts).
+   * On a page whose route's loader reads the stored EVM account's balances and its network's
+   * status (/evm/wallet): where the session's network and the fiat currency are stored. The
+   * page asks for both from its head (preloads), beside its scripts, and the loader's requests
+   * take those answers instead of asking once the app's code has run (app/prefetch.ts).
    */
-  readonly evmBalances?: {
+  readonly evmWallet?: {
     readonly networkKey: string;
     readonly fiatCurrencyKey: string;
     readonly defaultFiatCurrency: string;
@@ -72,9 +72,9 @@ export function bootPage(settings: BootSettings): void {
     stored = window.localStorage.getItem(settings.themeKey);
     evmStored = window.localStorage.getItem(settings.evmAccountKey);
     nativeStored = window.localStorage.getItem(settings.nativeAccountKey);
-    if (settings.evmBalances !== undefined) {
-      networkStored = window.localStorage.getItem(settings.evmBalances.networkKey);
-      currencyStored = window.localStorage.getItem(settings.evmBalances.fiatCurrencyKey);
+    if (settings.evmWallet !== undefined) {
+      networkStored = window.localStorage.getItem(settings.evmWallet.networkKey);
+      currencyStored = window.localStorage.getItem(settings.evmWallet.fiatCurrencyKey);
     }
   } catch {
     // Storage refused: the system theme, no session.
@@ -92,18 +92,22 @@ export function bootPage(settings: BootSettings): void {
   root.style.setProperty('--stored-evm-label', JSON.stringify(evm === '' ? '' : `${evm.slice(0, 6)}…${evm.slice(-4)}`));
   root.style.setProperty('--stored-native-label', JSON.stringify(nativeName));
 
-  // The balances the route's loader will read: the stored account's on the stored network, in the
-  // stored currency (a code the app would refuse costs one unused answer, not a wrong one).
+  // What the route's loader will read: the stored account's balances on the stored network, in the
+  // stored currency (a code the app would refuse costs one unused answer, not a wrong one), and
+  // that network's status, whose warning then comes with the balances' rows instead of above them later.
   const network = networkStored?.trim() ?? '';
-  if (settings.evmBalances !== undefined && evm !== '' && network !== '') {
+  if (settings.evmWallet !== undefined && evm !== '' && network !== '') {
     const currency = currencyStored?.trim().toUpperCase() ?? '';
-    const fiat = /^[A-Z]{3}$/.test(currency) ? currency : settings.evmBalances.defaultFiatCurrency;
-    const preload = document.createElement('link');
-    preload.rel = 'preload';
-    preload.as = 'fetch';
-    preload.crossOrigin = 'anonymous';
-    preload.href = `/api/v1/evm/${encodeURIComponent(network)}/accounts/${encodeURIComponent(evm)}/balances?fiat=${fiat}`;
-    document.head.appendChild(preload);
+    const fiat = /^[A-Z]{3}$/.test(currency) ? currency : settings.evmWallet.defaultFiatCurrency;
+    const networkPath = `/api/v1/evm/${encodeURIComponent(network)}`;
+    for (const href of [`${networkPath}/accounts/${encodeURIComponent(evm)}/balances?fiat=${fiat}`, `${networkPath}/status`]) {
+      const preload = document.createElement('link');
+      preload.rel = 'preload';
+      preload.as = 'fetch';
+      preload.crossOrigin = 'anonymous';
+      preload.href = href;
+      document.head.appendChild(preload);
+    }
   }
 
   // Where the page was opened: the devnet's wallet is offered only on this machine (home keeps its room).

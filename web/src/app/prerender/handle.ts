@@ -10,8 +10,11 @@ export interface PrerenderHandle {
   readonly prerender?: 'page';
   /** The stand-in's page title (the screen's own title, as the screen shows it). */
   readonly title?: ParseKeys;
-  /** `evm-balances`: the route's loader reads the stored EVM account's balances, which the page preloads (prerender/boot.ts). */
-  readonly preload?: 'evm-balances';
+  /**
+   * `evm-wallet`: the route's loader reads the stored EVM account's balances and its network's
+   * status, which the page preloads (prerender/boot.ts).
+   */
+  readonly preload?: 'evm-wallet';
 }
 
 function handleOf(match: UIMatch): object {
@@ -36,10 +39,10 @@ export function standInTitle(matches: readonly UIMatch[]): ParseKeys | null {
   return null;
 }
 
-/** Whether a matched route's loader reads the stored EVM account's balances (the page then preloads them). */
-export function preloadsEvmBalances(matches: readonly { readonly route: { readonly handle?: unknown } }[]): boolean {
+/** Whether a matched route's loader reads the stored EVM account's balances and network status (the page then preloads them). */
+export function preloadsEvmWallet(matches: readonly { readonly route: { readonly handle?: unknown } }[]): boolean {
   return matches.some(({ route }) => {
     const handle: unknown = route.handle;
-    return typeof handle === 'object' && handle !== null && 'preload' in handle && handle.preload === 'evm-balances';
+    return typeof handle === 'object' && handle !== null && 'preload' in handle && handle.preload === 'evm-wallet';
   });
 }

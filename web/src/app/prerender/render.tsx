@@ -16,7 +16,7 @@ import { DEFAULT_PREFERENCES, FIAT_CURRENCY_KEY } from '../../lib/preferences/pr
 import { SESSION_KEYS } from '../../lib/session/storedAccount';
 import { routes } from '../routes';
 import { bootPage, type BootSettings } from './boot';
-import { preloadsEvmBalances, standInTitle } from './handle';
+import { preloadsEvmWallet, standInTitle } from './handle';
 import { renderStandInsWith } from './standIn';
 
 /** `data-prerendered` of the page rendered for any path the app does not know. */
@@ -54,17 +54,17 @@ export const prerenderPaths: readonly string[] = [
 
 /**
  * The inline script each page runs before its first paint (prerender/boot.ts), starting the
- * app's `entry` module; on a page whose loader reads the stored EVM account's balances, it
- * preloads them.
+ * app's `entry` module; on a page whose loader reads the stored EVM account's balances and
+ * its network's status, it preloads them.
  */
-export function bootScript(entry: string, page: Pick<RenderedPage, 'preloadsEvmBalances'>): string {
+export function bootScript(entry: string, page: Pick<RenderedPage, 'preloadsEvmWallet'>): string {
   const settings: BootSettings = {
     themeKey: THEME_STORAGE_KEY,
     evmAccountKey: SESSION_KEYS.evm.account,
     nativeAccountKey: SESSION_KEYS.native.account,
     entry,
-    ...(page.preloadsEvmBalances
-      ? { evmBalances: { networkKey: SESSION_KEYS.evm.network, fiatCurrencyKey: FIAT_CURRENCY_KEY, defaultFiatCurrency: DEFAULT_PREFERENCES.fiatCurrency } }
+    ...(page.preloadsEvmWallet
+      ? { evmWallet: { networkKey: SESSION_KEYS.evm.network, fiatCurrencyKey: FIAT_CURRENCY_KEY, defaultFiatCurrency: DEFAULT_PREFERENCES.fiatCurrency } }
       : {}),
   };
   return `(${bootPage.toString()})(${JSON.stringify(settings)});`;
@@ -113,8 +113,8 @@ export interface RenderedPage {
   readonly components: readonly string[];
   /** Whether the screen is a stand-in that the app replaces once hydrated. */
   readonly standIn: boolean;
-  /** Whether a matched route's loader reads the stored EVM account's balances (route handle `preload`). */
-  readonly preloadsEvmBalances: boolean;
+  /** Whether a matched route's loader reads the stored EVM account's balances and network status (route handle `preload`). */
+  readonly preloadsEvmWallet: boolean;
 }
 
 const ORIGIN = 'http://tandem.invalid';
@@ -141,5 +141,5 @@ export async function render(path: string): Promise<RenderedPage> {
     const { element } = match.route;
     return isValidElement(element) && typeof element.type === 'function' ? [element.type.name] : [];
   });
-  return { path, html, components, standIn: html.includes('data-stand-in'), preloadsEvmBalances: preloadsEvmBalances(context.matches) };
+  return { path, html, components, standIn: html.includes('data-stand-in'), preloadsEvmWallet: preloadsEvmWallet(context.matches) };
 }

@@ -22,6 +22,8 @@ export const statusQueryOptions = (network: string) =>
   queryOptions({
     queryKey: [...evmNetworkKey(network), 'status'] as const,
     queryFn: ({ signal }) => fetchStatus(network, { signal }),
+    // The wallet route's loader has just read it (app/prefetch.ts): not asked again as the screen mounts.
+    staleTime: 5_000,
     refetchInterval: 10_000,
   });
 
