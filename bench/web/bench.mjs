@@ -15,12 +15,11 @@
 // Flags: --profile debug|release (which target/<profile>/tandem-server; run.sh picks)
 //        --runs N (default 7) --account NAME (default alice)
 // The wallet is measured a second time at 390×844 (a phone), for its layout shift.
-import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { measurePaint, median, spread } from './paint.mjs';
+import { launchChromium, measurePaint, median, PHONE, spread, viewerVisit, WALLET_PATH, webVersion } from './paint.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { chromium } = await import(pathToFileURL(join(repoRoot, 'web/node_modules/playwright-core/index.mjs')).href);
@@ -41,21 +40,7 @@ const HOME_TARGET_BYTES = 200_000;
 const FIRST_ROW_TARGET_MS = 300;
 const FCP_TARGET_MS = 250;
 const REQUESTS_TARGET = 10;
-const FIRST_ROW_SELECTOR = '.evm-table tbody tr';
-// The wallet is also visited on a phone's screen, where the page is one column: its layout shift too must be 0.
-const PHONE = { width: 390, height: 844 };
-// The same Chromium and flags as the browser tests (web/e2e/browser.ts): keep them in step.
-const CHROMIUM_PATH = process.env.TANDEM_CHROMIUM ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-const WEB_VERSION = JSON.parse(readFileSync(join(repoRoot, 'web/package.json'), 'utf8')).version;
+const WEB_VERSION = webVersion();
 
 const log = (message) => console.error(`[bench] ${message}`);
 const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -83,16 +68,6 @@ async function homeJavaScript(browser, url) {
   } finally {
     await context.close();
   }
-}
-
-/** The session View Any Account stores (lib/session/evmViewer.ts), for this app version: runs before the app. */
-function storeViewerSession({ account, networkName, version }) {
-  window.localStorage.setItem('account', account);
-  window.localStorage.setItem('rawAddress', account);
-  window.localStorage.setItem('network', networkName);
-  window.localStorage.setItem('isNative', 'false');
-  window.localStorage.setItem('autoLogin', 'justViewer');
-  window.localStorage.setItem('tandem.appVersion', version);
 }
 
 /** One warm-up visit (server caches), then RUNS cold ones. */
@@ -135,7 +110,7 @@ let exitCode = 0;
 try {
   const account = stack.manifest.accounts.find((entry) => entry.name === flags.account);
   if (!account) throw new Error(`the devnet manifest has no account ${flags.account}`);
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  browser = await launchChromium(chromium);
 
   log(`measuring the home route's JavaScript on ${stack.url}`);
   const home = await homeJavaScript(browser, stack.url);
@@ -144,15 +119,11 @@ try {
   const homeRuns = await paintRuns(browser, stack.url, '/', { readySelector: 'h1' });
 
   log(`measuring /evm/wallet for ${flags.account} (${account.address}), viewer: 1 warm-up + ${RUNS} cold visits`);
-  const walletVisit = {
-    readySelector: FIRST_ROW_SELECTOR,
-    setup: storeViewerSession,
-    setupArgs: { account: account.address, networkName: stack.manifest.network, version: WEB_VERSION },
-  };
-  const walletRuns = await paintRuns(browser, stack.url, '/evm/wallet?tab=balance', walletVisit);
+  const walletVisit = viewerVisit(stack, account, WEB_VERSION);
+  const walletRuns = await paintRuns(browser, stack.url, WALLET_PATH, walletVisit);
 
   log(`measuring /evm/wallet for ${flags.account} on a phone's screen (${PHONE.width}×${PHONE.height}): 1 warm-up + ${RUNS} cold visits`);
-  const phoneRuns = await paintRuns(browser, stack.url, '/evm/wallet?tab=balance', { ...walletVisit, viewport: PHONE });
+  const phoneRuns = await paintRuns(browser, stack.url, WALLET_PATH, { ...walletVisit, viewport: PHONE });
 
   console.log(`Tandem web benchmark — tandem-server ${flags.profile} build, devnet stack, headless Chromium, loopback`);
   console.log('');

@@ -2,6 +2,7 @@
 // cache) of a route, reporting when the first contentful paint came, what the browser fetched
 // before it, and whether anything moved afterwards (layout shift). Also notes where the time went
 // (the document, the last script, the fonts, the app's first render) so a slow paint can be placed.
+import { readFileSync } from 'node:fs';
 
 /** Installed before any page script: collects layout shifts and when the app first rendered into #root. */
 function installPaintProbe({ readySelector }) {
@@ -110,3 +111,50 @@ export function spread(values, format) {
 }
 
 export { median };
+
+// The same Chromium and flags as the browser tests (web/e2e/browser.ts): keep them in step.
+const CHROMIUM_PATH = process.env.TANDEM_CHROMIUM ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** Headless Chromium as the browser tests launch it; `chromium` is playwright-core's. */
+export function launchChromium(chromium) {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+/** The wallet's balance tab, and what shows it is usable: its first balance row. */
+export const WALLET_PATH = '/evm/wallet?tab=balance';
+const FIRST_ROW_SELECTOR = '.evm-table tbody tr';
+/** The wallet is also visited on a phone's screen, where the page is one column: its layout shift too must be 0. */
+export const PHONE = { width: 390, height: 844 };
+
+/** The web app's version (web/package.json), which a stored session must carry not to be cleared on start. */
+export function webVersion() {
+  return JSON.parse(readFileSync(new URL('../../web/package.json', import.meta.url), 'utf8')).version;
+}
+
+/** The session View Any Account stores (lib/session/evmViewer.ts), for this app version: runs before the app. */
+function storeViewerSession({ account, networkName, version }) {
+  window.localStorage.setItem('account', account);
+  window.localStorage.setItem('rawAddress', account);
+  window.localStorage.setItem('network', networkName);
+  window.localStorage.setItem('isNative', 'false');
+  window.localStorage.setItem('autoLogin', 'justViewer');
+  window.localStorage.setItem('tandem.appVersion', version);
+}
+
+/** measurePaint's options for a visit of the wallet by `account` (a devnet manifest entry) viewed read-only. */
+export function viewerVisit(stack, account, version) {
+  return {
+    readySelector: FIRST_ROW_SELECTOR,
+    setup: storeViewerSession,
+    setupArgs: { account: account.address, networkName: stack.manifest.network, version },
+  };
+}

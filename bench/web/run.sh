@@ -6,6 +6,8 @@
 # Builds web/dist first so the figures match the source. Needs web's and devnet/evm's npm
 # packages, /usr/bin/chromium (or TANDEM_CHROMIUM) and the native devnet's Python venv
 # (TANDEM_NATIVE_VENV, see devnet/native). Flags pass through to bench.mjs: --runs N --account NAME.
+# To compare two builds of the web app on the wallet's first row, alternating between them so a
+# machine's changing load weighs on both alike: bench/web/compare.mjs (see its header).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if [[ -x target/release/tandem-server ]]; then

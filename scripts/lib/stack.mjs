@@ -16,9 +16,10 @@ const SERVER_START_TIMEOUT_MS = 30_000;
 const STOP_GRACE_MS = 5_000;
 
 /**
- * @param {{ profile?: 'debug' | 'release', stateDir?: string, log?: (msg: string) => void }} options
+ * @param {{ profile?: 'debug' | 'release', stateDir?: string, webDist?: string, log?: (msg: string) => void }} options
+ *   webDist: the web build the server serves (web/dist by default; bench/web/compare.mjs serves others)
  */
-export async function startStack({ profile = 'debug', stateDir, log = (m) => console.error(m) } = {}) {
+export async function startStack({ profile = 'debug', stateDir, webDist = join(repoRoot, 'web', 'dist'), log = (m) => console.error(m) } = {}) {
   const dir = stateDir ?? join(repoRoot, '.tandem');
   mkdirSync(dir, { recursive: true });
   const manifestPath = join(dir, 'devnet-manifest.json');
@@ -47,7 +48,7 @@ export async function startStack({ profile = 'debug', stateDir, log = (m) => con
       binary: join(repoRoot, 'target', profile, 'tandem-server'),
       env: {
         TANDEM_LISTEN: '127.0.0.1:0',
-        TANDEM_WEB_DIST: join(repoRoot, 'web', 'dist'),
+        TANDEM_WEB_DIST: webDist,
         TANDEM_DEVNET_MANIFEST: manifestPath,
         TANDEM_NATIVE_DEVNET_MANIFEST: nativeManifestPath,
       },
