@@ -112,17 +112,9 @@ export function spread(values, format) {
 
 export { median };
 
-// The same Chromium and flags as the browser tests (web/e2e/browser.ts): keep them in step.
+// The same Chromium and switches as the browser tests (web/e2e/browser.ts).
 const CHROMIUM_PATH = process.env.TANDEM_CHROMIUM ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+const CHROMIUM_ARGS = JSON.parse(readFileSync(new URL('../../web/e2e/chromium-args.json', import.meta.url), 'utf8'));
 
 /** Headless Chromium as the browser tests launch it; `chromium` is playwright-core's. */
 export function launchChromium(chromium) {
