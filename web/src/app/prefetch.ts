@@ -4,8 +4,8 @@
  * first balance row within 500 ms of navigation). Loaders never wait for them: a
  * failed prefetch only means the screen fetches (and reports) it itself.
  */
-import { clientConfigQueryOptions } from '../lib/api/clientConfig';
 import { statusQueryOptions } from '../features/evm-wallet/api/status';
+import { clientConfigQueryOptions } from '../lib/api/clientConfig';
 import { evmBalancesQueryOptions } from '../lib/api/evm/balances';
 import { networksQueryOptions } from '../lib/networks/api/networks';
 import { walletNetworkFor } from '../lib/networks/model/defaultNetwork';
