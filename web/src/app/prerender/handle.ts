@@ -17,7 +17,8 @@ export interface PrerenderHandle {
   readonly preload?: 'evm-wallet';
 }
 
-function handleOf(match: UIMatch): object {
+/** A match's (or a route's) handle as an object, empty when it has none. */
+function handleOf(match: { readonly handle?: unknown }): object {
   const handle: unknown = match.handle;
   return typeof handle === 'object' && handle !== null ? handle : {};
 }
@@ -42,7 +43,7 @@ export function standInTitle(matches: readonly UIMatch[]): ParseKeys | null {
 /** Whether a matched route's loader reads the stored EVM account's balances and network status (the page then preloads them). */
 export function preloadsEvmWallet(matches: readonly { readonly route: { readonly handle?: unknown } }[]): boolean {
   return matches.some(({ route }) => {
-    const handle: unknown = route.handle;
-    return typeof handle === 'object' && handle !== null && 'preload' in handle && handle.preload === 'evm-wallet';
+    const handle = handleOf(route);
+    return 'preload' in handle && handle.preload === 'evm-wallet';
   });
 }

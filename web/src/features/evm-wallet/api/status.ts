@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RequestOptions } from '../../../lib/api/client';
 import { apiGet, type Schemas } from '../../../lib/api/endpoints';
+import { BALANCES_FRESH_MS } from '../../../lib/api/evm/balances';
 import { evmNetworkKey } from '../../../lib/api/evm/keys';
 import { expectRecord, expectString } from '../../../lib/api/shape';
 
@@ -22,8 +23,9 @@ export const statusQueryOptions = (network: string) =>
   queryOptions({
     queryKey: [...evmNetworkKey(network), 'status'] as const,
     queryFn: ({ signal }) => fetchStatus(network, { signal }),
-    // The wallet route's loader has just read it (app/prefetch.ts): not asked again as the screen mounts.
-    staleTime: 5_000,
+    // Read by the wallet route's loader beside the balances (app/prefetch.ts), and as fresh as
+    // they are: not asked again as the screen mounts.
+    staleTime: BALANCES_FRESH_MS,
     refetchInterval: 10_000,
   });
 
