@@ -83,12 +83,13 @@ async function start() {
   const router = createBrowserRouter(routes);
   await routerReady(router);
   performance.mark('tandem:router-ready');
+  const hydrating = canHydrate(container, router);
   const app = (
     <StrictMode>
-      <App router={router} container={container} {...(fullyPrerendered ? { onStarted: prefetchStartupData } : {})} />
+      <App router={router} container={container} hydrating={hydrating} {...(fullyPrerendered ? { onStarted: prefetchStartupData } : {})} />
     </StrictMode>
   );
-  if (canHydrate(container, router)) {
+  if (hydrating) {
     adoptStandIn(container);
     hydrateRoot(container, app);
   } else {

@@ -4,19 +4,22 @@
  * must produce exactly what the build rendered, so whatever only the browser knows
  * (the stored session, the theme, query strings, cached answers) waits until
  * {@link useHydrated} turns true, one render later.
+ *
+ * The flag is React state held by the app (app/App.tsx), not an external store: a
+ * store's change after hydration is rendered at once, with the new screen's effects
+ * (its reads starting, its subscriptions) run before the browser may paint it. As
+ * state set from an effect, that render is an ordinary one, and the effects of the
+ * screen it shows run after its first paint.
  */
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext } from 'react';
 
-const subscribeToNothing = () => () => undefined;
+/** False while the build renders a page and while the app hydrates it (the value without a provider). */
+export const HydratedContext = createContext(false);
 
 /**
  * False while the build renders a page and while the app hydrates it; true from the
  * render after that on, and from the start when the app renders without hydrating.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
+  return useContext(HydratedContext);
 }
