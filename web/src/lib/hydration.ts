@@ -7,9 +7,9 @@
  *
  * The flag is React state held by the app (app/App.tsx), not an external store: a
  * store's change after hydration is rendered at once, with the new screen's effects
- * (its reads starting, its subscriptions) run before the browser may paint it. As
- * state set from an effect, that render is an ordinary one, and the effects of the
- * screen it shows run after its first paint.
+ * (its reads starting, its subscriptions) run in the same task, before the browser
+ * can paint it. As state set after hydration's effects, that render is an ordinary
+ * one: the screen's effects run in a later task, so the browser may paint it first.
  */
 import { createContext, useContext } from 'react';
 
