@@ -15,6 +15,7 @@ pub mod dapps;
 pub mod evm_link;
 pub mod export;
 pub mod history;
+pub mod relations;
 pub mod transactions;
 mod views;
 
@@ -65,18 +66,22 @@ fn route_table() -> Vec<(Method, String, MethodRouter<AppState>)> {
         (
             Method::GET,
             format!("{account}/creator"),
-            get(history::creator),
+            get(relations::creator),
         ),
         (
             Method::GET,
             format!("{account}/children"),
-            get(history::children),
+            get(relations::children),
         ),
-        (Method::GET, format!("{account}/links"), get(history::links)),
+        (
+            Method::GET,
+            format!("{account}/links"),
+            get(relations::links),
+        ),
         (
             Method::GET,
             format!("{account}/proposals"),
-            get(history::proposals),
+            get(relations::proposals),
         ),
         (
             Method::GET,
@@ -91,7 +96,7 @@ fn route_table() -> Vec<(Method, String, MethodRouter<AppState>)> {
         (
             Method::GET,
             format!("{base}/keys/{{key}}/accounts"),
-            get(history::key_accounts),
+            get(relations::key_accounts),
         ),
         (Method::GET, format!("{base}/dapps"), get(dapps::dapps)),
         (
