@@ -15,6 +15,7 @@
 //! (gas is free and plain transfers are not booked): the model measures indexing work,
 //! not native accounting.
 
+mod json;
 pub mod rpc;
 
 use std::collections::HashMap;
