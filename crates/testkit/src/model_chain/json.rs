@@ -95,7 +95,7 @@ fn gas_used(tx: &ModelTx) -> u64 {
 }
 
 /// ERC-20 `transfer(to, amount)` of the transaction's first transfer, or nothing.
-pub(super) fn input(tx: &ModelTx) -> Vec<u8> {
+fn input(tx: &ModelTx) -> Vec<u8> {
     tx.logs.first().map_or_else(Vec::new, |log| {
         let mut data = vec![0xa9, 0x05, 0x9c, 0xbb];
         data.extend_from_slice(&[0; 12]);
