@@ -5,6 +5,7 @@
 //! talks to the node through a [`RootProvider`] built here.
 
 pub mod batch;
+pub mod failure;
 pub mod retry;
 
 use std::time::Duration;

@@ -3,7 +3,7 @@
 //! (the node keeps no state that old), or give up for now.
 
 use alloy::transports::{TransportError, TransportErrorKind};
-use tandem_evm::rpc::retry::{is_size_refusal, is_transient, names_a_size_limit};
+use tandem_evm::rpc::failure::{is_size_refusal, is_transient, names_a_size_limit};
 
 use crate::IndexerError;
 
