@@ -56,6 +56,7 @@
 //! distant node the round trips of several batches overlap.
 
 mod allowances;
+mod latest_reads;
 mod prepare;
 pub(crate) mod state;
 mod status;

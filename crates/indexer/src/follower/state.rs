@@ -4,7 +4,7 @@
 //! node prunes it, only an archive node keeps it all — they fall back, once and for
 //! good, to the latest block. Native balances of final batches are read at the latest
 //! block on any node, each account once while it stays read after its touches
-//! (`prepare::LatestReads`): a backfill then reads an account about once instead of once
+//! (`latest_reads::LatestReads`): a backfill then reads an account about once instead of once
 //! per batch that touches it.
 //!
 //! Why reads at the latest block still end exact: the store keeps, for each account
