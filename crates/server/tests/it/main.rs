@@ -69,6 +69,7 @@ mod evm_history;
 mod evm_history_names;
 mod evm_nfts;
 mod evm_own_index;
+mod evm_own_index_checks;
 mod evm_prepare;
 mod evm_router_props;
 mod evm_staking;
