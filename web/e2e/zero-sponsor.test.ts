@@ -55,7 +55,7 @@ describe('the fee sponsor', () => {
     withPage(async (page) => {
       await signInWithDevWallet(page, 'alice');
       const cases = [
-        { behaviour: 'fail', reason: 'It failed on its side (it answered with error 500).', amount: '0.0101' },
+        { behaviour: 'fail', reason: 'Code 500 not expected from resource provider endpoint.', amount: '0.0101' },
         { behaviour: 'tamper', reason: /It asked for a fee above 0.05 TLOS/, amount: '0.0102' },
         { behaviour: 'slow', delaySeconds: 15, reason: 'It did not answer in time.', amount: '0.0103' },
       ];

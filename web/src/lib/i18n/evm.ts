@@ -57,7 +57,7 @@ export const evmEn = {
   history: {
     title: 'History',
     loading: 'Loading the history…',
-    failed: 'The history could not be loaded.',
+    failed: 'Unexpected error fetching transactions. Please refresh the page to try again.',
     empty: 'No transactions yet.',
     rows_per_page: 'Rows per page',
     action: 'Action',

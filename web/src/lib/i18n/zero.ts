@@ -164,7 +164,7 @@ export const zeroEn = {
   history: {
     title: 'History',
     loading: 'Loading history…',
-    failed: 'History could not be loaded.',
+    failed: 'Unexpected error fetching transactions. Please refresh the page to try again.',
     empty: 'No actions yet.',
     see_transaction: 'See Transaction',
     newer: 'Newer',
@@ -247,7 +247,7 @@ export const zeroEn = {
     timeout: 'It did not answer in time.',
     unreachable: 'It could not be reached.',
     error: 'It failed on its side.',
-    error_status: 'It failed on its side (it answered with error {{status}}).',
+    error_status: 'Code {{status}} not expected from resource provider endpoint.',
     unreadable: 'Its answer could not be read as your transaction.',
     fee_too_high: 'It asked for a fee above {{max}}, so its answer was refused for your safety.',
     mismatch: 'Its answer did not match your transaction, so it was refused for your safety.',
