@@ -1,7 +1,8 @@
 /**
  * Choosing the EVM network (spec §4) as a wallet user does, with the injected test
  * wallet: the first notice after sign-in names the account; the chooser moves from
- * the devnet to telos-evm-testnet and back, each with a success notice; a chain
+ * the devnet to telos-evm-testnet and back, each with a success notice (and, once, a
+ * neutral message that the testnet's unreachable data source may be out of sync); a chain
  * the wallet does not know (Telos EVM mainnet, 4902) is added to it; a wallet that
  * refuses the switch (4001) gets a neutral message and the network stays; and a wallet that changes chain on
  * its own while a send review is open is flagged there, with signing blocked until
@@ -70,10 +71,16 @@ describe('EVM network chooser', () => {
       assert.equal(await storedNetwork(page), TESTNET.name);
       await page.getByText(`Network: ${await displayName(TESTNET.name)}`).waitFor();
 
+      // The testnet's data source (Teloscan) cannot be reached here: a neutral message says so, once.
+      const outOfSync = page.getByRole('status').filter({ hasText: `The data source of ${await displayName(TESTNET.name)} is behind or not answering: data may be out of sync.` });
+      await outOfSync.waitFor();
+
       await chooser(page).selectOption(devnet.network);
       await page.getByRole('status').filter({ hasText: `Switched to ${await displayName(devnet.network)}` }).waitFor();
       assert.equal(await storedNetwork(page), devnet.network);
       await page.getByText(`Network: ${await displayName(devnet.network)}`).waitFor();
+      const devnetName = await displayName(devnet.network);
+      assert.equal(await page.getByText(`The data source of ${devnetName} is behind`).count(), 0, 'the devnet\u2019s own index is in sync');
       // The devnet serves chain id 41 like the testnet: the wallet is asked for that chain both times.
       const asked = (await walletCalls(page)).slice(before);
       assert.deepEqual(asked, [

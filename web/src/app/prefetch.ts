@@ -4,7 +4,7 @@
  * first balance row within 500 ms of navigation). Loaders never wait for them: a
  * failed prefetch only means the screen fetches (and reports) it itself.
  */
-import { statusQueryOptions } from '../features/evm-wallet/api/status';
+import { statusQueryOptions } from '../lib/api/evm/status';
 import { clientConfigQueryOptions } from '../lib/api/clientConfig';
 import { evmBalancesQueryOptions } from '../lib/api/evm/balances';
 import { networksQueryOptions } from '../lib/networks/api/networks';

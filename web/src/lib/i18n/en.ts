@@ -123,6 +123,7 @@ export const en = {
     dismiss: 'Dismiss notification',
     repeated: '×{{count}}',
     cancelled_transaction: 'Cancelled transaction',
+    out_of_sync: 'The data source of {{network}} is behind or not answering: data may be out of sync.',
     offline_title: 'No Internet connection',
     offline_message:
       "We're sorry, it looks like you're not connected to the internet. Please check your network connection and try again.",

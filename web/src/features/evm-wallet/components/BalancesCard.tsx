@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useEvmBalances, type BalanceRow } from '../../../lib/api/evm/balances';
+import { isOutOfSync, useEvmStatus } from '../../../lib/api/evm/status';
 import { EVM_DEV_WALLET_ID } from '../../../lib/evm-wallet/devWallet';
 import { useEvmWallet } from '../../../lib/evm-wallet/useEvmWallet';
 import { AddToWalletButton } from './AddToWalletButton';
@@ -8,8 +9,6 @@ import { usePreferences, useAmountFormatter } from '../../../lib/preferences/use
 import { AmountText } from '../../../lib/ui/AmountText';
 import { CoverageNotice } from '../../../lib/ui/CoverageNotice';
 import { QueryError } from '../../../lib/ui/QueryError';
-import { useEvmStatus } from '../api/status';
-import { isOutOfSync } from '../model/wallet';
 
 const SKELETON_ROWS = 4;
 

@@ -1,11 +1,10 @@
 import { useQueries } from '@tanstack/react-query';
+import { isOutOfSync, statusQueryOptions, type StatusView } from '../../../lib/api/evm/status';
 import { useTranslation } from 'react-i18next';
 import { registerEvmTexts } from '../../../lib/i18n/evm';
 import { useNetworks, type NetworkSummary } from '../../../lib/networks/api/networks';
 import { DemoCase, DemoFrame } from '../../../lib/ui/DemoFrame';
 import { QueryError } from '../../../lib/ui/QueryError';
-import { statusQueryOptions, type StatusView } from '../api/status';
-import { isOutOfSync } from '../model/wallet';
 
 registerEvmTexts();
 

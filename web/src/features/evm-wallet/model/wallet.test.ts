@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NetworkSummary } from '../../../lib/networks/api/networks';
-import type { StatusView } from '../api/status';
-import { isOutOfSync, walletNetwork, walletTab } from './wallet';
+import { walletNetwork, walletTab } from './wallet';
 
 function network(name: string, kind: 'native' | 'evm', isDevnet = false): NetworkSummary {
   return {
@@ -11,13 +10,6 @@ function network(name: string, kind: 'native' | 'evm', isDevnet = false): Networ
 }
 
 const NETWORKS = [network('telos', 'native'), network('telos-evm', 'evm'), network('telos-evm-devnet', 'evm', true)];
-
-function status(source: Partial<StatusView['source']>): StatusView {
-  return {
-    chainId: 41, network: 'telos-evm-devnet', pricesConfigured: true, tokenListLoaded: true,
-    source: { network: 'telos-evm-devnet', primary: 'ownIndex', inUse: 'ownIndex', lists: 'ownIndex', fallback: 'rpc', everUnhealthy: false, ...source },
-  };
-}
 
 describe('walletNetwork', () => {
   it('keeps the stored EVM network', () => {
@@ -29,18 +21,6 @@ describe('walletNetwork', () => {
   });
   it('is null when the server serves no EVM network', () => {
     expect(walletNetwork('telos-evm', [network('telos', 'native')])).toBeNull();
-  });
-});
-
-describe('isOutOfSync', () => {
-  it('is quiet while the primary is healthy and answering', () => {
-    expect(isOutOfSync(undefined)).toBe(false);
-    expect(isOutOfSync(status({}))).toBe(false);
-  });
-  it('warns when the primary is unhealthy or the fallback answers', () => {
-    const lagging = { blockNumber: 1, blockTimestampMs: 0, healthy: false, secondsBehind: 40, success: true };
-    expect(isOutOfSync(status({ primaryHealth: lagging }))).toBe(true);
-    expect(isOutOfSync(status({ inUse: 'rpc' }))).toBe(true);
   });
 });
 

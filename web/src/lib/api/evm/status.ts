@@ -1,11 +1,23 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { RequestOptions } from '../../../lib/api/client';
-import { apiGet, type Schemas } from '../../../lib/api/endpoints';
-import { BALANCES_FRESH_MS } from '../../../lib/api/evm/balances';
-import { evmNetworkKey } from '../../../lib/api/evm/keys';
-import { expectRecord, expectString } from '../../../lib/api/shape';
+import type { RequestOptions } from '../client';
+import { apiGet, type Schemas } from '../endpoints';
+import { expectRecord, expectString } from '../shape';
+import { BALANCES_FRESH_MS } from './balances';
+import { evmNetworkKey } from './keys';
+
+/** An EVM network's status: which source answers, and how far behind it is. */
 
 export type StatusView = Schemas['StatusView'];
+
+/**
+ * Spec §4 "Indexer health": warn that data may be out of sync while the primary
+ * source reports itself unhealthy or the server has fallen back from it.
+ */
+export function isOutOfSync(status: StatusView | undefined): boolean {
+  if (status === undefined) return false;
+  const { source } = status;
+  return source.primaryHealth?.healthy === false || source.inUse !== source.primary;
+}
 
 export function parseStatus(json: unknown): StatusView {
   const view = expectRecord(json, 'status');
@@ -24,7 +36,7 @@ export const statusQueryOptions = (network: string) =>
     queryKey: [...evmNetworkKey(network), 'status'] as const,
     queryFn: ({ signal }) => fetchStatus(network, { signal }),
     // Read by the wallet route's loader beside the balances (app/prefetch.ts), and as fresh as
-    // they are: not asked again as the screen mounts.
+    // they are: not asked again as the screen mounts. Every EVM screen's frame reads it too.
     staleTime: BALANCES_FRESH_MS,
     refetchInterval: 10_000,
   });
