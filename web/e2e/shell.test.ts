@@ -107,6 +107,13 @@ describe('not-found page', () => {
       await page.waitForURL((url) => url.pathname === '/');
       await page.getByRole('heading', { level: 1, name: 'One wallet for Telos and Telos EVM' }).waitFor();
     }));
+
+  it('answers a path below /evm that names no screen, signed out, instead of asking to sign in', () =>
+    withPage(async (page) => {
+      await page.goto('/evm/no-such-screen');
+      await page.getByRole('heading', { name: 'Oops. Nothing here...' }).waitFor();
+      assert.equal(new URL(page.url()).pathname, '/evm/no-such-screen');
+    }));
 });
 
 describe('code splitting', () => {

@@ -13,8 +13,14 @@ describe('isWithin', () => {
 
 describe('requiresAuth', () => {
   it('protects the EVM area', () => {
-    for (const path of ['/evm', '/evm/wallet', '/evm/send', '/evm/wrap', '/evm/allowances', '/evm/staking']) {
+    for (const path of ['/evm', '/evm/', '/evm/wallet', '/evm/wallet/', '/evm/send', '/evm/receive', '/evm/collectible-inventory', '/evm/wrap', '/evm/allowances', '/evm/staking']) {
       expect(requiresAuth(path), path).toBe(true);
+    }
+  });
+
+  it('leaves a path below /evm that names no screen to the not-found page (spec §2 "any other path")', () => {
+    for (const path of ['/evm/nowhere', '/evm/wallet/extra', '/evmx']) {
+      expect(requiresAuth(path), path).toBe(false);
     }
   });
 

@@ -9,16 +9,29 @@ import { HOME_PATH, isWithin } from '../../../lib/navigation/paths';
 export { HOME_PATH, isWithin };
 
 /**
- * The EVM area requires a stored EVM account, except the collectible details page (spec §2,
- * §6) and a transaction's page: both show public chain data that a link may share.
+ * The EVM screens that require a stored EVM account: every route of the EVM area (spec §2)
+ * except the collectible details page (spec §2, §6) and a transaction's page, which show
+ * public chain data that a link may share. A path below /evm that names no screen is no
+ * route at all: it gets the not-found page, signed in or not ("any other path").
+ * Kept beside `app/routes.ts`'s children of `evm`.
  */
-const AUTH_AREA = '/evm';
-const PUBLIC_PATHS_IN_AUTH_AREA = ['/evm/collectible-details', '/evm/tx'];
+const AUTH_PATHS: readonly string[] = [
+  '/evm',
+  '/evm/wallet',
+  '/evm/send',
+  '/evm/receive',
+  '/evm/collectible-inventory',
+  '/evm/staking',
+  '/evm/wrap',
+  '/evm/allowances',
+];
 
 const DEMOS_AREA = '/demos';
 
 export function requiresAuth(path: string): boolean {
-  return isWithin(path, AUTH_AREA) && !PUBLIC_PATHS_IN_AUTH_AREA.some((open) => isWithin(path, open));
+  // The router matches a path with or without its trailing slash.
+  const route = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return AUTH_PATHS.includes(route);
 }
 
 function hostnameOf(host: string): string {
