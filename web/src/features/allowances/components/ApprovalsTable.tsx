@@ -53,6 +53,21 @@ function AssetCell({ row }: { row: ApprovalRow }) {
   );
 }
 
+/**
+ * A date and time ('Nov 25, 2026 03:04:05 AM') that breaks, in a narrow column, only between
+ * the date and the time, not after every word.
+ */
+function DateThenTime({ text }: { text: string }) {
+  const comma = text.indexOf(', ');
+  const cut = comma < 0 ? -1 : text.indexOf(' ', comma + 2);
+  if (cut < 0) return text;
+  return (
+    <>
+      <span className="allowances-nowrap">{text.slice(0, cut)}</span> <span className="allowances-nowrap">{text.slice(cut + 1)}</span>
+    </>
+  );
+}
+
 function AllowedCell({ row }: { row: ApprovalRow }) {
   const { t } = useTranslation();
   const what = allowed(row);
@@ -151,18 +166,23 @@ export function ApprovalsTable({ account, rows, canSign, selected, busy, onToggl
                 </span>
               </td>
               <td data-label={t('allowances.table.allowed')}>
-                <AllowedCell row={row} />
-                {row.type === 'erc20' && !row.revoked && (
-                  <span className="muted allowances-block">
-                    <TextWithAmounts i18nKey="allowances.table.balance" values={{ symbol: row.tokenSymbol }} amounts={{ amount: { amount: row.balance } }} />
-                  </span>
-                )}
+                {/* One child: on narrow screens the cell is a label-and-value grid, where a second child would fall under the label. */}
+                <span className="allowances-stack">
+                  <AllowedCell row={row} />
+                  {row.type === 'erc20' && !row.revoked && (
+                    <span className="muted">
+                      <TextWithAmounts i18nKey="allowances.table.balance" values={{ symbol: row.tokenSymbol }} amounts={{ amount: { amount: row.balance } }} />
+                    </span>
+                  )}
+                </span>
               </td>
               <td className="allowances-num" data-label={t('allowances.table.value_at_risk')}>
                 {row.valueAtRisk === null || row.valueAtRisk === undefined ? t('allowances.table.no_value') : format.fiat(row.valueAtRisk)}
               </td>
               <td data-label={t('allowances.table.updated')}>
-                <time dateTime={isoDateTime(updated)}>{dateTime(updated)}</time>
+                <time dateTime={isoDateTime(updated)}>
+                  <DateThenTime text={dateTime(updated)} />
+                </time>
               </td>
               <td data-label={t('allowances.table.risks')}>
                 {row.riskFacts.length === 0 ? (
