@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { Icon } from '../../lib/ui/icons';
 import type { NavItem } from '../navigation/model/navItems';
+import { parentRouteOf } from '../navigation/model/parentRoute';
 
 interface PrimaryNavProps {
   id: string;
@@ -14,6 +15,8 @@ interface PrimaryNavProps {
 
 export function PrimaryNav({ id, items, open, onNavigate, sessionOnly }: PrimaryNavProps) {
   const { pathname } = useLocation();
+  // A child screen (Send, Receive) keeps its parent's item current, as its back link names it.
+  const current = parentRouteOf(pathname)?.path ?? pathname;
   return (
     <nav id={id} className={open ? 'primary-nav primary-nav--open' : 'primary-nav'} aria-label="Main" data-session-only={sessionOnly}>
       <ul className="primary-nav__list">
@@ -23,7 +26,7 @@ export function PrimaryNav({ id, items, open, onNavigate, sessionOnly }: Primary
               <Link
                 to={item.to}
                 className="primary-nav__link"
-                aria-current={pathname.startsWith(item.matches) ? 'page' : undefined}
+                aria-current={current.startsWith(item.matches) ? 'page' : undefined}
                 onClick={onNavigate}
               >
                 {item.label}
