@@ -1,8 +1,9 @@
 /**
  * The layout at a desktop width (1280 px) and a phone width (390 px) over the wallet,
  * send, history, collectibles, approvals and /zero/balance: no page is wider than the
- * window, and no amount breaks over two lines. With TANDEM_SCREENSHOT_DIR set, each
- * screen is also saved there as `<screen>-<width>.png` to be looked at.
+ * window, and no amount breaks over two lines, in the light and the dark theme. With
+ * TANDEM_SCREENSHOT_DIR set, each screen is also saved there as `<screen>-<width>.png`
+ * (light) or `<screen>-<width>-dark.png` to be looked at.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -53,26 +54,30 @@ function wrappedAmounts(page: Page): Promise<string[]> {
 }
 
 for (const width of [1280, 390]) {
-  describe(`layout at ${width} px`, () => {
-    it('keeps every screen within the window and every amount on one line', () =>
-      inPage(
-        browser,
-        async (page) => {
-          await connectDevWallet(page, 'alice');
-          const shots = process.env.TANDEM_SCREENSHOT_DIR;
-          if (shots) mkdirSync(shots, { recursive: true });
-          for (const screen of SCREENS) {
-            await page.goto(screen.path);
-            await screen.ready(page);
-            // Late images and rows settle before measuring.
-            await page.waitForTimeout(500);
-            const sizes = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }));
-            assert.ok(sizes.page <= sizes.window, `${screen.name} at ${width} px is ${sizes.page} px wide`);
-            assert.deepEqual(await wrappedAmounts(page), [], `${screen.name} at ${width} px: amounts on two lines`);
-            if (shots) await page.screenshot({ path: join(shots, `${screen.name}-${width}.png`), fullPage: true });
-          }
-        },
-        { width },
-      ));
-  });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    describe(`layout at ${width} px, ${colorScheme} theme`, () => {
+      it('keeps every screen within the window and every amount on one line', () =>
+        inPage(
+          browser,
+          async (page) => {
+            await connectDevWallet(page, 'alice');
+            const shots = process.env.TANDEM_SCREENSHOT_DIR;
+            if (shots) mkdirSync(shots, { recursive: true });
+            for (const screen of SCREENS) {
+              await page.goto(screen.path);
+              await screen.ready(page);
+              // Late images and rows settle before measuring.
+              await page.waitForTimeout(500);
+              const where = `${screen.name} at ${width} px (${colorScheme})`;
+              const sizes = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }));
+              assert.ok(sizes.page <= sizes.window, `${where} is ${sizes.page} px wide`);
+              assert.deepEqual(await wrappedAmounts(page), [], `${where}: amounts on two lines`);
+              const file = `${screen.name}-${width}${colorScheme === 'dark' ? '-dark' : ''}.png`;
+              if (shots) await page.screenshot({ path: join(shots, file), fullPage: true });
+            }
+          },
+          { width, colorScheme },
+        ));
+    });
+  }
 }
