@@ -35,6 +35,15 @@ describe('home', () => {
       await page.getByText(/No browser wallet found/).waitFor();
     }));
 
+  it('in Brave with its built-in wallet switched off, says where to switch it on (spec §8)', () =>
+    inPage(browser, async (page, context) => {
+      // Brave adds navigator.brave; with its wallet off it injects no provider and announces none.
+      await context.addInitScript({ content: 'Object.defineProperty(navigator, "brave", { value: { isBrave: () => Promise.resolve(true) } });' });
+      await page.goto('/');
+      await page.getByText(/Brave’s built-in wallet must be enabled: in Brave’s settings, under Web3/).waitFor();
+      assert.equal(await page.getByText(/No browser wallet found/).count(), 0);
+    }));
+
   it('keeps the connection-protocol wallets visible but off, saying why, when the server has no project id', () =>
     withPage(async (page) => {
       // The browser-test stack configures no wallet_connect_project_id.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMobileDevice } from './device';
+import { builtInWalletOf, isMobileDevice } from './device';
 
 const AGENTS = {
   androidChrome: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
@@ -27,5 +27,13 @@ describe('isMobileDevice', () => {
     expect(isMobileDevice({ userAgent: AGENTS.windowsChrome })).toBe(false);
     expect(isMobileDevice({ userAgent: AGENTS.linuxHeadless, maxTouchPoints: 0 })).toBe(false);
     expect(isMobileDevice({ userAgent: '' })).toBe(false);
+  });
+});
+
+describe('builtInWalletOf', () => {
+  it('knows Brave by the navigator.brave it adds, whatever its user agent says', () => {
+    expect(builtInWalletOf({ brave: { isBrave: () => Promise.resolve(true) } })).toBe('brave');
+    expect(builtInWalletOf({})).toBeNull();
+    expect(builtInWalletOf({ brave: undefined })).toBeNull();
   });
 });

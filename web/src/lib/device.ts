@@ -21,3 +21,25 @@ export function isMobileDevice({ userAgent, maxTouchPoints = 0 }: DeviceFacts): 
 export function isMobileBrowser(): boolean {
   return typeof navigator !== 'undefined' && isMobileDevice(navigator);
 }
+
+/**
+ * A browser with a wallet of its own (spec §8 Environment: "the built-in wallet must be
+ * enabled"). Brave's wallet announces nothing while it is switched off in Brave's settings,
+ * so a page that finds no wallet in Brave says where to switch it on. Brave's user agent is
+ * Chrome's; it is known by the `navigator.brave` it adds.
+ */
+export type BuiltInWallet = 'brave';
+
+export interface BrowserFacts {
+  /** `navigator.brave`: present in Brave only. */
+  readonly brave?: unknown;
+}
+
+export function builtInWalletOf({ brave }: BrowserFacts): BuiltInWallet | null {
+  return brave === undefined || brave === null ? null : 'brave';
+}
+
+/** This browser's own wallet, when it has one. */
+export function builtInWalletOfBrowser(): BuiltInWallet | null {
+  return typeof navigator === 'undefined' ? null : builtInWalletOf(navigator as Navigator & BrowserFacts);
+}

@@ -53,6 +53,8 @@ export const en = {
       error_no_account: 'Your wallet shared no account. Unlock it or add an account, then try again',
       error_multiple_providers:
         'Multiple wallet providers detected: several wallet extensions compete for this page. Disable all but one in your browser’s extensions, then reload',
+      error_builtin_wallet_disabled:
+        'Brave’s built-in wallet must be enabled: in Brave’s settings, under Web3, choose Brave Wallet as the default Ethereum wallet, then reload this page. Or install a wallet extension such as MetaMask.',
       error_auto_login: 'Your wallet could not reconnect. Connect it again to make transactions',
       error_connection_service: 'The connection service could not be reached. Check your internet connection, then try again.',
       error_send_transaction: 'Your wallet could not send the transaction: {{cause}}',

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { isMobileBrowser } from '../../../lib/device';
+import { builtInWalletOfBrowser, isMobileBrowser } from '../../../lib/device';
 import type { EvmWalletChoice } from '../../../lib/evm-wallet/connection';
 import { WALLET_CONNECT_ID } from '../../../lib/evm-wallet/connectionProtocol';
 import { isEvmDevWalletAllowed, isLoopbackUrl, keepEvmDevWalletKey, normalisePrivateKey } from '../../../lib/evm-wallet/devWallet';
@@ -42,6 +42,12 @@ function loginNetwork(networks: readonly NetworkSummary[]): NetworkSummary | nul
  * has a project id), and on the local devnet only the development wallet. The
  * login code (network switch, checksum, session) loads when a wallet is picked.
  */
+/** What to do when no wallet announced itself: switch on the browser's own, or get one. */
+function noWalletText() {
+  if (builtInWalletOfBrowser() === 'brave') return 'antelope.evm.error_builtin_wallet_disabled' as const;
+  return isMobileBrowser() ? ('home.evm_no_wallet_mobile' as const) : ('home.evm_no_wallet' as const);
+}
+
 export function ConnectEvmWallet() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -153,7 +159,8 @@ export function ConnectEvmWallet() {
           when it shows, so a click aimed at them lands where it was aimed. */}
       {(discovery.isPending || (discovery.isSuccess && wallets.length === 0)) && (
         <p className={discovery.isPending ? 'connect-note connect-note--pending' : 'connect-note'} aria-hidden={discovery.isPending}>
-          {t(isMobileBrowser() ? 'home.evm_no_wallet_mobile' : 'home.evm_no_wallet')}
+          {/* The browser's facts are read once hydrated: the pre-rendered page was built without them. */}
+          {t(hydrated ? noWalletText() : 'home.evm_no_wallet')}
         </p>
       )}
       {discovery.data?.multipleLegacyProviders === true && (
