@@ -91,12 +91,13 @@ async fn a_limited_node_with_a_long_empty_chain_is_indexed_exactly_and_cheaply()
             "{mode}: {calls:?}"
         );
         // Native balances of final batches are read at the latest block, and an account
-        // read there is not read again for older touches: about once per account (a few
-        // batches in preparation at once may each read it), not once per batch touching
-        // it (several times more on this chain).
+        // read there is not read again for older touches: about once per account (the
+        // batches in preparation at once, up to five, may each read it: 2.4-2.7 reads per
+        // account measured, up to 3.0 on a loaded machine), not once per batch touching it
+        // (about 7 per account on this chain without that memory).
         let accounts = chain.spec().holders + 2 * chain.spec().tokens + 10;
         assert!(
-            asked("eth_getBalance") <= 3 * accounts,
+            asked("eth_getBalance") <= 4 * accounts,
             "{mode}: {} balance reads for about {accounts} accounts",
             asked("eth_getBalance")
         );
