@@ -1,11 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { QueryObserver, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { NetworkChooser } from '../../lib/evm-wallet/NetworkChooser';
-import { isOutOfSync, statusQueryOptions } from '../../lib/api/evm/status';
+import { isOutOfSync, statusQueryOptions, type StatusView } from '../../lib/api/evm/status';
 import { useEvmWallet } from '../../lib/evm-wallet/useEvmWallet';
 import { WrongChainNotice } from '../../lib/evm-wallet/WrongChainNotice';
-import { useNetworks } from '../../lib/networks/api/networks';
+import { useNetworks, type NetworkSummary } from '../../lib/networks/api/networks';
 import { walletNetworkFor } from '../../lib/networks/model/defaultNetwork';
 import { useStoredNetwork } from '../../lib/networks/model/storedNetwork';
 import { notify } from '../../lib/notify/notify';
@@ -13,6 +13,28 @@ import { createOutOfSyncWarning } from './outOfSyncWarning';
 import './evm-layout.css';
 
 const warnOutOfSync = createOutOfSyncWarning((network) => notify.neutral({ key: 'notify.out_of_sync', values: { network } }));
+
+/**
+ * Watches the network's status for the out-of-sync warning. An observer of its own, outside
+ * the render: the frame does not draw anything from it, so an answer of the status (every
+ * 10 s) does not draw the frame and the screen in it again.
+ */
+function useOutOfSyncWarning(network: NetworkSummary | null) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (network === null) return undefined;
+    const observer = new QueryObserver(queryClient, statusQueryOptions(network.name));
+    const check = (data: StatusView | undefined) => {
+      warnOutOfSync(network.displayName, isOutOfSync(data));
+    };
+    const unsubscribe = observer.subscribe((result) => {
+      check(result.data);
+    });
+    // A status already read (the wallet's loader reads it) is told to no listener.
+    check(observer.getCurrentResult().data);
+    return unsubscribe;
+  }, [queryClient, network]);
+}
 
 /**
  * Frame of every /evm screen: the network chooser for an EVM session, the flag for
@@ -27,11 +49,7 @@ export function EvmLayout() {
   const networks = useNetworks();
   const { account, connection } = useEvmWallet();
   const current = networks.data ? walletNetworkFor(storedNetwork, networks.data) : null;
-  const status = useQuery({ ...statusQueryOptions(current?.name ?? ''), enabled: current !== null });
-  const outOfSync = isOutOfSync(status.data);
-  useEffect(() => {
-    if (current !== null) warnOutOfSync(current.displayName, outOfSync);
-  }, [current, outOfSync]);
+  useOutOfSyncWarning(current);
 
   return (
     <>
