@@ -13,7 +13,8 @@ export { HOME_PATH, isWithin };
  * except the collectible details page (spec §2, §6) and a transaction's page, which show
  * public chain data that a link may share. A path below /evm that names no screen is no
  * route at all: it gets the not-found page, signed in or not ("any other path").
- * Kept beside `app/routes.ts`'s children of `evm`.
+ * A second list beside `app/routes.ts`'s children of `evm`: `app/routes.test.ts` holds the
+ * two to each other, so an EVM screen added to the router cannot be left open by mistake.
  */
 const AUTH_PATHS: readonly string[] = [
   '/evm',
