@@ -53,7 +53,7 @@ export function useRevokeBatch({ network, owner, onMined }: { network: string; o
       const planned = answer.transactions[0];
       if (planned) return { kind: 'send', transaction: planned.transaction };
       const skipped = answer.skipped[0];
-      if (skipped) return { kind: 'skip', reason: skipped.reason, detail: skipped.message };
+      if (skipped) return { kind: 'skip', reason: skipped.reason, detail: skipped.detail ?? null };
       throw new Error('The server answered an empty plan for this approval');
     },
     [network, owner, fiatCurrency],

@@ -1,7 +1,7 @@
-//! The revoke batch planner (spec §4 "Allowance revoke batch"): which of the selected
+//! The rules of a revoke (spec §4 "Allowance revoke batch"), pure: which of the selected
 //! approvals still need a transaction, in the order they were selected, and why the
-//! others are skipped. Pure: the chain facts are read by the caller (see
-//! [`FactRead`]) and passed in.
+//! others are skipped. The chain facts they need ([`FactRead`]) are read by
+//! [`super::revoke_reads`] and passed in.
 
 use std::collections::HashSet;
 
@@ -9,7 +9,7 @@ use alloy::primitives::{Address, U256};
 use serde::Serialize;
 use tandem_domain::validate::AllowanceBatchId;
 
-use super::calls::Intent;
+use crate::evm::prepare::calls::Intent;
 
 /// What kind of contract an approval is on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,6 +42,42 @@ pub enum Current {
     TokenApproval { approved: Address, owner: Address },
     /// Whether the operator is approved for all.
     Operator(bool),
+}
+
+/// The one call a revoke makes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RevokeCall {
+    /// ERC-20 `approve(spender, 0)`.
+    Allowance { token: Address, spender: Address },
+    /// ERC-721 `approve(0x0, tokenId)`, clearing `spender`'s approval of the token.
+    TokenApproval {
+        contract: Address,
+        token_id: U256,
+        spender: Address,
+    },
+    /// `setApprovalForAll(operator, false)`.
+    Operator {
+        contract: Address,
+        operator: Address,
+    },
+}
+
+impl From<RevokeCall> for Intent {
+    fn from(call: RevokeCall) -> Self {
+        match call {
+            RevokeCall::Allowance { token, spender } => Self::Approve {
+                token,
+                spender,
+                amount: U256::ZERO,
+            },
+            RevokeCall::TokenApproval {
+                contract, token_id, ..
+            } => Self::ClearNftApproval { contract, token_id },
+            RevokeCall::Operator { contract, operator } => {
+                Self::RevokeOperator { contract, operator }
+            }
+        }
+    }
 }
 
 /// Why an item gets no transaction.
@@ -136,13 +172,12 @@ pub fn decide(
     owner: Address,
     id: &AllowanceBatchId,
     current: Current,
-) -> Result<Intent, SkipReason> {
+) -> Result<RevokeCall, SkipReason> {
     match (current, id.token_id) {
         (Current::Allowance(left), _) if left.is_zero() => Err(SkipReason::AlreadyRevoked),
-        (Current::Allowance(_), _) => Ok(Intent::Approve {
+        (Current::Allowance(_), _) => Ok(RevokeCall::Allowance {
             token: id.token,
             spender: id.spender,
-            amount: U256::ZERO,
         }),
         (Current::TokenApproval { approved, .. }, _) if approved != id.spender => {
             Err(SkipReason::AlreadyRevoked)
@@ -150,13 +185,14 @@ pub fn decide(
         (Current::TokenApproval { owner: holder, .. }, _) if holder != owner => {
             Err(SkipReason::NotOwner)
         }
-        (Current::TokenApproval { .. }, Some(token_id)) => Ok(Intent::ClearNftApproval {
+        (Current::TokenApproval { .. }, Some(token_id)) => Ok(RevokeCall::TokenApproval {
             contract: id.token,
             token_id,
+            spender: id.spender,
         }),
         (Current::TokenApproval { .. }, None) => Err(SkipReason::TokenIdNotApplicable),
         (Current::Operator(false), _) => Err(SkipReason::AlreadyRevoked),
-        (Current::Operator(true), _) => Ok(Intent::RevokeOperator {
+        (Current::Operator(true), _) => Ok(RevokeCall::Operator {
             contract: id.token,
             operator: id.spender,
         }),
@@ -236,10 +272,9 @@ mod tests {
         );
         assert_eq!(
             decide(OWNER, &id(None), Current::Allowance(U256::from(5u8))),
-            Ok(Intent::Approve {
+            Ok(RevokeCall::Allowance {
                 token: TOKEN,
                 spender: SPENDER,
-                amount: U256::ZERO
             })
         );
         let approval = |approved, owner| Current::TokenApproval { approved, owner };
@@ -253,9 +288,10 @@ mod tests {
         );
         assert_eq!(
             decide(OWNER, &id(Some(7)), approval(SPENDER, OWNER)),
-            Ok(Intent::ClearNftApproval {
+            Ok(RevokeCall::TokenApproval {
                 contract: TOKEN,
-                token_id: U256::from(7u8)
+                token_id: U256::from(7u8),
+                spender: SPENDER,
             })
         );
         assert_eq!(
@@ -264,7 +300,7 @@ mod tests {
         );
         assert_eq!(
             decide(OWNER, &id(None), Current::Operator(true)),
-            Ok(Intent::RevokeOperator {
+            Ok(RevokeCall::Operator {
                 contract: TOKEN,
                 operator: SPENDER
             })
