@@ -80,6 +80,10 @@ function shape(schema) {
     case 'boolean':
       return nullable(`{ type: '${type}' }`, isNullable);
     case 'array':
+      if (Array.isArray(schema.prefixItems)) {
+        // A tuple: these items in this order, and no more (`items: false`).
+        return nullable(`{ type: 'tuple', items: [${schema.prefixItems.map(shape).join(', ')}] }`, isNullable);
+      }
       return nullable(`{ type: 'array', items: ${shape(schema.items)} }`, isNullable);
     case 'object': {
       const properties = Object.entries(schema.properties ?? {});

@@ -15,13 +15,14 @@ const ROW: AnswerShape<unknown> = {
     note: { type: 'string', nullable: true },
     tags: { type: 'array', items: { type: 'string' } },
     owners: { type: 'map', values: { type: 'string' } },
+    point: { type: 'tuple', items: [{ type: 'integer' }, { type: 'string' }] },
   },
   required: ['kind', 'amount'],
 };
 
 describe('checkAnswer', () => {
   it('lets a documented answer through as it is, with fields the document does not name', () => {
-    const answer = { kind: 'erc20', amount: { value: '1.5', decimals: 6 }, note: null, tags: ['a'], owners: { x: '1' }, later: true };
+    const answer = { kind: 'erc20', amount: { value: '1.5', decimals: 6 }, note: null, tags: ['a'], owners: { x: '1' }, point: [1, '0.2'], later: true };
     expect(checkAnswer(ROW, answer)).toBe(answer);
   });
 
@@ -39,6 +40,8 @@ describe('checkAnswer', () => {
       [{ kind: 'erc20', amount, tags: ['a', 2] }, 'tags[1] is not a string'],
       [{ kind: 'erc20', amount, owners: [] }, 'owners is not a map'],
       [{ kind: 'erc20', amount, owners: { x: 1 } }, 'owners.x is not a string'],
+      [{ kind: 'erc20', amount, point: [1] }, 'point is not a list of 2'],
+      [{ kind: 'erc20', amount, point: ['1', '0.2'] }, 'point[0] is not a number'],
     ];
     for (const [answer, message] of cases) {
       expect(() => checkAnswer(ROW, answer, 'row')).toThrow(new AnswerShapeError(message));

@@ -18,6 +18,7 @@ export type Shape = (
   | { readonly type: 'null' }
   | { readonly type: 'any' }
   | { readonly type: 'array'; readonly items: Shape }
+  | { readonly type: 'tuple'; readonly items: readonly Shape[] }
   | { readonly type: 'map'; readonly values: Shape }
   | {
       readonly type: 'object';
@@ -115,6 +116,14 @@ function mismatch(shape: Shape, value: unknown, path: string, what: string): str
       if (!Array.isArray(value)) return `${at} is not a list`;
       for (const [index, item] of value.entries()) {
         const found = mismatch(shape.items, item, `${at}[${index}]`, what);
+        if (found !== null) return found;
+      }
+      return null;
+    }
+    case 'tuple': {
+      if (!Array.isArray(value) || value.length !== shape.items.length) return `${at} is not a list of ${shape.items.length}`;
+      for (const [index, item] of shape.items.entries()) {
+        const found = mismatch(item, value[index], `${at}[${index}]`, what);
         if (found !== null) return found;
       }
       return null;

@@ -1117,7 +1117,10 @@ export interface components {
              *       ]
              *     ]
              */
-            prices: string[][];
+            prices: [
+                number,
+                string
+            ][];
             /** @description Token symbol, upper case. */
             symbol: string;
             /**
