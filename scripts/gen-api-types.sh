@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates the web app's API types and answer shapes from the server's OpenAPI document
 # (`tandem-server --print-openapi`): web/src/lib/api/generated/openapi.ts with
-# openapi-typescript (a web devDependency), and web/src/lib/api/generated/answerShapes.ts,
-# the shapes lib/api/answerShape.ts checks every answer against at run time
+# openapi-typescript (a web devDependency), and web/src/lib/api/generated/answerShapes/,
+# the shapes lib/api/answerShape.ts checks every answer against at run time, a module each
 # (web/scripts/gen-api-shapes.mjs). With --check it writes nothing and fails when a
 # committed file differs from a fresh generation (scripts/test runs it so neither the types
 # nor the checks ever drift from a Rust view: EVM and native routes alike), or when an API
@@ -28,7 +28,7 @@ source "$ROOT/scripts/lib/install.sh"
 (cd "$ROOT/web" && npx --no-install openapi-typescript "$work/openapi.json" --output "$work/generated.ts" >/dev/null)
 # Generated code follows the generator's style, not the app's lint rules.
 { echo '/* eslint-disable */'; cat "$work/generated.ts"; } >"$work/openapi.ts"
-(cd "$ROOT/web" && node scripts/gen-api-shapes.mjs "$work/openapi.json" "$work/answerShapes.ts")
+(cd "$ROOT/web" && node scripts/gen-api-shapes.mjs "$work/openapi.json" "$work/answerShapes")
 
 # The API files of the features and of the shared EVM and native resources reach the server
 # only through the typed endpoints (lib/api/endpoints: apiGet/apiPost), so their answer
@@ -39,7 +39,7 @@ untyped_calls() {
     features/*/api/*.ts lib/api/evm/*.ts lib/api/native/*.ts 2>/dev/null | grep -v '\.test\.ts:') || true
 }
 
-# An answer's shape is the document's (generated/answerShapes.ts, checked by the one guard
+# An answer's shape is the document's (generated/answerShapes/, checked by the one guard
 # lib/api/answerShape.ts): a hand-written check of a field (`expectString(…)`, `typeof
 # json.x !== …`) restates a schema that then drifts.
 hand_checks() {
@@ -62,8 +62,8 @@ if $check; then
     echo "pass to lib/api/answerShape.ts already checks them (change the Rust view instead)." >&2
     exit 1
   fi
-  for file in openapi.ts answerShapes.ts; do
-    if ! diff -u "$GENERATED/$file" "$work/$file" >"$work/drift.diff" 2>&1; then
+  for file in openapi.ts answerShapes; do
+    if ! diff -ru "$GENERATED/$file" "$work/$file" >"$work/drift.diff" 2>&1; then
       head -n 40 "$work/drift.diff" >&2
       echo "web/src/lib/api/generated/$file is out of date with the server's OpenAPI document:" >&2
       echo "run scripts/gen-api-types.sh and commit the result." >&2
@@ -73,6 +73,8 @@ if $check; then
   echo "API types and answer shapes are up to date." >&2
 else
   mkdir -p "$GENERATED"
-  cp "$work/openapi.ts" "$work/answerShapes.ts" "$GENERATED/"
-  echo "wrote ${GENERATED#"$ROOT/"}/openapi.ts and answerShapes.ts" >&2
+  cp "$work/openapi.ts" "$GENERATED/"
+  rm -rf "$GENERATED/answerShapes" "$GENERATED/answerShapes.ts"
+  cp -R "$work/answerShapes" "$GENERATED/answerShapes"
+  echo "wrote ${GENERATED#"$ROOT/"}/openapi.ts and answerShapes/" >&2
 fi
