@@ -1,4 +1,5 @@
 import { QueryObserver, useQueryClient } from '@tanstack/react-query';
+import { LoadingState } from '../../lib/ui/LoadingState';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useMatches, useSearchParams } from 'react-router';
@@ -86,12 +87,7 @@ function ScreenHeader({ handle, network, account, isViewer }: { handle: MatchedE
 function ScreenState({ networks, network, needsAccount }: { networks: ReturnType<typeof useNetworks>; network: NetworkSummary | null; needsAccount: boolean }) {
   const { t } = useTranslation();
   if (networks.isPending) {
-    return (
-      <p className="state" role="status">
-        <span className="spinner" aria-hidden="true" />
-        {t('evmScreen.network_loading')}
-      </p>
-    );
+    return <LoadingState text={t('evmScreen.network_loading')} />;
   }
   if (networks.isError) {
     return <QueryError failed={t('evmScreen.network_failed')} error={networks.error} onRetry={() => void networks.refetch()} />;

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { LoadingState } from '../../../lib/ui/LoadingState';
 import { Link } from 'react-router';
 import { useFreshEvmBalances } from '../../../lib/api/evm/balances';
 import { registerEvmTexts } from '../../../lib/i18n/evm';
@@ -42,12 +43,7 @@ function SendWithBalances({ network, account }: { network: NetworkSummary; accou
   const { balances, updating } = useFreshEvmBalances(network.name, account, fiatCurrency);
 
   if (balances.isPending) {
-    return (
-      <p className="state" role="status">
-        <span className="spinner" aria-hidden="true" />
-        {t('evm.send.loading')}
-      </p>
-    );
+    return <LoadingState text={t('evm.send.loading')} />;
   }
   if (balances.isError && balances.data === undefined) {
     return <QueryError failed={t('evm.balances.failed')} error={balances.error} onRetry={() => void balances.refetch()} />;

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { LoadingState } from '../../../lib/ui/LoadingState';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api/client';
 import { useEvmScreen } from '../../../lib/evm-screen/evmScreen';
@@ -127,10 +128,7 @@ function Body({ detail, network, account }: { detail: TransactionDetail; network
           </p>
         )}
         {detail.status === 'pending' && (
-          <p className="state" role="status">
-            <span className="spinner" aria-hidden="true" />
-            {t('evm.tx.pending_note')}
-          </p>
+          <LoadingState text={t('evm.tx.pending_note')} />
         )}
         <Facts detail={detail} account={account} />
         {explorer !== null && (
@@ -175,12 +173,7 @@ export function TransactionPage() {
   } else if (detail.isError) {
     body = <QueryError failed={t('evm.tx.failed')} error={detail.error} onRetry={() => void detail.refetch()} />;
   } else {
-    body = (
-      <p className="state" role="status">
-        <span className="spinner" aria-hidden="true" />
-        {t('evm.tx.loading')}
-      </p>
-    );
+    body = <LoadingState text={t('evm.tx.loading')} />;
   }
 
   return (

@@ -15,7 +15,8 @@ import { EscrowCard } from './EscrowCard';
 import { ExactAmount } from '../../../lib/ui/AmountText';
 import { PositionCard } from './PositionCard';
 import { StakeForms, type Reviewed } from './StakeForms';
-import { ConnectNotice, StakingLoading } from './StakingNotices';
+import { LoadingState } from '../../../lib/ui/LoadingState';
+import { ConnectNotice } from './StakingNotices';
 
 /** Spec §8: each action's failure wraps the cause. */
 const FAILURE_KEY = {
@@ -124,7 +125,7 @@ export function AccountStakingSection({ network, account, overview, canSign, isV
       {!canSign && <ConnectNotice reason={isViewer ? 'viewer' : 'notConnected'} />}
       {canSign && (overview === undefined || position.data === undefined || tlos === null) && (
         <section className="card card--stack staking-area--actions" aria-label={t('staking.actions')}>
-          <StakingLoading text={t('staking.position.loading')} />
+          <LoadingState text={t('staking.position.loading')} />
         </section>
       )}
       {canSign && overview !== undefined && position.data !== undefined && tlos !== null && (

@@ -4,7 +4,7 @@ import { ExactAmount } from '../../../lib/ui/AmountText';
 import { QueryError } from '../../../lib/ui/QueryError';
 import type { AccountStaking } from '../api/accountStaking';
 import { wei } from '../model/staking';
-import { StakingLoading } from './StakingNotices';
+import { LoadingState } from '../../../lib/ui/LoadingState';
 
 interface Read<T> {
   readonly data: T | undefined;
@@ -31,7 +31,7 @@ export function PositionCard({ position, tlos, balances, updating }: PositionCar
       <h2 id="staking-position-title" className="card__title">
         {t('staking.position.title')}
       </h2>
-      {position.isPending && <StakingLoading text={t('staking.position.loading')} />}
+      {position.isPending && <LoadingState text={t('staking.position.loading')} />}
       {position.error && !data && (
         <QueryError failed={t('staking.position.failed')} error={position.error} onRetry={() => void position.refetch()} />
       )}
@@ -67,7 +67,7 @@ export function PositionCard({ position, tlos, balances, updating }: PositionCar
           </div>
         </dl>
       )}
-      {updating && <StakingLoading text={t('staking.position.updating')} />}
+      {updating && <LoadingState text={t('staking.position.updating')} />}
       {position.error && data && (
         <QueryError failed={t('staking.position.failed')} error={position.error} onRetry={() => void position.refetch()} />
       )}

@@ -4,7 +4,7 @@ import { useAmountFormatter } from '../../../lib/preferences/usePreferences';
 import { QueryError } from '../../../lib/ui/QueryError';
 import type { StakingOverview } from '../api/overview';
 import { useDurationText } from './Duration';
-import { StakingLoading } from './StakingNotices';
+import { LoadingState } from '../../../lib/ui/LoadingState';
 
 interface StakingFiguresProps {
   readonly networkName: string;
@@ -42,7 +42,7 @@ export function StakingFigures({ networkName, overview }: StakingFiguresProps) {
       <h2 id="staking-figures-title" className="card__title">
         {t('staking.figures.title', { network: networkName })}
       </h2>
-      {overview.isPending && <StakingLoading text={t('staking.figures.loading')} />}
+      {overview.isPending && <LoadingState text={t('staking.figures.loading')} />}
       {notConfigured && <p role="alert">{t('staking.figures.not_configured')}</p>}
       {error && !notConfigured && !data && (
         <QueryError failed={t('staking.figures.failed')} error={error} onRetry={() => void overview.refetch()} />

@@ -1,15 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-/** A wait with its reason. */
-export function StakingLoading({ text }: { text: string }) {
-  return (
-    <p className="state" role="status">
-      <span className="spinner" aria-hidden="true" />
-      {text}
-    </p>
-  );
-}
 
 /** In place of the forms when nothing can sign: why, and where to connect a wallet. */
 export function ConnectNotice({ reason }: { reason: 'viewer' | 'notConnected' }) {
