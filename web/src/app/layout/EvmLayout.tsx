@@ -104,7 +104,7 @@ function ScreenState({ networks, network, needsAccount }: { networks: ReturnType
       <div className="state" role="note">
         <p>{t('evmScreen.no_account')}</p>
         <Link to={{ pathname: '/', hash: 'connect' }} className="button button--primary button--small">
-          {t('evmScreen.connect')}
+          {t('evmScreen.sign_in')}
         </Link>
       </div>
     );

@@ -13,7 +13,7 @@ export const evmScreenEn = {
   network_failed: 'The list of networks could not be loaded.',
   network_missing: 'This server serves no EVM network. Ask its operator to configure one.',
   no_account: 'No EVM account is signed in. Connect your wallet or view an address to see this screen.',
-  connect: 'Connect Wallet',
+  sign_in: 'Sign in',
   linked_native: 'Linked Telos Zero account:',
   open_native: 'Open in Telos Zero',
 };
