@@ -19,12 +19,17 @@
 //!   otherwise the decoded function name, else the name of a known selector
 //!   (`transfer`, `safeTransferFrom`), else `transfer` for empty input (a plain coin
 //!   transfer), else the 4-byte selector in hex.
+//! - Action: what the row did as a person would name it (wrap, stake, an approval and for
+//!   what, a revoke…) and its counterparty, the party the value went to or came from
+//!   ([`action`]).
 
+pub mod action;
 mod logs;
 pub mod movements;
 pub mod payouts;
 mod shape;
 
+pub use action::{Grant, KnownContracts, RowAction};
 pub use logs::{
     ERC20_TRANSFER_SELECTOR, ERC1155_SAFE_TRANSFER_SELECTOR, RawLog, TRANSFER_BATCH_TOPIC,
     TRANSFER_SINGLE_TOPIC, TRANSFER_TOPIC, TransferEvent, decode_transfer_log,

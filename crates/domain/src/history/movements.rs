@@ -127,7 +127,7 @@ pub fn describe_movements(
     tx: &RawTransaction,
     context: &ShapeContext<'_>,
 ) -> Vec<DescribedMovement> {
-    movements(tx, &context.native_payers)
+    movements(tx, &context.known.payers())
         .into_iter()
         .filter_map(|movement| {
             let (value, token, nft) = match movement.asset {
@@ -173,7 +173,7 @@ mod tests {
 
     use super::*;
     use crate::history::payouts::WITHDRAWAL_TOPIC;
-    use crate::history::{ContractInfo, RawLog, SystemCoin, TRANSFER_TOPIC};
+    use crate::history::{ContractInfo, KnownContracts, RawLog, SystemCoin, TRANSFER_TOPIC};
 
     const ALICE: Address = Address::repeat_byte(0xa1);
     const WTLOS: Address = Address::repeat_byte(0x77);
@@ -225,9 +225,9 @@ mod tests {
             system_coin: &coin,
             function_name: None,
             nft_transfers: &[],
-            native_payers: NativePayers {
+            known: KnownContracts {
                 wrapped: Some(WTLOS),
-                escrow: None,
+                ..KnownContracts::default()
             },
         };
         let described: Vec<(Address, Address, String, String, Option<Address>)> =

@@ -5,9 +5,9 @@ use std::collections::HashMap;
 use alloy_primitives::{Address, B256, U256};
 use serde::Serialize;
 
+use super::action::{KnownContracts, RowAction, counterparty, row_action};
 use super::logs::{ERC20_TRANSFER_SELECTOR, ERC1155_SAFE_TRANSFER_SELECTOR, RawLog};
 use super::movements::{Asset, Movement, movements};
-use super::payouts::NativePayers;
 use crate::amount::Amount;
 use crate::nft::{MediaType, NftStandard};
 use crate::price::MarketPrice;
@@ -51,6 +51,8 @@ pub struct ContractInfo {
     pub decimals: Option<u8>,
     /// Token price.
     pub price: Option<MarketPrice>,
+    /// An ERC-721 or ERC-1155 collection (its `approve` names a token id, not an amount).
+    pub nft: bool,
 }
 
 /// The chain's native coin.
@@ -104,8 +106,9 @@ pub struct ShapeContext<'a> {
     pub function_name: Option<&'a str>,
     /// The account's NFT transfers (any transaction; those of this one are used).
     pub nft_transfers: &'a [NftTransferRecord],
-    /// The contracts whose native payouts (by internal call) the row shows.
-    pub native_payers: NativePayers,
+    /// The contracts of the chain settings: whose native payouts (by internal call) the
+    /// row shows, and whose calls it names by what they do.
+    pub known: KnownContracts,
 }
 
 /// A fungible movement.
@@ -164,6 +167,14 @@ pub struct ShapedTransaction {
     pub epoch: u64,
     /// Derived action name.
     pub action_name: String,
+    /// What the row did, as a person would name it.
+    pub action: RowAction,
+    /// The party the value went to or came from (checksummed): the recipient of what was
+    /// sent, the sender of what was received, an approval's spender, else the contract
+    /// called.
+    pub counterparty: Option<String>,
+    /// The counterparty's contract name, if known.
+    pub counterparty_name: Option<String>,
     /// Sender (checksummed).
     pub from: String,
     /// Sender's contract name, if known.
@@ -214,6 +225,9 @@ pub fn shape_transaction(tx: &RawTransaction, context: &ShapeContext<'_>) -> Sha
         id: format!("{:#x}", tx.hash),
         epoch: tx.timestamp_ms / 1000,
         action_name: String::new(),
+        action: RowAction::Send,
+        counterparty: None,
+        counterparty_name: None,
         from: tx.from.to_checksum(None),
         from_pretty_name: pretty(&tx.from),
         to: tx.to.map(|to| to.to_checksum(None)),
@@ -232,11 +246,20 @@ pub fn shape_transaction(tx: &RawTransaction, context: &ShapeContext<'_>) -> Sha
     if !failed {
         add_movements(&mut row, &mut moves, tx, context);
     }
-    row.action_name = if moves.only_to_self() {
+    let self_transfer = moves.only_to_self();
+    row.action_name = if self_transfer {
         "selfTransfer".into()
     } else {
         action_name(tx, &row, context.function_name)
     };
+    let called = tx.to.as_ref().and_then(contract);
+    row.action = row_action(tx, &row, &context.known, called, self_transfer);
+    row.counterparty = counterparty(tx, &row, &row.action, context.account);
+    row.counterparty_name = row
+        .counterparty
+        .as_deref()
+        .and_then(|text| text.parse::<Address>().ok())
+        .and_then(|address| pretty(&address));
     row
 }
 
@@ -296,7 +319,7 @@ fn add_movements(
         .filter(|r| r.transaction == tx.hash)
         .collect();
     let mut used_records = vec![false; records.len()];
-    for Movement { from, to, asset } in movements(tx, &context.native_payers) {
+    for Movement { from, to, asset } in movements(tx, &context.known.payers()) {
         match asset {
             Asset::Native(wei) => push_value(
                 row,

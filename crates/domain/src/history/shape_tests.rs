@@ -3,7 +3,8 @@ use std::collections::HashMap;
 use alloy_primitives::{Address, B256, U256};
 
 use super::*;
-use crate::history::payouts::{NativePayers, WITHDRAWAL_TOPIC, WITHDRAWN_TOPIC};
+use crate::history::KnownContracts;
+use crate::history::payouts::{WITHDRAWAL_TOPIC, WITHDRAWN_TOPIC};
 use crate::history::{TRANSFER_SINGLE_TOPIC, TRANSFER_TOPIC};
 
 const ME: Address = Address::repeat_byte(0xaa);
@@ -65,6 +66,7 @@ fn contracts() -> HashMap<Address, ContractInfo> {
                 symbol: Some("TKA".into()),
                 decimals: Some(6),
                 price: price("2"),
+                nft: false,
             },
         ),
         (
@@ -74,6 +76,7 @@ fn contracts() -> HashMap<Address, ContractInfo> {
                 symbol: Some("TKB".into()),
                 decimals: None,
                 price: None,
+                nft: false,
             },
         ),
         (
@@ -87,6 +90,7 @@ fn contracts() -> HashMap<Address, ContractInfo> {
             COLLECTION,
             ContractInfo {
                 name: Some("Pairs".into()),
+                nft: true,
                 ..ContractInfo::default()
             },
         ),
@@ -130,8 +134,9 @@ fn shape(
         system_coin: &coin,
         function_name,
         nft_transfers: records,
-        native_payers: NativePayers {
+        known: KnownContracts {
             wrapped: Some(WTLOS),
+            staked: None,
             escrow: Some(ESCROW),
         },
     };

@@ -286,7 +286,7 @@ impl EvmNetwork {
 
 #[cfg(test)]
 mod tests {
-    use tandem_domain::history::ValueMovement;
+    use tandem_domain::history::{RowAction, ValueMovement};
 
     use super::*;
 
@@ -309,6 +309,9 @@ mod tests {
             id: String::new(),
             epoch,
             action_name: String::new(),
+            action: RowAction::Swap,
+            counterparty: None,
+            counterparty_name: None,
             from: String::new(),
             from_pretty_name: None,
             to: None,

@@ -175,7 +175,7 @@ impl EvmNetwork {
             system_coin: &coin,
             function_name: None,
             nft_transfers: &nft_records,
-            native_payers: facts.native_payers,
+            known: facts.known,
         };
         let movements = describe_movements(&tx, &context)
             .into_iter()

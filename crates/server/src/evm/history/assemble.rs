@@ -5,10 +5,9 @@
 use std::collections::{HashMap, HashSet};
 
 use alloy_primitives::{Address, B256, U256};
-use tandem_domain::history::payouts::NativePayers;
 use tandem_domain::history::{
-    ContractInfo, NftTransferRecord, ShapeContext, ShapedTransaction, SystemCoin, TransferEvent,
-    decode_transfer_log, shape_transaction,
+    ContractInfo, KnownContracts, NftTransferRecord, ShapeContext, ShapedTransaction, SystemCoin,
+    TransferEvent, decode_transfer_log, shape_transaction,
 };
 use tandem_domain::nft::{NftDetails, NftStandard};
 use tandem_evm::calls::selector;
@@ -26,8 +25,9 @@ pub struct PageFacts {
     pub abis: HashMap<Address, String>,
     /// NFT metadata read by the domain, by collection and token id.
     pub nfts: HashMap<(Address, U256), NftDetails>,
-    /// The network's wrapped token and unstake escrow, whose native payouts rows show.
-    pub native_payers: NativePayers,
+    /// The network's wrapped token, staking vault and unstake escrow: whose native payouts
+    /// rows show, and whose calls they name by what they do.
+    pub known: KnownContracts,
     /// Text signatures the history service gave for selectors nothing else names.
     pub signatures: LookedUp,
 }
@@ -192,7 +192,7 @@ pub fn shape_rows(
                 system_coin,
                 function_name: name.as_deref(),
                 nft_transfers,
-                native_payers: facts.native_payers,
+                known: facts.known,
             };
             shape_transaction(tx, &context)
         })
@@ -317,12 +317,14 @@ mod tests {
                 symbol: Some("TUSD".into()),
                 decimals: Some(6),
                 price: None,
+                nft: false,
             },
         );
         facts.contracts.insert(
             ART,
             ContractInfo {
                 name: Some("Tandem Art".into()),
+                nft: true,
                 ..ContractInfo::default()
             },
         );

@@ -14,15 +14,14 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use alloy_primitives::{Address, U256};
-use tandem_domain::history::payouts::NativePayers;
 use tandem_domain::history::{
-    ContractInfo, ShapedTransaction, SystemCoin, TransferEvent, decode_transfer_log,
+    ContractInfo, KnownContracts, ShapedTransaction, SystemCoin, TransferEvent, decode_transfer_log,
 };
 use tandem_domain::nft::parse_nft_metadata;
 use tandem_evm::EvmError;
 use tandem_evm::source::{
-    EvmSource, Page, PageRequest, SortOrder, TokenStandard, TransactionQuery, TransactionRecord,
-    TransferQuery, TransferRecord,
+    ContractInterface, EvmSource, Page, PageRequest, SortOrder, TokenStandard, TransactionQuery,
+    TransactionRecord, TransferQuery, TransferRecord,
 };
 
 pub(crate) use self::assemble::{PageFacts, nft_transfer_records};
@@ -140,8 +139,9 @@ pub(crate) async fn lookup_facts(
     let system_symbol = network.settings().system_token.symbol.clone();
     let prices = prices_of(network.prices(), &system_symbol, &resolved, fiat).await;
     let mut facts = PageFacts {
-        native_payers: NativePayers {
+        known: KnownContracts {
             wrapped: network.wrapped_token(),
+            staked: network.staked_token(),
             escrow: network.escrow(),
         },
         ..PageFacts::default()
@@ -155,6 +155,12 @@ pub(crate) async fn lookup_facts(
                 symbol: record.symbol.clone(),
                 decimals: record.decimals,
                 price: prices.get(&Some(*address)).copied(),
+                nft: record.interfaces.iter().any(|interface| {
+                    matches!(
+                        interface,
+                        ContractInterface::Erc721 | ContractInterface::Erc1155
+                    )
+                }),
             },
         );
         if let Some(abi) = &contract.abi {

@@ -15,10 +15,10 @@ import { QueryError } from '../../../lib/ui/QueryError';
 import { useHistory, type TransactionRow } from '../api/history';
 import { TransactionLookup } from './TransactionLookup';
 import {
+  actionMessage,
   counterparty,
   explorerAddressUrl,
   explorerTransactionUrl,
-  knownAction,
   pageNumber,
   rowsPerPage,
   ROWS_PER_PAGE,
@@ -133,8 +133,8 @@ export function HistoryCard({ network, address, explorerUrl }: HistoryCardProps)
           </thead>
           <tbody>
             {history.data.transactions.map((row) => {
-              const other = counterparty(row, address);
-              const action = knownAction(row.actionName);
+              const other = counterparty(row);
+              const action = actionMessage(row.action, (amount) => format.exact(amount), shortHex);
               const txUrl = explorerTransactionUrl(explorerUrl, row.id);
               const otherUrl = other.address === null ? null : explorerAddressUrl(explorerUrl, other.address);
               const otherLabel = other.name ?? (other.address === null ? '' : shortHex(other.address));
@@ -149,7 +149,7 @@ export function HistoryCard({ network, address, explorerUrl }: HistoryCardProps)
                   }}
                 >
                   <th scope="row" className="evm-history__action">
-                    <span className="evm-token__symbol">{action === null ? row.actionName : t(`evm.history.action_${action}`)}</span>
+                    <span className="evm-token__symbol">{'text' in action ? action.text : t(action.key, action.values ?? {})}</span>
                     {row.failed && <span className="badge evm-badge--failed">{t('evm.history.failed_marker')}</span>}
                     {row.liveApproval != null && (
                       <Link className="button button--secondary button--small evm-history__revoke"
@@ -174,7 +174,7 @@ export function HistoryCard({ network, address, explorerUrl }: HistoryCardProps)
                   </th>
                   <td data-label={t('evm.history.counterparty')}>
                     <span>
-                      {other.direction === 'created' ? (
+                      {other.direction === 'created' && other.address === null ? (
                         t('evm.history.created')
                       ) : (
                         <>

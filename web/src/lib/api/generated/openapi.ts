@@ -1518,6 +1518,35 @@ export interface components {
             /** @description Where the description came from. */
             source: components["schemas"]["FunctionSourceView"];
         };
+        /** @description What an approval allows. */
+        Grant: {
+            /** @description Exact amount, in the token's decimals. */
+            amount: string;
+            /** @enum {string} */
+            scope: "amount";
+            /** @description The token's symbol, when known. */
+            symbol?: string | null;
+        } | {
+            /** @description Exact amount added. */
+            amount: string;
+            /** @enum {string} */
+            scope: "increase";
+            /** @description The token's symbol, when known. */
+            symbol?: string | null;
+        } | {
+            /** @enum {string} */
+            scope: "unlimited";
+            /** @description The token's symbol, when known. */
+            symbol?: string | null;
+        } | {
+            /** @enum {string} */
+            scope: "token";
+            /** @description Its id, decimal text. */
+            tokenId: string;
+        } | {
+            /** @enum {string} */
+            scope: "allNfts";
+        };
         /**
          * @description What kind of grant.
          * @enum {string}
@@ -2369,6 +2398,55 @@ export interface components {
          * @enum {string}
          */
         RiskFactView: "unlimited" | "collectionWide" | "spenderNotContract" | "aboveBalance";
+        /** @description What the row did. */
+        RowAction: {
+            /** @enum {string} */
+            kind: "send";
+        } | {
+            /** @enum {string} */
+            kind: "receive";
+        } | {
+            /** @enum {string} */
+            kind: "swap";
+        } | {
+            /** @enum {string} */
+            kind: "selfTransfer";
+        } | {
+            /** @enum {string} */
+            kind: "contractCreation";
+        } | {
+            /** @enum {string} */
+            kind: "wrap";
+        } | {
+            /** @enum {string} */
+            kind: "unwrap";
+        } | {
+            /** @enum {string} */
+            kind: "stake";
+        } | {
+            /** @enum {string} */
+            kind: "unstake";
+        } | {
+            /** @enum {string} */
+            kind: "withdraw";
+        } | {
+            /** @description What it may. */
+            grant: components["schemas"]["Grant"];
+            /** @enum {string} */
+            kind: "approve";
+            /** @description Who may spend or move (checksummed). */
+            spender: string;
+        } | {
+            /** @enum {string} */
+            kind: "revoke";
+            /** @description Whose (checksummed); `None` for an NFT approval cleared without naming it. */
+            spender?: string | null;
+        } | {
+            /** @description The function's name, a known selector's name, or the selector in hex. */
+            function: string;
+            /** @enum {string} */
+            kind: "call";
+        };
         /** @description An RPC endpoint split the way Antelope wallet plugins expect it. */
         RpcEndpoint: {
             host: string;
@@ -2661,11 +2739,23 @@ export interface components {
         /** @description One row of the history table. */
         TransactionRowView: {
             /**
+             * @description What the row did, as a person would name it: a send, a stake, an approval of what
+             *     to whom, a revoke… (the app words it).
+             */
+            action: components["schemas"]["RowAction"];
+            /**
              * @description `send`, `receive`, `swap`, `selfTransfer` (movements listed once, in `valuesOut`
              *     / `nftsOut`), `contractCreation`, the function name (from the contract's ABI or
              *     the built-in table of well-known functions), or its selector.
              */
             actionName: string;
+            /**
+             * @description The party the value went to or came from (EIP-55): a token's recipient or sender
+             *     (never the token itself), an approval's spender, else the contract called.
+             */
+            counterparty?: string | null;
+            /** @description The counterparty's contract name, if known. */
+            counterpartyName?: string | null;
             /**
              * Format: int64
              * @description Block time, seconds since the epoch.

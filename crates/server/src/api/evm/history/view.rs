@@ -2,7 +2,7 @@
 //! row with amounts as exact decimal text, typed for the OpenAPI document.
 
 use serde::Serialize;
-use tandem_domain::history::{NftMovement, ShapedTransaction, ValueMovement};
+use tandem_domain::history::{NftMovement, RowAction, ShapedTransaction, ValueMovement};
 use utoipa::ToSchema;
 
 use crate::api::evm::nfts::view::{MediaKind, NftInterface};
@@ -66,6 +66,14 @@ pub struct TransactionRowView {
     /// / `nftsOut`), `contractCreation`, the function name (from the contract's ABI or
     /// the built-in table of well-known functions), or its selector.
     pub action_name: String,
+    /// What the row did, as a person would name it: a send, a stake, an approval of what
+    /// to whom, a revoke… (the app words it).
+    pub action: RowAction,
+    /// The party the value went to or came from (EIP-55): a token's recipient or sender
+    /// (never the token itself), an approval's spender, else the contract called.
+    pub counterparty: Option<String>,
+    /// The counterparty's contract name, if known.
+    pub counterparty_name: Option<String>,
     /// Sender (EIP-55).
     pub from: String,
     /// Sender's contract name, if any.
@@ -147,6 +155,9 @@ impl From<&ShapedTransaction> for TransactionRowView {
             id: row.id.clone(),
             epoch: row.epoch,
             action_name: row.action_name.clone(),
+            action: row.action.clone(),
+            counterparty: row.counterparty.clone(),
+            counterparty_name: row.counterparty_name.clone(),
             from: row.from.clone(),
             from_pretty_name: row.from_pretty_name.clone(),
             to: row.to.clone(),
@@ -178,6 +189,9 @@ mod tests {
             id: "0xab".into(),
             epoch: 7,
             action_name: "swap".into(),
+            action: RowAction::Swap,
+            counterparty: Some("0x02".into()),
+            counterparty_name: Some("Swap".into()),
             from: "0x01".into(),
             from_pretty_name: None,
             to: Some("0x02".into()),
