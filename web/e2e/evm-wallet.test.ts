@@ -142,7 +142,7 @@ describe('EVM history', () => {
     { label: 'erc20.bob-alice.TUSD', texts: ['Receive', 'From', '+', 'TUSD'] },
     { label: 'swap', texts: ['Swap', 'TUSD', 'GEMS'] },
     { label: 'failed', texts: ['Failed'] },
-    { label: 'contractCreation', texts: ['Contract creation', 'New contract'] },
+    { label: 'contractCreation', texts: ['Contract creation', 'Created'] },
   ];
   for (const { label, texts } of expectations) {
     it(`shows the seeded ${label} row with its action, counterparty, values and the fee when the viewer paid it`, () =>

@@ -8,6 +8,8 @@ import { DEFAULT_LANGUAGE, i18n } from './i18n';
 
 export const bookEn = {
   open: 'Address book',
+  /** The account's own address, where a screen names a party. */
+  you: 'you',
   title: 'Address book',
   lead: 'Names for the addresses you send to on {{network}}. They stay in this browser only.',
   empty: 'No saved addresses yet. Save one below, or import a file you exported before.',

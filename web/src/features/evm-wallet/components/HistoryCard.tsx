@@ -1,4 +1,5 @@
 import type { MouseEvent } from 'react';
+import { usePartyLabel } from '../../../lib/address-book/usePartyNames';
 import { shortHex } from '../../../lib/format/shortHex';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -70,6 +71,7 @@ function opensRow(event: MouseEvent<HTMLTableRowElement>): boolean {
  */
 export function HistoryCard({ network, address, explorerUrl }: HistoryCardProps) {
   const { t } = useTranslation();
+  const nameOf = usePartyLabel(network, 'evm');
   const [{ fiatCurrency }] = usePreferences();
   const format = useAmountFormatter();
   const dateTime = useDateTimeFormatter();
@@ -134,10 +136,10 @@ export function HistoryCard({ network, address, explorerUrl }: HistoryCardProps)
           <tbody>
             {history.data.transactions.map((row) => {
               const other = counterparty(row);
-              const action = actionMessage(row.action, (amount) => format.exact(amount), shortHex);
+              const action = actionMessage(row.action, (amount) => format.exact(amount), (party) => nameOf(party));
               const txUrl = explorerTransactionUrl(explorerUrl, row.id);
               const otherUrl = other.address === null ? null : explorerAddressUrl(explorerUrl, other.address);
-              const otherLabel = other.name ?? (other.address === null ? '' : shortHex(other.address));
+              const otherLabel = other.address === null ? '' : nameOf(other.address, other.name);
               return (
                 <tr
                   key={row.id}
