@@ -15,6 +15,7 @@
 
 pub mod abi;
 mod catalog;
+mod logs;
 mod nft;
 mod probe;
 mod staking;
@@ -22,6 +23,7 @@ mod tokens;
 mod transaction;
 
 pub use catalog::{KnownNft, NftFacts, NftHolding};
+pub use logs::{ChainLog, ChainReceipt};
 pub use nft::Erc1155Holding;
 pub use probe::{decode_decimals, decode_text};
 pub use staking::{EscrowDeposit, EscrowPosition, StakingFacts};

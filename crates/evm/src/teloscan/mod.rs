@@ -18,7 +18,7 @@ use tandem_domain::price::MarketPrice;
 
 use crate::EvmError;
 use crate::http::tolerant::{Rows, parse_rows};
-use crate::http::{HttpClient, RequestLimiter, Upstream};
+use crate::http::{HttpClient, HttpRetry, RequestLimiter, Upstream};
 use crate::lookup::ContractFacts;
 use wire::{ContractWire, Envelope, MarketWire};
 
@@ -61,7 +61,8 @@ struct ListAnswer {
 
 impl TeloscanClient {
     /// A client at `base_url` (e.g. `https://api.teloscan.io`), sharing the HTTP
-    /// `client` and the indexer `limiter` with the other indexer clients.
+    /// `client`, the indexer `limiter` and the retry policy ([`HttpRetry::INDEXER`])
+    /// with the other indexer clients.
     ///
     /// # Errors
     /// [`EvmError::InvalidUpstreamUrl`] for an unusable base URL.
@@ -70,7 +71,8 @@ impl TeloscanClient {
         base_url: &str,
         limiter: RequestLimiter,
     ) -> Result<Self, EvmError> {
-        let http = HttpClient::new(client, Upstream::Indexer, base_url, Some(limiter))?;
+        let http = HttpClient::new(client, Upstream::Indexer, base_url, Some(limiter))?
+            .with_retry(HttpRetry::INDEXER);
         Ok(Self {
             http,
             skipped: Arc::new(AtomicU64::new(0)),
