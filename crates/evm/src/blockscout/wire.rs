@@ -76,8 +76,6 @@ pub(crate) struct TokenBalanceWire {
 #[derive(Debug, Deserialize)]
 pub(crate) struct AddressWire {
     #[serde(default)]
-    pub hash: Lenient<String>,
-    #[serde(default)]
     pub coin_balance: Lenient<NumberText>,
     #[serde(default)]
     pub is_contract: Lenient<bool>,
@@ -98,8 +96,6 @@ pub(crate) struct AddressWire {
 pub(crate) struct SmartContractWire {
     #[serde(default)]
     pub name: Lenient<String>,
-    #[serde(default)]
-    pub is_verified: Lenient<bool>,
     #[serde(default)]
     pub abi: Lenient<Box<RawValue>>,
 }
@@ -135,8 +131,6 @@ pub(crate) struct TransactionWire {
     pub status: Lenient<String>,
     #[serde(default)]
     pub raw_input: Lenient<String>,
-    #[serde(default)]
-    pub nonce: Lenient<NumberText>,
 }
 
 /// A row of `transactions/{hash}/logs`.
@@ -208,8 +202,6 @@ pub(crate) struct InternalWire {
     #[serde(default)]
     pub block: Lenient<NumberText>,
     #[serde(default)]
-    pub index: Lenient<NumberText>,
-    #[serde(default)]
     pub from: Lenient<AddressRef>,
     #[serde(default)]
     pub to: Lenient<AddressRef>,
@@ -236,8 +228,6 @@ pub(crate) struct InstanceWire {
     /// The holder's amount (address lists) or the supply (collection lists).
     #[serde(default)]
     pub value: Lenient<NumberText>,
-    #[serde(default)]
-    pub image_url: Lenient<String>,
 }
 
 /// A row of `tokens/{c}/holders` and `tokens/{c}/instances/{id}/holders`.

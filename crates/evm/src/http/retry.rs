@@ -77,13 +77,7 @@ impl HttpRetry {
 #[must_use]
 pub fn hint(headers: &HeaderMap) -> Option<Duration> {
     let number = |name: &str| -> Option<u64> {
-        headers
-            .get(name)?
-            .to_str()
-            .ok()?
-            .trim()
-            .parse::<u64>()
-            .ok()
+        headers.get(name)?.to_str().ok()?.trim().parse::<u64>().ok()
     };
     if let Some(seconds) = number("retry-after") {
         return Some(Duration::from_secs(seconds));

@@ -10,12 +10,13 @@ use alloy::primitives::{Address, B256, Bytes, U64, U256};
 use alloy::providers::Provider;
 use alloy::rpc::client::{BatchRequest, Waiter};
 use serde::{Deserialize, Serialize};
-use tandem_domain::history::RawLog;
+use tandem_domain::history::{RawLog, RawTransaction};
 
 use super::ChainReader;
 use crate::EvmError;
 use crate::rpc::failure::is_size_refusal;
 use crate::rpc::rpc_error;
+use crate::source::TransactionRecord;
 
 /// A receipt as the node gives it, the parts the wallet reads.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -93,6 +94,18 @@ impl LogWire {
 }
 
 #[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct TxWire {
+    from: Address,
+    #[serde(default)]
+    to: Option<Address>,
+    value: U256,
+    input: Bytes,
+    #[serde(default)]
+    gas_price: Option<U256>,
+}
+
+#[derive(Debug, Deserialize)]
 struct BlockTimeWire {
     number: U64,
     timestamp: U64,
@@ -152,6 +165,73 @@ impl ChainReader {
         Ok(out)
     }
 
+    /// The mined transactions `hashes` with receipts, logs and block times, read in
+    /// three batched rounds (transactions, receipts, blocks); `None` where the node
+    /// knows no mined transaction of that hash.
+    ///
+    /// # Errors
+    /// [`EvmError::Rpc`] when a batch gets no usable answer.
+    pub async fn transaction_records(
+        &self,
+        hashes: &[B256],
+    ) -> Result<Vec<Option<TransactionRecord>>, EvmError> {
+        let mut transactions: Vec<Option<TxWire>> = Vec::with_capacity(hashes.len());
+        for chunk in hashes.chunks(self.max_batch_size) {
+            let mut batch = BatchRequest::new(self.provider.client());
+            let mut waiters: Vec<Waiter<Option<TxWire>>> = Vec::with_capacity(chunk.len());
+            for hash in chunk {
+                waiters.push(
+                    batch
+                        .add_call("eth_getTransactionByHash", &(hash,))
+                        .map_err(|error| rpc_error("eth_getTransactionByHash", &error))?,
+                );
+            }
+            batch
+                .send()
+                .await
+                .map_err(|error| rpc_error("eth_getTransactionByHash", &error))?;
+            for waiter in waiters {
+                transactions.push(
+                    waiter
+                        .await
+                        .map_err(|error| rpc_error("eth_getTransactionByHash", &error))?,
+                );
+            }
+        }
+        let receipts = self.receipts(hashes).await?;
+        let mut blocks: Vec<u64> = receipts.iter().flatten().map(|r| r.block_number).collect();
+        blocks.sort_unstable();
+        blocks.dedup();
+        let times = self.block_times(&blocks).await?;
+        Ok(transactions
+            .into_iter()
+            .zip(receipts)
+            .map(|(transaction, receipt)| {
+                let (transaction, receipt) = (transaction?, receipt?);
+                Some(TransactionRecord {
+                    block_number: receipt.block_number,
+                    tx_index: Some(receipt.tx_index),
+                    transaction: RawTransaction {
+                        hash: receipt.hash,
+                        from: transaction.from,
+                        to: transaction.to,
+                        contract_address: receipt.contract_address,
+                        value: transaction.value,
+                        gas_used: receipt.gas_used,
+                        gas_price: receipt
+                            .effective_gas_price
+                            .or(transaction.gas_price)
+                            .unwrap_or_default(),
+                        status: format!("{:#x}", receipt.status),
+                        timestamp_ms: *times.get(&receipt.block_number)?,
+                        input: transaction.input.to_vec(),
+                        logs: receipt.logs,
+                    },
+                })
+            })
+            .collect())
+    }
+
     /// The times of `blocks`, milliseconds since the epoch, in batches.
     ///
     /// # Errors
@@ -198,7 +278,11 @@ impl ChainReader {
     /// # Errors
     /// [`EvmError::Rpc`] / [`EvmError::NodeError`] when the node does not answer, or
     /// keeps no state for that block.
-    pub async fn transaction_count_at(&self, account: Address, block: u64) -> Result<u64, EvmError> {
+    pub async fn transaction_count_at(
+        &self,
+        account: Address,
+        block: u64,
+    ) -> Result<u64, EvmError> {
         let count: U64 = self
             .provider
             .client()
@@ -243,8 +327,11 @@ impl ChainReader {
                 to_block: BlockNumberOrTag::Number(high),
                 topics,
             };
-            let answer: Result<Vec<LogWire>, _> =
-                self.provider.client().request("eth_getLogs", (filter,)).await;
+            let answer: Result<Vec<LogWire>, _> = self
+                .provider
+                .client()
+                .request("eth_getLogs", (filter,))
+                .await;
             match answer {
                 Ok(logs) => found.extend(logs.into_iter().filter_map(|wire| {
                     Some(ChainLog {

@@ -69,6 +69,7 @@ pub(crate) fn health(wire: &HealthWire) -> SourceHealth {
         block_number: u64_of(&wire.block_number).unwrap_or(0),
         block_timestamp_ms: ms(&wire.block_timestamp).unwrap_or(0),
         seconds_behind: seconds_behind(&wire.seconds_behind),
+        note: None,
     }
 }
 
