@@ -183,13 +183,26 @@ pub(crate) struct TokenTransferWire {
 }
 
 /// `total` as one object or a list of them.
-#[derive(Debug, Deserialize)]
-#[serde(untagged)]
+#[derive(Debug)]
 pub(crate) enum Totals {
     /// One amount.
     One(TotalWire),
     /// One per token id of a batch.
     Many(Vec<Lenient<TotalWire>>),
+}
+
+// By hand rather than `#[serde(untagged)]`: an untagged enum buffers its input, and the
+// raw values the lenient fields read through cannot be read back from that buffer.
+impl<'de> Deserialize<'de> for Totals {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let raw = Box::<RawValue>::deserialize(deserializer)?;
+        if raw.get().trim_start().starts_with('[') {
+            serde_json::from_str(raw.get()).map(Self::Many)
+        } else {
+            serde_json::from_str(raw.get()).map(Self::One)
+        }
+        .map_err(serde::de::Error::custom)
+    }
 }
 
 /// A row of `addresses/{a}/internal-transactions` (`InternalTransaction`).

@@ -8,9 +8,12 @@
     reason = "test helpers fail the test loudly on a broken fixture or devnet"
 )]
 
+mod blockscout_support;
 mod rpc_support;
 mod teloscan_support;
 
+mod blockscout_failures;
+mod blockscout_records;
 mod lookup_clients;
 mod lookup_resolver;
 mod reads_devnet;
