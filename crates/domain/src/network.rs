@@ -230,7 +230,8 @@ pub struct ChainSettings {
     pub fuel_rpc: Option<String>,
     /// The product API (APY figures).
     pub api_endpoint: Option<String>,
-    /// Teloscan indexer v1.
+    /// The EVM indexer: a Blockscout explorer (v2 REST API under `/api/v2`), or a
+    /// Teloscan indexer v1 where the operator chose `primary = "teloscan"`.
     pub indexer_endpoint: Option<String>,
     pub explorer_url: Option<String>,
     pub ecosystem_url: Option<String>,

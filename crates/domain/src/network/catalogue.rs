@@ -142,7 +142,9 @@ pub(super) fn builtin(name: NetworkName) -> Option<ChainSettings> {
                 chain_id: 40,
                 rpc_endpoint: RpcEndpoint::https("rpc.telos.net"),
                 history_endpoint: Some("https://mainnet.telos.net"),
-                indexer_endpoint: Some("https://api.teloscan.io"),
+                // Blockscout v2 at the explorer's own host since Feb 2026 (telosnetwork/
+                // telos-wallet #861: "Blockscout API (replaces legacy api.teloscan.io)").
+                indexer_endpoint: Some("https://teloscan.io"),
                 explorer_url: Some("https://teloscan.io"),
                 trusted_contracts_bucket: Some("https://verified-evm-contracts.s3.amazonaws.com"),
                 token_list_url: format!("{TOKEN_LIST_REPOSITORY}/telosevm.tokenlist.json"),
@@ -160,7 +162,9 @@ pub(super) fn builtin(name: NetworkName) -> Option<ChainSettings> {
             chain_id: 41,
             rpc_endpoint: RpcEndpoint::https("rpc.testnet.telos.net"),
             history_endpoint: Some("https://testnet.telos.net"),
-            indexer_endpoint: Some("https://api.testnet.teloscan.io"),
+            // The testnet's published explorer host (chainlist, viem's `telosTestnet`),
+            // read as Blockscout like mainnet's (ADR 0028).
+            indexer_endpoint: Some("https://testnet.teloscan.io"),
             explorer_url: Some("https://testnet.teloscan.io"),
             trusted_contracts_bucket: Some(
                 "https://verified-evm-contracts-testnet.s3.amazonaws.com",

@@ -270,7 +270,13 @@ pub async fn teloscan_app(fixtures: &TeloscanFixtures) -> (AppState, Router) {
     settings.api_endpoint = Some(closed.clone());
     settings.token_list_url = Some(format!("{closed}/tokenlist.json"));
     settings.trusted_contracts_bucket = Some(closed);
-    let state = AppState::new(vec![settings], PathBuf::from("/nonexistent"));
+    let options = tandem_server::evm::EvmOptions {
+        sources: crate::evm_core_support::teloscan_primary(),
+        ..tandem_server::evm::EvmOptions::default()
+    };
+    let state = AppState::builder(vec![settings], PathBuf::from("/nonexistent"))
+        .evm_options(options)
+        .build();
     let network = state.evm("telos-evm").unwrap();
     let deadline = Instant::now() + Duration::from_secs(20);
     while network.check_sources_now().await.in_use != SourceKind::TeloscanIndexer {

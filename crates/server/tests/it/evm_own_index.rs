@@ -291,7 +291,13 @@ async fn telos_evm_on_the_own_index_fills_accounts_before_its_start_and_equals_t
         "{mainnet}"
     );
     let testnet = source("telos-evm-testnet");
-    assert_eq!(testnet["primary"], "teloscanIndexer", "{testnet}");
+    assert_eq!(testnet["primary"], "blockscout", "{testnet}");
+    assert!(
+        testnet["primaryName"]
+            .as_str()
+            .is_some_and(|name| name.starts_with("Blockscout (127.0.0.1")),
+        "{testnet}"
+    );
     assert_eq!(testnet["lists"], testnet["inUse"], "{testnet}");
 
     let head = chain.block_number().await.expect("head");
