@@ -167,11 +167,15 @@ fn build(
                 StartBlock::Head
             };
             let index = configured.index.clone().unwrap_or_default();
+            let activity = blockscout
+                .clone()
+                .map(|client| Arc::new(client) as Arc<dyn tandem_evm::source::ActivitySource>);
             start_own_index(
                 settings,
                 index,
                 options.data_dir.as_deref(),
                 wrapped.map(|r| r.address).collect(),
+                activity,
                 default_start,
                 stop,
             )
@@ -360,6 +364,7 @@ fn start_own_index(
     index: IndexSettings,
     data_dir: Option<&std::path::Path>,
     wrapped: Vec<Address>,
+    activity: Option<Arc<dyn tandem_evm::source::ActivitySource>>,
     default_start: StartBlock,
     stop: &watch::Sender<bool>,
 ) -> Option<(Arc<OwnIndex>, Vec<Job>)> {
@@ -376,6 +381,7 @@ fn start_own_index(
         default_start,
         settings: index,
         rebuild_on_mismatch: network == NetworkName::TelosEvmDevnet,
+        activity,
     };
     let store = spec.url.to_string();
     match OwnIndex::start(spec, &stop.subscribe()) {
