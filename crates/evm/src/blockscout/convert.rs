@@ -297,11 +297,8 @@ pub(crate) fn nft(
         contract,
         token_id: u256(&wire.id)?,
         amount,
-        owner: address_of(&wire.owner).or(if standard == NftStandard::Erc721 {
-            owner
-        } else {
-            None
-        }),
+        // An account's list names its holder; a collection's names ERC-721 owners.
+        owner: owner.or_else(|| address_of(&wire.owner)),
         supply,
         token_uri: None,
         metadata: metadata_text(wire.metadata.into_option()),

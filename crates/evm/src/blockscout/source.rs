@@ -11,6 +11,7 @@ use super::wire::{
 use super::{BlockscoutClient, Keep, ListSpec, path_address};
 use crate::EvmError;
 use crate::lookup::{ContractFacts, ContractFactsSource, LookupStep};
+use crate::reads::KnownNft;
 use crate::source::{
     ApprovalKind, ApprovalRecord, ContractRecord, EvmSource, HolderQuery, HolderRecord, NftRecord,
     Page, PageRequest, SortOrder, SourceHealth, SourceKind, TokenBalance, TokenStandard,
@@ -23,6 +24,34 @@ impl BlockscoutClient {
             kind: SourceKind::Blockscout,
             capability,
         }
+    }
+
+    /// `rows` with what Blockscout's lists leave out read from the node, when this
+    /// client has one (one batch): each token's URI, and an ERC-1155 id's supply.
+    async fn with_chain_facts(&self, mut rows: Vec<NftRecord>) -> Vec<NftRecord> {
+        let Some(node) = &self.node else {
+            return rows;
+        };
+        let nfts: Vec<KnownNft> = rows
+            .iter()
+            .map(|row| KnownNft {
+                contract: row.contract,
+                standard: row.standard,
+                token_id: row.token_id,
+            })
+            .collect();
+        match node.nft_facts(&nfts).await {
+            Ok(facts) => {
+                for (row, facts) in rows.iter_mut().zip(facts) {
+                    row.token_uri = row.token_uri.take().or(facts.token_uri);
+                    if row.standard == NftStandard::Erc1155 {
+                        row.supply = facts.supply.or(row.supply);
+                    }
+                }
+            }
+            Err(error) => tracing::warn!(%error, "NFT URIs and supplies not read"),
+        }
+        rows
     }
 
     /// The standard of the collection `contract` (`tokens/{c}`); `None` when
@@ -235,7 +264,7 @@ impl EvmSource for BlockscoutClient {
             .await;
         match walked {
             Err(EvmError::Status { status: 404, .. }) => Ok(Vec::new()),
-            other => Ok(other?.rows),
+            other => Ok(self.with_chain_facts(other?.rows).await),
         }
     }
 
@@ -255,10 +284,11 @@ impl EvmSource for BlockscoutClient {
             }
             let path = format!("api/v2/tokens/{collection}/instances/{id}");
             let wire: Option<InstanceWire> = self.object(&path, &[]).await?;
-            return Ok(wire
+            let rows = wire
                 .and_then(|w| convert::nft(w, Some(standard), Some(contract), None))
                 .into_iter()
-                .collect());
+                .collect();
+            return Ok(self.with_chain_facts(rows).await);
         }
         let spec = ListSpec::new(format!("api/v2/tokens/{collection}/instances"), Vec::new());
         let walked = self
@@ -272,7 +302,7 @@ impl EvmSource for BlockscoutClient {
                 |_| Keep::Yes,
             )
             .await?;
-        Ok(walked.rows)
+        Ok(self.with_chain_facts(walked.rows).await)
     }
 
     async fn token_holders(

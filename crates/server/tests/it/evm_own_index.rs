@@ -57,31 +57,38 @@ fn config_text(manifest: &EvmManifest, data_dir: &Path, start_block: &str) -> St
 /// keys of `[networks.telos-evm.index]`.
 pub fn telos_evm_config(manifest: &EvmManifest, data_dir: &Path, index: &str) -> String {
     let unreachable = closed_port_url();
+    format!(
+        "{}primary = \"own\"\n\n[networks.telos-evm.index]\n{index}\n",
+        network_config(manifest, data_dir, &unreachable)
+    )
+}
+
+/// The configuration of `telos-evm` on the devnet's node with `indexer` as its indexer
+/// and nothing else said of its source (the history service and the testnet
+/// unreachable): the sections a file ends with, `[networks.telos-evm]` open last.
+pub fn network_config(manifest: &EvmManifest, data_dir: &Path, indexer: &str) -> String {
+    let unreachable = closed_port_url();
     let contract = |key: &str| manifest.contract(key).expect("contract").to_owned();
     format!(
         r#"
         data_dir = "{data_dir}"
         price_aggregator_url = ""
 
-        [networks.telos-evm]
-        rpc_endpoint = "{rpc}"
-        token_list_url = "{token_list}"
-        indexer_endpoint = "{unreachable}"
-        history_endpoint = "{unreachable}"
-        api_endpoint = "{unreachable}"
-        escrow_address = "{escrow}"
-        staked_token_address = "{stlos}"
-        wrapped_token_address = "{wtlos}"
-        primary = "own"
-
-        [networks.telos-evm.index]
-        {index}
-
         [networks.telos-evm-testnet]
         rpc_endpoint = "{unreachable}"
         token_list_url = "{unreachable}/tokenlist.json"
         indexer_endpoint = "{unreachable}"
         history_endpoint = "{unreachable}"
+
+        [networks.telos-evm]
+        rpc_endpoint = "{rpc}"
+        token_list_url = "{token_list}"
+        indexer_endpoint = "{indexer}"
+        history_endpoint = "{unreachable}"
+        api_endpoint = "{unreachable}"
+        escrow_address = "{escrow}"
+        staked_token_address = "{stlos}"
+        wrapped_token_address = "{wtlos}"
         "#,
         data_dir = data_dir.display(),
         rpc = manifest.rpc_url,

@@ -541,6 +541,20 @@ async fn metadata(
             Ok(response) => response.json::<Value>().await.ok(),
             Err(_) => None,
         },
+        // Blockscout reads on-chain documents too: `data:application/json[;base64],…`.
+        Some(uri) if uri.starts_with("data:") => {
+            use base64::Engine as _;
+            let (head, payload) = uri.split_once(',').unwrap_or((&uri, ""));
+            let text = if head.ends_with(";base64") {
+                base64::engine::general_purpose::STANDARD
+                    .decode(payload)
+                    .ok()
+                    .and_then(|bytes| String::from_utf8(bytes).ok())
+            } else {
+                Some(payload.to_owned())
+            };
+            text.and_then(|text| serde_json::from_str(&text).ok())
+        }
         _ => None,
     };
     lock(&shared.metadata).insert((collection, id), document.clone());
