@@ -67,6 +67,20 @@ impl ChainReader {
         Self::connect_with(url, &RpcConfig::default())
     }
 
+    /// A reader for the node at `url` that asks `fallbacks`, in order, when a node gives
+    /// no answer (the node's JSON-RPC errors are answers).
+    ///
+    /// # Errors
+    /// [`EvmError::InvalidRpcUrl`] for a malformed URL.
+    pub fn connect_with_fallbacks(url: &str, fallbacks: &[String]) -> Result<Self, EvmError> {
+        let config = RpcConfig::default();
+        Ok(Self {
+            provider: crate::rpc::connect_with_fallbacks(url, fallbacks, &config)?,
+            block: BlockNumberOrTag::Latest,
+            max_batch_size: config.max_batch_size.max(1),
+        })
+    }
+
     /// A reader for the node at `url` with the given settings.
     ///
     /// # Errors

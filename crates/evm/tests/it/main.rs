@@ -18,6 +18,7 @@ mod blockscout_records;
 mod lookup_clients;
 mod lookup_resolver;
 mod reads_devnet;
+mod rpc_failover;
 mod rpc_source_devnet;
 mod rpc_stub;
 mod selector_health;

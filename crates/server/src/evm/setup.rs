@@ -119,7 +119,8 @@ fn build(
             tandem_domain::DomainError::InvalidNetwork(settings.name.to_string()),
         ));
     };
-    let reader = ChainReader::connect(&settings.rpc_endpoint.url())?;
+    let reader =
+        ChainReader::connect_with_fallbacks(&settings.rpc_endpoint.url(), &settings.rpc_fallbacks)?;
     let core = core_tokens(settings);
     let rpc = Arc::new(SwitchableSource::new(Arc::new(rpc_source(
         &reader, &core, None,

@@ -260,6 +260,8 @@ pub async fn teloscan_app(fixtures: &TeloscanFixtures) -> (AppState, Router) {
     let closed = "http://127.0.0.1:9".to_owned();
     let mut settings = ChainSettings::builtin(NetworkName::TelosEvm).unwrap();
     settings.indexer_endpoint = Some(fixtures.url.clone());
+    // No public node behind the closed one.
+    settings.rpc_fallbacks.clear();
     settings.rpc_endpoint = RpcEndpoint {
         protocol: "http".into(),
         host: "127.0.0.1".into(),
