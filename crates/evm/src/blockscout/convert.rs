@@ -3,7 +3,6 @@
 //! else that is missing or malformed only leaves its own field empty.
 
 use alloy_primitives::{Address, B256, U256};
-use serde_json::value::RawValue;
 use tandem_domain::history::{RawLog, RawTransaction};
 use tandem_domain::nft::NftStandard;
 
@@ -11,7 +10,9 @@ use super::wire::{
     AddressRef, HolderWire, InstanceWire, InternalWire, LogWire, TokenBalanceWire,
     TokenTransferWire, TokenWire, Totals, TransactionWire,
 };
-use crate::http::tolerant::{Lenient, NumberText, parse_address, parse_b256, parse_hex_bytes};
+use crate::http::tolerant::{
+    Lenient, NumberText, document_text, parse_address, parse_b256, parse_hex_bytes,
+};
 use crate::source::{
     ContractInterface, ContractRecord, HolderRecord, NftRecord, TokenBalance, TokenStandard,
     TransactionRecord, TransferRecord,
@@ -248,20 +249,6 @@ pub(crate) fn internal(wire: InternalWire) -> Option<InternalTransfer> {
     })
 }
 
-/// Metadata as JSON text (Blockscout sends the parsed document; a string is passed on
-/// as it is, for the domain to degrade).
-fn metadata_text(raw: Option<Box<RawValue>>) -> Option<String> {
-    let raw = raw?;
-    let text = raw.get().trim();
-    if text == "null" {
-        return None;
-    }
-    if text.starts_with('"') {
-        return serde_json::from_str::<String>(text).ok();
-    }
-    Some(text.to_owned())
-}
-
 /// An NFT row. `standard` and `contract` stand in for a row without its `token` (the
 /// collection lists of v12.0.0); `held` says the row's `value` is the holder's amount.
 pub(crate) fn nft(
@@ -301,7 +288,7 @@ pub(crate) fn nft(
         owner: owner.or_else(|| address_of(&wire.owner)),
         supply,
         token_uri: None,
-        metadata: metadata_text(wire.metadata.into_option()),
+        metadata: document_text(wire.metadata.into_option()),
         minter: None,
         block_minted: None,
         updated_ms: None,

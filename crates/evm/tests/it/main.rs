@@ -12,6 +12,7 @@ mod blockscout_support;
 mod rpc_support;
 mod teloscan_support;
 
+mod blockscout_collections;
 mod blockscout_devnet;
 mod blockscout_failures;
 mod blockscout_records;

@@ -18,6 +18,7 @@ pub mod engine;
 pub mod filters;
 mod listed;
 pub mod plan;
+mod progress;
 
 pub use engine::{AccountCoverage, FillCounts, FillProgress, Filler};
 pub use plan::ReadPlan;

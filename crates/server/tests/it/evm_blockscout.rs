@@ -8,50 +8,18 @@
 //! Teloscan; when it comes back, Blockscout answers again.
 
 use std::collections::BTreeSet;
-use std::path::Path;
 use std::time::Duration;
 
 use axum::Router;
 use axum::http::StatusCode;
 use serde_json::Value;
-use tandem_domain::network::NetworkName;
-use tandem_evm::selector::SelectorConfig;
 use tandem_evm::source::SourceKind;
-use tandem_server::config::Config;
-use tandem_server::evm::EvmOptions;
-use tandem_server::networks::served_networks;
-use tandem_server::state::AppState;
 use tandem_testkit::{BlockscoutFake, EvmDevnet, Generation};
 
 use crate::evm_core_support::{get, router, wait_for_source};
-use crate::evm_own_index::{network_config, telos_evm_config};
+use crate::evm_own_index::{network_config, state_from, telos_evm_config};
 
 const NETWORK: &str = "telos-evm";
-
-/// The server as `main` builds it from `text`, serving the two public EVM networks.
-fn state_from(text: &str) -> AppState {
-    let config = Config::from_toml(Path::new("tandem.toml"), text).expect("valid configuration");
-    let networks = served_networks(&config)
-        .expect("networks")
-        .into_iter()
-        .filter(|settings| {
-            [NetworkName::TelosEvm, NetworkName::TelosEvmTestnet].contains(&settings.name)
-        })
-        .collect();
-    let options = EvmOptions {
-        data_dir: Some(config.data_dir.clone()),
-        price_aggregator_url: config.price_aggregator_url.clone(),
-        sources: config.evm_sources.clone(),
-        selector: SelectorConfig {
-            interval: Duration::from_secs(3600),
-            ..SelectorConfig::default()
-        },
-        ..EvmOptions::default()
-    };
-    AppState::builder(networks, "/nonexistent/web/dist".into())
-        .evm_options(options)
-        .build()
-}
 
 async fn answer(app: &Router, path: &str) -> Value {
     let (code, body) = get(app, &format!("/api/v1/evm/{NETWORK}/{path}")).await;

@@ -100,7 +100,7 @@ pub fn network_config(manifest: &EvmManifest, data_dir: &Path, indexer: &str) ->
 }
 
 /// The server as `main` builds it from that file, serving the two public EVM networks.
-fn state_from(text: &str) -> AppState {
+pub fn state_from(text: &str) -> AppState {
     let config = Config::from_toml(Path::new("tandem.toml"), text).expect("valid configuration");
     let networks = served_networks(&config)
         .expect("networks")
