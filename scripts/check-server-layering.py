@@ -9,6 +9,9 @@
 2. `src/api` holds handlers, request parameters and response views only: no `static`
    state, no cache, no call to an upstream client.
 3. `map_err` in `src/api` stays under a budget: errors flow with `?` and `From`.
+4. `src/error.rs` names no other module of the crate: the services fail with its errors,
+   so an error that imports a service runs back up the layers (a service's own outcome,
+   such as "nothing to revoke", is mapped in `src/api` instead).
 
 Usage: scripts/check-server-layering.py [SRC_DIR]   (default: crates/server/src)
 Exit status 0 when every check passes, 1 otherwise.
@@ -273,11 +276,23 @@ def check_map_err(src: Path) -> bool:
     return ok
 
 
+def check_error_leaf(crate: Crate) -> bool:
+    errors = crate.src / "error.rs"
+    named = sorted(edges_of(crate, errors)) if errors.exists() else []
+    if not named:
+        print("errors: src/error.rs imports no module of the crate")
+        return True
+    print("src/error.rs must not import the modules that fail with it; it names:")
+    for path in named:
+        print(f"  {path.relative_to(crate.src.parent.parent.parent)}")
+    return False
+
+
 def main() -> int:
     root = Path(__file__).resolve().parent.parent
     src = Path(sys.argv[1]) if len(sys.argv) > 1 else root / "crates" / "server" / "src"
     crate = Crate(src)
-    results = [check_circles(crate), check_api_purity(src), check_map_err(src)]
+    results = [check_circles(crate), check_api_purity(src), check_map_err(src), check_error_leaf(crate)]
     return 0 if all(results) else 1
 
 

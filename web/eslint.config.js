@@ -10,24 +10,37 @@ import tseslint from 'typescript-eslint';
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+const boundaryPatterns = (feature) => [
+  { regex: '(^|/)app/', message: 'Features must not import the app layer.' },
+  ...features
+    .filter((other) => other !== feature)
+    .map((other) => ({
+      regex: `^(\\.\\./)+(features/)?${other}/`,
+      message: `Features must not import each other (${feature} → ${other}); move shared code to src/lib.`,
+    })),
+];
 const featureBoundaries = features.map((feature) => ({
   files: [`src/features/${feature}/**/*.{ts,tsx}`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          { regex: '(^|/)app/', message: 'Features must not import the app layer.' },
-          ...features
-            .filter((other) => other !== feature)
-            .map((other) => ({
-              regex: `^(\\.\\./)+(features/)?${other}/`,
-              message: `Features must not import each other (${feature} → ${other}); move shared code to src/lib.`,
-            })),
-        ],
-      },
-    ],
-  },
+  rules: { 'no-restricted-imports': ['error', { patterns: boundaryPatterns(feature) }] },
+}));
+
+// The features whose pages the /evm frame draws (app/layout/EvmLayout.tsx) take their network
+// and account from it (lib/evm-screen: useEvmScreen), never from the stored session, the
+// wallet or the networks query themselves: one source of truth for the screen (ADR 0029).
+const EVM_SCREEN_FEATURES = ['evm-wallet', 'collectibles', 'staking', 'wrap', 'allowances'];
+const ownScreen = 'EVM screens take their network and account from useEvmScreen (lib/evm-screen), which the /evm frame resolves once.';
+const evmScreenSources = [
+  { regex: '(^|/)lib/session/(storedSession|useStoredAccount|storedAccount)$', importNames: ['readStoredSession', 'useStoredAccount', 'readStoredAccount'], message: ownScreen },
+  { regex: '(^|/)lib/networks/model/storedNetwork$', importNames: ['useStoredNetwork', 'readStoredNetwork'], message: ownScreen },
+  { regex: '(^|/)lib/networks/model/defaultNetwork$', importNames: ['walletNetworkFor', 'defaultNetwork'], message: ownScreen },
+  { regex: '(^|/)lib/networks/api/networks$', importNames: ['useNetworks', 'networksQueryOptions', 'fetchNetworks'], message: ownScreen },
+  { regex: '(^|/)lib/evm-wallet/useEvmWallet$', importNames: ['useEvmWallet'], message: ownScreen },
+];
+const evmScreenRules = EVM_SCREEN_FEATURES.map((feature) => ({
+  files: [`src/features/${feature}/**/*.{ts,tsx}`],
+  // The demos (under /demos, outside the frame) show every network side by side.
+  ignores: ['**/*Demo*.tsx', '**/*Demos*.tsx'],
+  rules: { 'no-restricted-imports': ['error', { patterns: [...boundaryPatterns(feature), ...evmScreenSources] }] },
 }));
 
 export default defineConfig(
@@ -73,4 +86,5 @@ export default defineConfig(
     },
   },
   ...featureBoundaries,
+  ...evmScreenRules,
 );

@@ -302,7 +302,21 @@ describe('approvals with the development wallet', () => {
       const { swap, tusd } = setup;
       await openAsTester(page);
       assert.ok((await allowanceOf(tusd, swap)) > 0n);
+      // From the click to the review ready to sign, the screen asks the server exactly one thing:
+      // prepare (its answer says what the call does and that it grants nothing, so no approval check).
+      const asked: string[] = [];
+      const onRequest = (request: { method: () => string; url: () => string }) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith('/api/') && request.method() === 'POST') asked.push(`${request.method()} ${url.pathname}`);
+      };
+      page.on('request', onRequest);
       await row(page, swap, tusd).getByRole('button', { name: /^Revoke the TUSD approval/ }).click();
+      const review = page.getByRole('dialog', { name: 'Review the transaction' });
+      await review.getByRole('button', { name: 'Confirm in wallet' }).waitFor();
+      assert.match((await review.locator('.tx-dialog__summary').textContent()) ?? '', /^Revoke 0x[0-9a-fA-F]{4}…[0-9a-fA-F]{4}'s allowance to spend TUSD$/);
+      assert.equal(await review.getByTestId('approval-alarm').count(), 0, 'a revoke raises no approval alarm');
+      page.off('request', onRequest);
+      assert.deepEqual(asked, [`POST /api/v1/evm/${evmManifest().network}/transactions/prepare`], 'one request: prepare');
       await confirmAndSign(page);
       assert.equal(await allowanceOf(tusd, swap), 0n, 'the allowance is 0 on chain');
       await page.getByText('Approval revoked').waitFor();

@@ -168,7 +168,7 @@ describe('collectible inventory', () => {
       await other.close();
 
       const carol = await heldOnChain(address('carol'));
-      await page.locator('.nft-account').getByText(address('carol'), { exact: true }).waitFor();
+      await page.locator('.page__account').getByText(address('carol'), { exact: true }).waitFor();
       await cardCount(page, carol.art.length + carol.items.size);
       assert.equal(await page.getByLabel('Search').inputValue(), '', 'the search of the previous account is gone');
       assert.equal(await card(page, ART(), artToken('data-uri').tokenId).count(), 0, "alice's collectibles are gone");

@@ -1,6 +1,7 @@
 /**
- * The layout at a desktop width (1280 px) and a phone width (390 px) over the wallet,
- * send, history, collectibles, approvals and /zero/balance: no page is wider than the
+ * The layout at a desktop width (1280 px) and a phone width (390 px) over every EVM screen
+ * (wallet, send, receive, history, a transaction, collectibles and one collectible,
+ * staking, wrap, approvals) and /zero/balance: no page is wider than the
  * window, and no amount breaks over two lines, in the light and the dark theme. With
  * TANDEM_SCREENSHOT_DIR set, each screen is also saved there as `<screen>-<width>.png`
  * (light) or `<screen>-<width>-dark.png` to be looked at.
@@ -11,7 +12,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { inPage, launchBrowser } from './browser';
-import { connectDevWallet } from './evmDevnet';
+import { connectDevWallet, evmManifest } from './evmDevnet';
 
 let browser: Browser;
 
@@ -30,11 +31,26 @@ interface Screen {
   readonly ready: (page: Page) => Promise<unknown>;
 }
 
+/** A seeded transaction of alice's, for its detail page. */
+function seededTransaction(): string {
+  const transactions = evmManifest().seeded.transactions as Record<string, { hash: string }>;
+  return transactions['tlos.alice-bob']?.hash ?? '';
+}
+
 const SCREENS: readonly Screen[] = [
   { name: 'wallet', path: '/evm/wallet?tab=balance', ready: (page) => page.getByRole('region', { name: 'Balances' }).locator('.amount').first().waitFor() },
   { name: 'send', path: '/evm/send?token=TLOS', ready: (page) => page.getByRole('form', { name: 'Send' }).waitFor() },
   { name: 'history', path: '/evm/wallet?tab=history', ready: (page) => page.getByTestId('evm-history-row').first().waitFor() },
+  { name: 'receive', path: '/evm/receive', ready: (page) => page.getByTestId('evm-receive-address').waitFor() },
+  { name: 'transaction', path: `/evm/tx/${seededTransaction()}`, ready: (page) => page.getByRole('region', { name: /Movements|What moved/ }).first().waitFor() },
   { name: 'collectibles', path: '/evm/collectible-inventory', ready: (page) => page.getByTestId('nft-card').first().waitFor() },
+  {
+    name: 'collectible',
+    path: `/evm/collectible-details?contract=${evmManifest().contracts.ART ?? ''}&id=1`,
+    ready: (page) => page.getByRole('heading', { level: 1, name: 'Sunrise' }).waitFor(),
+  },
+  { name: 'staking', path: '/evm/staking', ready: (page) => page.getByRole('heading', { name: 'Your staking' }).waitFor() },
+  { name: 'wrap', path: '/evm/wrap', ready: (page) => page.getByRole('heading', { name: 'Your balances' }).waitFor() },
   { name: 'approvals', path: '/evm/allowances', ready: (page) => page.getByRole('heading', { level: 1, name: 'Approvals' }).waitFor() },
   { name: 'zero-balance', path: '/zero/balance', ready: (page) => page.getByRole('heading', { level: 1 }).first().waitFor() },
 ];

@@ -130,6 +130,7 @@ impl<'de> Deserialize<'de> for NetworkName {
 
 /// The two families of chains the wallet talks to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum NetworkKind {
     /// An Antelope chain (Telos "zero", EOS, WAX, …).
@@ -141,6 +142,7 @@ pub enum NetworkKind {
 /// A chain id as the chain itself states it: Antelope chains use a 64-hex-digit id,
 /// EVM chains a number. Serialised untagged: a JSON string or a JSON number.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(untagged)]
 pub enum ChainId {
     Native(String),
@@ -149,6 +151,7 @@ pub enum ChainId {
 
 /// An RPC endpoint split the way Antelope wallet plugins expect it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct RpcEndpoint {
     /// `https` or `http`.
@@ -191,6 +194,7 @@ impl RpcEndpoint {
 
 /// A token the chain settings name (system, staked, wrapped).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct TokenSettings {
     pub symbol: String,
@@ -203,6 +207,7 @@ pub struct TokenSettings {
 
 /// Colours the web app themes the network with (CSS hex colours).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ThemeColours {
     pub primary: String,
@@ -211,8 +216,10 @@ pub struct ThemeColours {
 
 /// Everything the wallet needs to know about one network (spec §3 "Chain settings").
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ChainSettings {
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub name: NetworkName,
     pub display_name: String,
     pub kind: NetworkKind,
@@ -252,6 +259,7 @@ pub struct ChainSettings {
     /// Path of the network's logo, served by the web app (`/logos/<family>.svg`).
     pub logo: String,
     /// The other half of the same Telos network (native ↔ EVM), see [`NetworkName::linked`].
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
     pub linked_network: Option<NetworkName>,
 }
 

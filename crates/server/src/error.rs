@@ -17,8 +17,6 @@ use tandem_domain::DomainError;
 use tandem_domain::network::NetworkName;
 use tandem_evm::EvmError;
 
-use crate::evm::prepare::revoke_plan::SkipReason;
-
 /// Why the server could not start or keep serving.
 #[derive(Debug, thiserror::Error)]
 pub enum ServerError {
@@ -142,10 +140,6 @@ pub enum ServiceError {
 
     #[error("nothing is unlocked yet: unstaked TLOS stays locked for the escrow period")]
     NothingToWithdraw,
-
-    /// A revoke that has nothing to do (or cannot be decided), and why.
-    #[error("{}", .0.message())]
-    NothingToRevoke(SkipReason),
 
     /// The node says the transaction would fail: `code` is the classified reason's key.
     #[error("{message}")]

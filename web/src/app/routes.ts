@@ -6,6 +6,7 @@ import { alwaysRevalidate, guardLoader } from './guards/guardLoader';
 import { prefetchWalletReads } from './prefetch';
 import { AppLayout } from './layout/AppLayout';
 import { PageLoading } from './pages/PageLoading';
+import type { EvmScreenHandle } from './layout/evmScreenHandle';
 import type { PrerenderHandle } from './prerender/handle';
 import { RouteErrorPage } from './pages/RouteErrorPage';
 
@@ -15,6 +16,11 @@ const page: PrerenderHandle = { prerender: 'page' };
 /** Screens whose content is the visitor's own: the build pre-renders their frame with this title. */
 function titled(title: ParseKeys): PrerenderHandle {
   return { title };
+}
+
+/** An /evm screen: its pre-rendered title, and what the /evm frame draws around it (layout/EvmLayout.tsx). */
+function evmScreen(title: ParseKeys, screen: EvmScreenHandle): PrerenderHandle & EvmScreenHandle {
+  return { title, ...screen };
 }
 
 /*
@@ -83,28 +89,28 @@ const screens: RouteObject[] = [
           { index: true, loader: () => redirect('/evm/wallet?tab=balance') },
           {
             path: 'wallet',
-            handle: { ...titled('evm.wallet.title'), preload: 'evm-wallet' },
+            handle: { ...evmScreen('evm.wallet.title', { page: 'evm-wallet', needsAccount: true, showsAccount: true, networkLine: true, linkedNative: true }), preload: 'evm-wallet' },
             loader: prefetchWalletReads,
             lazy: async () => ({ Component: (await import('../features/evm-wallet/components/WalletPage')).WalletPage }),
           },
           {
             path: 'send',
-            handle: titled('evm.send.title'),
+            handle: evmScreen('evm.send.title', { page: 'evm-wallet evm-send', lead: 'evm.send.lead', needsAccount: true, showsAccount: true }),
             lazy: async () => ({ Component: (await import('../features/evm-wallet/components/SendPage')).SendPage }),
           },
           {
             path: 'tx/:hash',
-            handle: titled('evm.tx.title'),
+            handle: evmScreen('evm.tx.title', { page: 'evm-wallet', lead: 'evm.tx.lead' }),
             lazy: async () => ({ Component: (await import('../features/evm-wallet/components/TransactionPage')).TransactionPage }),
           },
           {
             path: 'receive',
-            handle: titled('evm.receive.title'),
+            handle: evmScreen('evm.receive.title', { page: 'evm-wallet', lead: 'evm.receive.lead', needsAccount: true }),
             lazy: async () => ({ Component: (await import('../features/evm-wallet/components/ReceivePage')).ReceivePage }),
           },
           {
             path: 'collectible-inventory',
-            handle: titled('collectibles.inventory.title'),
+            handle: evmScreen('collectibles.inventory.title', { page: 'nft-page', lead: 'collectibles.inventory.lead', needsAccount: true, showsAccount: true }),
             lazy: async () => ({
               Component: (await import('../features/collectibles/components/CollectibleInventoryPage'))
                 .CollectibleInventoryPage,
@@ -112,24 +118,24 @@ const screens: RouteObject[] = [
           },
           {
             path: 'collectible-details',
-            handle: titled('collectibles.details.title'),
+            handle: evmScreen('collectibles.details.title', { page: 'nft-page', lead: 'collectibles.details.lead', networkFromLink: true, ownHeader: true }),
             lazy: async () => ({
               Component: (await import('../features/collectibles/components/CollectibleDetailsPage')).CollectibleDetailsPage,
             }),
           },
           {
             path: 'staking',
-            handle: titled('staking.title'),
+            handle: evmScreen('staking.title', { page: 'staking-page', lead: 'staking.lead', needsAccount: true, showsAccount: true, networkLine: true }),
             lazy: async () => ({ Component: (await import('../features/staking/components/StakingPage')).StakingPage }),
           },
           {
             path: 'wrap',
-            handle: titled('wrap.title'),
+            handle: evmScreen('wrap.title', { page: 'wrap-page', lead: 'wrap.lead', needsAccount: true, showsAccount: true, networkLine: true }),
             lazy: async () => ({ Component: (await import('../features/wrap/components/WrapPage')).WrapPage }),
           },
           {
             path: 'allowances',
-            handle: titled('allowances.title'),
+            handle: evmScreen('allowances.title', { page: 'allowances', lead: 'allowances.lead', needsAccount: true, showsAccount: true, networkLine: true }),
             lazy: async () => ({
               Component: (await import('../features/allowances/components/AllowancesPage')).AllowancesPage,
             }),

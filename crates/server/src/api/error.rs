@@ -19,7 +19,6 @@ use tandem_evm::EvmError;
 
 use crate::error::ServiceError;
 use crate::evm::prepare::revert;
-use crate::evm::prepare::revoke_plan::SkipReason;
 
 /// An API failure: the status and the stable code the client matches on.
 #[derive(Debug, Clone)]
@@ -281,10 +280,6 @@ impl From<ServiceError> for ApiError {
             ServiceError::NothingToWithdraw => {
                 (StatusCode::BAD_REQUEST, "evm.nothing_to_withdraw", None)
             }
-            ServiceError::NothingToRevoke(reason) => {
-                let (status, code) = skip_status(*reason);
-                (status, code, None)
-            }
             ServiceError::WouldFail {
                 code,
                 reason,
@@ -382,24 +377,6 @@ fn sponsor_failure(
         ),
         AntelopeError::SponsorHeaderChanged => (StatusCode::BAD_GATEWAY, failure.code(), None),
         _ => (StatusCode::BAD_GATEWAY, "sponsor.invalid_answer", None),
-    }
-}
-
-/// Why a single revoke has nothing to do, as its status and key.
-fn skip_status(reason: SkipReason) -> (StatusCode, &'static str) {
-    match reason {
-        SkipReason::AlreadyRevoked | SkipReason::Duplicate => {
-            (StatusCode::BAD_REQUEST, "evm.already_revoked")
-        }
-        SkipReason::NotOwner => (StatusCode::BAD_REQUEST, "evm.nft_not_owned"),
-        SkipReason::NotAToken => (StatusCode::BAD_REQUEST, "evm.not_a_token"),
-        SkipReason::TokenIdNotApplicable => (
-            StatusCode::BAD_REQUEST,
-            "validation.token_id_not_applicable",
-        ),
-        SkipReason::ReadFailed | SkipReason::WouldFail => {
-            (StatusCode::BAD_GATEWAY, "evm.rpc_unavailable")
-        }
     }
 }
 

@@ -15,7 +15,6 @@ use crate::state::AppState;
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct NetworkList {
     /// Chain settings (spec §3 "Chain settings"), in the API's order.
-    #[schema(value_type = Vec<Object>)]
     networks: Vec<ChainSettings>,
 }
 
@@ -39,7 +38,7 @@ pub async fn list(State(state): State<AppState>) -> Json<NetworkList> {
     tag = "server",
     params(("name" = String, Path, description = "Network name, e.g. telos-evm")),
     responses(
-        (status = 200, description = "The network's chain settings", body = Object),
+        (status = 200, description = "The network's chain settings", body = ChainSettings),
         (status = 404, description = "Unknown or unserved network", body = super::error::ErrorBody),
     )
 )]

@@ -8,6 +8,7 @@ use crate::evm_prepare_support::{Harness, text};
 use alloy::primitives::{Address, U256};
 use axum::http::StatusCode;
 use serde_json::{Value, json};
+use tandem_domain::amount::Amount;
 
 const ETHER: u64 = 1_000_000_000_000_000_000;
 
@@ -29,7 +30,11 @@ async fn evm_prepare_every_kind_executes_on_chain() {
     let tx = h
         .prepared(json!({"kind": "send", "from": from, "to": text(carol), "amount": "1.5"}))
         .await;
-    assert_eq!(tx["summary"], format!("Send 1.5 TLOS to {}", short(carol)));
+    assert_eq!(
+        tx["effect"],
+        json!({"action": "send", "asset": {"address": null, "symbol": "TLOS", "name": null}, "amount": "1.5", "to": text(carol)})
+    );
+    assert_eq!(tx["grantsApproval"], false);
     assert_eq!(tx["data"], "0x");
     assert_eq!(tx["value"], "1500000000000000000");
     assert_eq!(tx["chainId"], 41);
@@ -46,7 +51,11 @@ async fn evm_prepare_every_kind_executes_on_chain() {
     let tx = h
         .prepared(json!({"kind": "send", "from": from, "token": text(tusd), "to": text(carol), "amount": "2.5"}))
         .await;
-    assert_eq!(tx["summary"], format!("Send 2.5 TUSD to {}", short(carol)));
+    assert_eq!(tx["effect"]["action"], "send");
+    assert_eq!(tx["effect"]["asset"]["address"], text(tusd));
+    assert_eq!(tx["effect"]["asset"]["symbol"], "TUSD");
+    assert_eq!(tx["effect"]["amount"], "2.5");
+    assert_eq!(tx["effect"]["to"], text(carol));
     assert_eq!(tx["value"], "0");
     h.sign_and_send("alice", &tx).await;
     assert_eq!(
@@ -58,13 +67,11 @@ async fn evm_prepare_every_kind_executes_on_chain() {
     let tx = h
         .prepared(json!({"kind": "nftTransfer", "from": from, "contract": text(art), "tokenId": "1", "to": text(carol)}))
         .await;
-    assert!(
-        tx["summary"]
-            .as_str()
-            .unwrap()
-            .ends_with(&format!("#1 to {}", short(carol))),
-        "{tx}"
-    );
+    assert_eq!(tx["effect"]["action"], "nftTransfer", "{tx}");
+    assert_eq!(tx["effect"]["collection"]["address"], text(art));
+    assert_eq!(tx["effect"]["tokenId"], "1");
+    assert_eq!(tx["effect"]["quantity"], Value::Null);
+    assert_eq!(tx["effect"]["to"], text(carol));
     h.sign_and_send("alice", &tx).await;
     assert_eq!(reader.owner_of(art, U256::from(1u8)).await.unwrap(), carol);
 
@@ -76,10 +83,9 @@ async fn evm_prepare_every_kind_executes_on_chain() {
     let tx = h
         .prepared(json!({"kind": "nftTransfer", "from": from, "contract": text(items), "tokenId": "3", "to": text(carol), "quantity": "5"}))
         .await;
-    assert!(
-        tx["summary"].as_str().unwrap().starts_with("Send 5 × "),
-        "{tx}"
-    );
+    assert_eq!(tx["effect"]["action"], "nftTransfer", "{tx}");
+    assert_eq!(tx["effect"]["tokenId"], "3");
+    assert_eq!(tx["effect"]["quantity"], "5");
     h.sign_and_send("alice", &tx).await;
     let after = reader
         .erc1155_balance_of(items, carol, U256::from(3u8))
@@ -92,12 +98,18 @@ async fn evm_prepare_every_kind_executes_on_chain() {
     let tx = h
         .prepared(json!({"kind": "wrap", "from": from, "amount": "1"}))
         .await;
-    assert_eq!(tx["summary"], "Wrap 1 TLOS into WTLOS");
+    assert_eq!(
+        tx["effect"],
+        json!({"action": "wrap", "amount": "1", "symbol": "TLOS", "wrappedSymbol": "WTLOS"})
+    );
     h.sign_and_send("alice", &tx).await;
     let tx = h
         .prepared(json!({"kind": "unwrap", "from": from, "amount": "0.25"}))
         .await;
-    assert_eq!(tx["summary"], "Unwrap 0.25 WTLOS into TLOS");
+    assert_eq!(
+        tx["effect"],
+        json!({"action": "unwrap", "amount": "0.25", "symbol": "TLOS", "wrappedSymbol": "WTLOS"})
+    );
     h.sign_and_send("alice", &tx).await;
     let after = reader.wtlos_balance(wtlos, alice).await.unwrap();
     assert_eq!(after - before, tlos(3) / U256::from(4u8));
@@ -108,13 +120,11 @@ async fn evm_prepare_every_kind_executes_on_chain() {
     let tx = h
         .prepared(json!({"kind": "stake", "from": from, "amount": "2"}))
         .await;
-    assert!(
-        tx["summary"]
-            .as_str()
-            .unwrap()
-            .starts_with("Stake 2 TLOS for about "),
-        "{tx}"
-    );
+    assert_eq!(tx["effect"]["action"], "stake", "{tx}");
+    assert_eq!(tx["effect"]["amount"], "2");
+    assert_eq!(tx["effect"]["stakedSymbol"], "STLOS");
+    let about = Amount::new(expected, 18).unwrap().to_plain_string();
+    assert_eq!(tx["effect"]["shares"], about);
     h.sign_and_send("alice", &tx).await;
     assert_eq!(
         reader.balance_of(stlos, alice).await.unwrap() - shares_before,
@@ -127,8 +137,8 @@ async fn evm_prepare_every_kind_executes_on_chain() {
         .prepared(json!({"kind": "unstake", "from": from, "amount": "1"}))
         .await;
     assert_eq!(
-        tx["summary"],
-        "Unstake 1 TLOS; it stays locked for 1 hour before you can withdraw it"
+        tx["effect"],
+        json!({"action": "unstake", "amount": "1", "symbol": "TLOS", "lock": {"seconds": 3600, "value": 1, "unit": "hour"}})
     );
     h.sign_and_send("alice", &tx).await;
     let now = reader.escrow_deposits(escrow, alice).await.unwrap();
@@ -141,7 +151,10 @@ async fn evm_prepare_every_kind_executes_on_chain() {
         tlos(10)
     );
     let tx = h.prepared(json!({"kind": "withdraw", "from": from})).await;
-    assert_eq!(tx["summary"], "Withdraw 10 TLOS of unlocked stake");
+    assert_eq!(
+        tx["effect"],
+        json!({"action": "withdraw", "amount": "10", "symbol": "TLOS"})
+    );
     h.sign_and_send("alice", &tx).await;
     assert_eq!(
         reader.escrow_max_withdraw(escrow, alice).await.unwrap(),
@@ -152,10 +165,11 @@ async fn evm_prepare_every_kind_executes_on_chain() {
     let tx = h
         .prepared(json!({"kind": "approve", "from": from, "token": text(gems), "spender": text(dave), "amount": "unlimited"}))
         .await;
-    assert_eq!(
-        tx["summary"],
-        format!("Allow {} to spend unlimited GEMS", short(dave))
-    );
+    assert_eq!(tx["effect"]["action"], "approve");
+    assert_eq!(tx["effect"]["token"]["symbol"], "GEMS");
+    assert_eq!(tx["effect"]["spender"], text(dave));
+    assert_eq!(tx["effect"]["unlimited"], true);
+    assert_eq!(tx["grantsApproval"], true, "the review weighs the grant");
     h.sign_and_send("alice", &tx).await;
     assert_eq!(
         reader.allowance(gems, alice, dave).await.unwrap(),
@@ -166,6 +180,9 @@ async fn evm_prepare_every_kind_executes_on_chain() {
             json!({"kind": "revoke", "from": from, "contract": text(gems), "spender": text(dave)}),
         )
         .await;
+    assert_eq!(tx["effect"]["action"], "revokeAllowance");
+    assert_eq!(tx["effect"]["spender"], text(dave));
+    assert_eq!(tx["grantsApproval"], false, "a revoke grants nothing");
     h.sign_and_send("alice", &tx).await;
     assert_eq!(
         reader.allowance(gems, alice, dave).await.unwrap(),
@@ -176,8 +193,9 @@ async fn evm_prepare_every_kind_executes_on_chain() {
     let tx = h
         .prepared(json!({"kind": "revoke", "from": from, "contract": text(art), "spender": text(bob), "tokenId": "7"}))
         .await;
-    assert!(
-        tx["summary"].as_str().unwrap().contains("approval for"),
+    assert_eq!(
+        tx["effect"],
+        json!({"action": "revokeNft", "collection": {"address": text(art), "symbol": "ART", "name": "Tandem Art"}, "tokenId": "7", "spender": text(bob)}),
         "{tx}"
     );
     h.sign_and_send("alice", &tx).await;
@@ -439,12 +457,6 @@ async fn evm_prepare_revoke_plan_skips_revoked_rows() {
         )
     );
     assert_eq!(bad["details"]["index"], 0);
-}
-
-/// `0x1234…abcd` as the summaries write it.
-fn short(address: Address) -> String {
-    let full = text(address);
-    format!("{}…{}", &full[..6], &full[full.len() - 4..])
 }
 
 /// Wei as whole TLOS text.

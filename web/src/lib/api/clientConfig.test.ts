@@ -1,21 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './client';
-import { fetchClientConfig, parseClientConfig } from './clientConfig';
+import { clientConfigOf, fetchClientConfig } from './clientConfig';
 
 function answer(status: number, body: string, contentType = 'application/json'): typeof fetch {
   return () => Promise.resolve(new Response(body, { status, headers: { 'content-type': contentType } }));
 }
 
-describe('parseClientConfig', () => {
+describe('clientConfigOf', () => {
   it('reads the project id', () => {
-    expect(parseClientConfig({ walletConnectProjectId: '0123456789abcdef0123456789abcdef' })).toEqual({
+    expect(clientConfigOf({ walletConnectProjectId: '0123456789abcdef0123456789abcdef' })).toEqual({
       walletConnectProjectId: '0123456789abcdef0123456789abcdef',
     });
   });
 
-  it('reads null, a missing field, an empty text or another type as not configured', () => {
-    for (const body of [{ walletConnectProjectId: null }, {}, { walletConnectProjectId: '  ' }, { walletConnectProjectId: 42 }, [], 'x', null]) {
-      expect(parseClientConfig(body)).toEqual({ walletConnectProjectId: null });
+  it('reads null, a missing field or an empty text as not configured', () => {
+    for (const body of [{ walletConnectProjectId: null }, {}, { walletConnectProjectId: '  ' }]) {
+      expect(clientConfigOf(body)).toEqual({ walletConnectProjectId: null });
+    }
+  });
+});
+
+describe('fetchClientConfig of an answer of another shape', () => {
+  it('reads another type, a list, a text or null as not configured', async () => {
+    for (const body of [{ walletConnectProjectId: 42 }, [], 'x', null]) {
+      const fetchImpl: typeof fetch = () => Promise.resolve(Response.json(body));
+      await expect(fetchClientConfig({ fetchImpl })).resolves.toEqual({ walletConnectProjectId: null });
     }
   });
 });

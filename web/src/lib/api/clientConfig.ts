@@ -1,11 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, CLIENT_ERROR_CODES, getJson, isRecord, type RequestOptions } from './client';
+import { ApiError, CLIENT_ERROR_CODES, type RequestOptions } from './client';
+import { apiGet, type Schemas } from './endpoints';
+import { ClientConfig as ClientConfigShape } from './generated/answerShapes';
 
 /**
  * GET /api/v1/client-config: the server's settings the app needs, so one build of
  * the app serves every deployment. Read defensively: a server from before the
- * endpoint existed (404, or an answer that is not its JSON) and a missing or empty
- * field all mean "not configured", never an error the user has to deal with.
+ * endpoint existed (404, or an answer that is not its JSON, or not of its shape) and a
+ * missing or empty field all mean "not configured", never an error the user has to
+ * deal with.
  */
 export interface ClientConfig {
   /** The connection-protocol (WalletConnect v2) project id; `null` when the server has none. */
@@ -14,12 +17,10 @@ export interface ClientConfig {
 
 export const UNCONFIGURED: ClientConfig = { walletConnectProjectId: null };
 
-export function parseClientConfig(json: unknown): ClientConfig {
-  if (!isRecord(json)) return UNCONFIGURED;
-  const { walletConnectProjectId } = json;
-  return {
-    walletConnectProjectId: typeof walletConnectProjectId === 'string' && walletConnectProjectId.trim() !== '' ? walletConnectProjectId.trim() : null,
-  };
+/** The settings as the app uses them: a blank project id is none. */
+export function clientConfigOf(answer: Schemas['ClientConfig']): ClientConfig {
+  const projectId = answer.walletConnectProjectId?.trim() ?? '';
+  return { walletConnectProjectId: projectId === '' ? null : projectId };
 }
 
 /** An answer that says this server has no such endpoint (older server, or a static host's fallback page). */
@@ -32,7 +33,7 @@ function isMissingEndpoint(error: unknown): boolean {
 
 export async function fetchClientConfig(options?: RequestOptions): Promise<ClientConfig> {
   try {
-    return await getJson('/api/v1/client-config', parseClientConfig, options);
+    return clientConfigOf(await apiGet('/api/v1/client-config', {}, ClientConfigShape, options));
   } catch (error) {
     if (isMissingEndpoint(error)) return UNCONFIGURED;
     throw error;

@@ -1,6 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { AnswerShape } from './answerShape';
 import { ApiError } from './client';
-import { apiGet, apiPost, endpointUrl, type Schemas } from './endpoints';
+import { apiGet, apiPost, endpointUrl } from './endpoints';
+import { BalancesView, RevokePlan, StatusView } from './generated/answerShapes';
+
+/** Takes any answer: these tests are about the request, not the answer's shape. */
+const ANY: AnswerShape<never> = { type: 'any' };
 
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
@@ -41,9 +46,11 @@ describe('endpointUrl', () => {
       // @ts-expect-error `limit` is a number
       endpointUrl('/api/v1/evm/{network}/accounts/{address}/nfts', { path: { network, address: ADDRESS }, query: { limit: '24' } }),
       // @ts-expect-error the status route does not answer balances
-      apiGet('/api/v1/evm/{network}/status', { path: { network } }, (json: unknown) => json as Schemas['BalancesView']),
+      apiGet('/api/v1/evm/{network}/status', { path: { network } }, BalancesView),
       // @ts-expect-error the revoke plan's body is documented: `items` is a list
-      apiPost('/api/v1/evm/{network}/approvals/revoke-plan', { path: { network }, body: { owner: ADDRESS, items: 'a' } }, (json: unknown) => json as Schemas['RevokePlan']),
+      apiPost('/api/v1/evm/{network}/approvals/revoke-plan', { path: { network }, body: { owner: ADDRESS, items: 'a' } }, RevokePlan),
+      // @ts-expect-error the prepare body is documented: a send needs `to`
+      apiPost('/api/v1/evm/{network}/transactions/prepare', { path: { network }, query: { fiat: 'USD' }, body: { kind: 'send', from: ADDRESS, amount: '1' } }, ANY),
     ];
     expect(rejectedByTheCompiler).toBeTypeOf('function');
     // @ts-expect-error a path parameter is missing
@@ -51,15 +58,23 @@ describe('endpointUrl', () => {
   });
 });
 
+const STATUS = {
+  chainId: 40,
+  network: 'telos-evm',
+  pricesConfigured: true,
+  tokenListLoaded: true,
+  source: { network: 'telos-evm', primary: 'rpc', primaryName: 'Chain RPC (rpc.telos.net)', inUse: 'rpc', inUseName: 'Chain RPC (rpc.telos.net)', lists: 'rpc', fallback: 'rpc', everUnhealthy: false },
+};
+
 describe('apiGet', () => {
-  it('reads the answer through the parser and keeps the server error codes', async () => {
-    const fetchImpl = answering({ source: { primary: 'rpc', inUse: 'rpc' } });
-    const status = await apiGet('/api/v1/evm/{network}/status', { path: { network: 'telos-evm' } }, (json) => json as never, { fetchImpl });
-    expect(status).toEqual({ source: { primary: 'rpc', inUse: 'rpc' } });
+  it('reads the answer through its generated shape and keeps the server error codes', async () => {
+    const fetchImpl = answering(STATUS);
+    const status = await apiGet('/api/v1/evm/{network}/status', { path: { network: 'telos-evm' } }, StatusView, { fetchImpl });
+    expect(status).toEqual(STATUS);
     expect(fetchImpl.mock.calls[0]?.[0]).toBe('/api/v1/evm/telos-evm/status');
 
     const failing = answering({ code: 'network.unknown', message: 'No such network' }, 404);
-    const failure = await apiGet('/api/v1/evm/{network}/status', { path: { network: 'x' } }, (json) => json as never, { fetchImpl: failing }).catch(
+    const failure = await apiGet('/api/v1/evm/{network}/status', { path: { network: 'x' } }, StatusView, { fetchImpl: failing }).catch(
       (error: unknown) => error,
     );
     expect(failure).toBeInstanceOf(ApiError);
@@ -73,10 +88,10 @@ describe('apiPost', () => {
     await apiPost(
       '/api/v1/evm/{network}/approvals/revoke-plan',
       { path: { network: 'telos-evm' }, query: { fiat: 'USD' }, body: { owner: ADDRESS, items: ['a'] } },
-      (json) => json as never,
+      ANY,
       { fetchImpl },
     );
-    await apiPost('/api/v1/evm/{network}/nfts/{contract}/{tokenId}/refresh', { path: { network: 'telos-evm', contract: ADDRESS, tokenId: '1' } }, (json) => json as never, {
+    await apiPost('/api/v1/evm/{network}/nfts/{contract}/{tokenId}/refresh', { path: { network: 'telos-evm', contract: ADDRESS, tokenId: '1' } }, ANY, {
       fetchImpl,
     });
     const sent = fetchImpl.mock.calls.map(([url, init]) => ({ url, method: init?.method, body: init?.body }));

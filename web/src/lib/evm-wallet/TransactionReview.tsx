@@ -8,7 +8,8 @@ import type { ParseKeys } from 'i18next';
 import type { Message } from '../notify/toastStore';
 import { useAmountFormatter, usePreferences } from '../preferences/usePreferences';
 import { ApprovalAlarm } from './ApprovalAlarm';
-import { mayGrantApproval, type ApprovalAlarm as Alarm } from './approvalAlarm';
+import type { ApprovalAlarm as Alarm } from './approvalAlarm';
+import { effectMessage } from './effectText';
 import { isBusy } from './transactionFlow';
 import { transactionUrl } from './transactions';
 import { useEvmWallet } from './useEvmWallet';
@@ -40,9 +41,10 @@ interface TransactionReviewProps {
 }
 
 /**
- * The confirmation every EVM write shows (spec §4, §8): the server's one-sentence
- * summary, the recipient or contract, TLOS sent along, the fee in TLOS and fiat,
- * warnings; then the wallet step, the pending state with the hash, and the result.
+ * The confirmation every EVM write shows (spec §4, §8): one sentence of what the
+ * transaction does (the server's effect, worded here), the recipient or contract, TLOS
+ * sent along, the fee in TLOS and fiat, warnings, and the approval alarm when the call
+ * grants an approval; then the wallet step, the pending state with the hash, and the result.
  * It cannot be closed while the wallet or the chain still has the transaction.
  */
 export function TransactionReview({ flow, explorerUrl, onClose, children, onApproveLimited }: TransactionReviewProps) {
@@ -98,9 +100,9 @@ export function TransactionReview({ flow, explorerUrl, onClose, children, onAppr
 
       {prepared !== null && (
         <>
-          <p className="tx-dialog__summary">{prepared.summary}</p>
+          <p className="tx-dialog__summary">{messageText(effectMessage(prepared.effect, (amount) => format.exact(amount)))}</p>
           {children}
-          {state.phase === 'review' && mayGrantApproval(prepared.data) && (
+          {state.phase === 'review' && prepared.grantsApproval && (
             <ApprovalAlarm network={flow.network} from={prepared.from} to={prepared.to} data={prepared.data}
               onApproveLimited={(alarm, amount) => {
                 if (onApproveLimited) onApproveLimited(alarm, amount);

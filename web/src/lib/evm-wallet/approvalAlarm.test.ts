@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageOf, alarmTitle, isAlarming, mayGrantApproval, type ApprovalAlarm } from './approvalAlarm';
+import { ageOf, alarmTitle, isAlarming, type ApprovalAlarm } from './approvalAlarm';
 
 const base: ApprovalAlarm = {
   kind: 'allowance',
@@ -11,13 +11,6 @@ const base: ApprovalAlarm = {
 };
 
 describe('the approval alarm', () => {
-  it('is asked for only by the granting selectors', () => {
-    expect(mayGrantApproval('0x095ea7b3' + '0'.repeat(128))).toBe(true);
-    expect(mayGrantApproval('0xA22CB465')).toBe(true);
-    expect(mayGrantApproval('0x39509351')).toBe(true);
-    expect(mayGrantApproval('0xa9059cbb')).toBe(false);
-    expect(mayGrantApproval('0x')).toBe(false);
-  });
 
   it('names the worst risk in its title', () => {
     expect(alarmTitle({ ...base, unlimited: true, risks: ['unlimited'] })).toBe('alarm.title_unlimited');

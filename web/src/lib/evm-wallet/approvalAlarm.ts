@@ -1,19 +1,13 @@
 /**
- * The approval alarm of the review (the server weighs the grant: POST
- * …/approvals/check): which prepared transactions may grant an approval (by selector,
- * so other reviews never ask), what the alarm's title says, and the age of a spender.
+ * The approval alarm of the review, shown when the server says a prepared call grants an
+ * approval (`PreparedTransaction.grantsApproval`, read by the domain's table of approval
+ * calls) and weighs the grant (POST …/approvals/check): what the alarm's title says, and
+ * the age of a spender.
  */
 
 import type { Schemas } from '../api/endpoints';
 
 export type ApprovalAlarm = Schemas['ApprovalAlarmView'];
-
-/** approve, increaseAllowance, setApprovalForAll. */
-const GRANTING_SELECTORS = ['0x095ea7b3', '0x39509351', '0xa22cb465'];
-
-export function mayGrantApproval(data: string): boolean {
-  return GRANTING_SELECTORS.includes(data.slice(0, 10).toLowerCase());
-}
 
 export type AlarmTitle = 'alarm.title_unlimited' | 'alarm.title_above' | 'alarm.title_operator' | 'alarm.title_token' | 'alarm.title_limited';
 

@@ -15,7 +15,8 @@ const PREPARED: PreparedTransaction = {
   gasLimit: '25200',
   gasPrice: '500000000000',
   fee: { amount: '0.0126', wei: '12600000000000000', symbol: 'TLOS', fiat: null, fiatCurrency: 'USD' },
-  summary: 'Send 1 TLOS to 0x7099…79C8',
+  effect: { action: 'send', asset: { address: null, symbol: 'TLOS', name: null }, amount: '1', to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' },
+  grantsApproval: false,
   warnings: [],
 };
 

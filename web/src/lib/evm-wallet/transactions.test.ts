@@ -29,7 +29,8 @@ const PREPARED: PreparedTransaction = {
   gasLimit: '41480',
   gasPrice: '500000000000',
   fee: { amount: '0.02074', wei: '20740000000000000', symbol: 'TLOS', fiat: '0.004', fiatCurrency: 'USD' },
-  summary: 'Send 1.5 TUSD to 0x7099…79C8',
+  effect: { action: 'send', asset: { address: TUSD, symbol: 'TUSD', name: 'Tandem USD' }, amount: '1.5', to: ALICE },
+  grantsApproval: false,
   warnings: [],
 };
 

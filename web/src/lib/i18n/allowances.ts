@@ -8,14 +8,8 @@ import { DEFAULT_LANGUAGE, i18n } from './i18n';
 export const allowancesEn = {
   title: 'Approvals',
   lead: 'Contracts and accounts you allowed to move your tokens and collectibles. Revoke what you no longer use.',
-  network: 'Network: {{network}}',
-  viewer: 'Read-only',
   connect_to_change: 'Connect your wallet to change approvals.',
   connect: 'Connect Wallet',
-  no_account: 'No EVM account is signed in.',
-  network_loading: 'Loading networks…',
-  network_failed: 'The list of networks could not be loaded.',
-  network_missing: 'This server serves no EVM network. Ask its operator to configure one.',
   // Spec §8 "fetching allowances".
   error_fetch: 'The approvals could not be fetched.',
   // Spec §8 "updating an allowance", around the cause.

@@ -14,11 +14,6 @@ export const collectiblesEn = {
   inventory: {
     title: 'Digital collectibles',
     lead: 'The ERC-721 and ERC-1155 collectibles held by this address on {{network}}.',
-    viewer: 'Read-only',
-    network_loading: 'Loading networks…',
-    network_failed: 'The list of networks could not be loaded.',
-    network_missing: 'This server serves no EVM network. Ask its operator to configure one.',
-    no_account: 'No EVM account is connected. Connect your wallet or view an address to see its collectibles.',
     loading: 'Loading collectibles…',
     updating: 'Updating…',
     empty: 'This address holds no collectibles yet.',

@@ -7,6 +7,7 @@
 import type { allowancesEn } from './allowances';
 import type { collectiblesEn } from './collectibles';
 import type { evmEn } from './evm';
+import type { evmScreenEn } from './evmScreen';
 import type { stakingEn } from './staking';
 import type { alarmEn, bookEn, historyExportEn, portfolioEn, scanEn } from './tools';
 import type { txEn } from './tx';
@@ -248,6 +249,7 @@ export const en = {
 export type Resources = typeof en & {
   readonly zero: typeof zeroEn;
   readonly evm: typeof evmEn;
+  readonly evmScreen: typeof evmScreenEn;
   readonly tx: typeof txEn;
   readonly allowances: typeof allowancesEn;
   readonly collectibles: typeof collectiblesEn;

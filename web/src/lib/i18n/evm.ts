@@ -9,16 +9,9 @@ export const evmEn = {
   wallet: {
     title: 'EVM wallet',
     lead: 'Balances with their fiat value, and the history of this address.',
-    viewer: 'Read-only',
     tabs: 'Wallet sections',
     tab_balance: 'Balance',
     tab_history: 'History',
-    network: 'Network: {{network}}',
-    network_loading: 'Loading networks…',
-    network_failed: 'The list of networks could not be loaded.',
-    network_missing: 'This server serves no EVM network. Ask its operator to configure one.',
-    linked_native: 'Linked Telos Zero account:',
-    open_native: 'Open in Telos Zero',
   },
   balances: {
     title: 'Balances',

@@ -10,8 +10,6 @@ import { DEFAULT_LANGUAGE, i18n } from './i18n';
 export const stakingEn = {
   title: 'Staking',
   lead: 'Stake TLOS to receive STLOS, which grows in value as staking rewards are added. Unstake to get your TLOS back after the unlock period.',
-  network: 'Network: {{network}}',
-  viewer: 'Read-only',
   retry: 'Try again',
   figures: {
     title: 'Staking on {{network}}',
@@ -90,8 +88,6 @@ export const stakingEn = {
   connect_title: 'Connect your wallet to stake',
   viewer_note:
     'You are viewing this address read-only, so the figures are shown but nothing can be signed. To stake, unstake or withdraw, disconnect from the account menu and connect the wallet that holds this address.',
-  native_note:
-    'Staking STLOS is a Telos EVM feature. To stake, sign out and connect an EVM wallet (or view an EVM address) from the home page.',
   not_connected_note:
     'Your wallet is not connected in this tab yet. If it does not reconnect in a moment, disconnect from the account menu and connect it again from the home page.',
   go_home: 'Go to the home page',

@@ -34,6 +34,22 @@ export const txEn = {
   warning: 'Check before you confirm',
   wrong_chain:
     'Your wallet is now on another network (chain id {{chain}}). Switch it back to chain id {{expected}} to sign this transaction: nothing is signed on the wrong network.',
+  /** The review's sentence of what the transaction does (lib/evm-wallet/effectText.ts). */
+  effect: {
+    send: 'Send {{amount}} {{symbol}} to {{to}}',
+    nft: 'Send {{collection}} #{{id}} to {{to}}',
+    nft_quantity: 'Send {{quantity}} × {{collection}} #{{id}} to {{to}}',
+    wrap: 'Wrap {{amount}} {{symbol}} into {{wrapped}}',
+    unwrap: 'Unwrap {{amount}} {{wrapped}} into {{symbol}}',
+    stake: 'Stake {{amount}} {{symbol}} for about {{shares}} {{staked}}',
+    unstake: 'Unstake {{amount}} {{symbol}}; it stays locked for {{period}} before you can withdraw it',
+    withdraw: 'Withdraw {{amount}} {{symbol}} of unlocked stake',
+    approve: 'Allow {{spender}} to spend {{amount}} {{symbol}}',
+    approve_unlimited: 'Allow {{spender}} to spend unlimited {{symbol}}',
+    revoke_allowance: "Revoke {{spender}}'s allowance to spend {{symbol}}",
+    revoke_nft: "Remove {{spender}}'s approval for {{collection}} #{{id}}",
+    revoke_operator: "Remove {{spender}}'s approval for all of {{collection}}",
+  },
   wrong_chain_unknown:
     'Your wallet reported a network Tandem cannot read. Switch it back to chain id {{expected}} to sign this transaction: nothing is signed on the wrong network.',
   dev_wallet: {

@@ -8,8 +8,6 @@ import { DEFAULT_LANGUAGE, i18n } from './i18n';
 export const wrapEn = {
   title: 'Wrap TLOS',
   lead: 'Wrap TLOS into WTLOS one to one, for apps that need TLOS as an ERC-20 token, and unwrap WTLOS back into TLOS whenever you like.',
-  network: 'Network: {{network}}',
-  viewer: 'Read-only',
   direction: 'What do you want to do?',
   direction_wrap: 'Wrap TLOS into WTLOS',
   direction_unwrap: 'Unwrap WTLOS into TLOS',

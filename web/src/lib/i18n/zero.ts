@@ -183,6 +183,7 @@ export const zeroEn = {
     filtered_one: '{{count}} action matches the filters.',
     filtered_other: '{{count}} actions match the filters.',
     filtered_none: 'No action matches the filters. Widen them or clear them.',
+    filtering: 'Looking for the actions that match the filters…',
     filter_bad_action: 'An action name has up to 12 characters: lowercase letters, digits 1 to 5 or a dot.',
     filter_bad_time: 'Enter a date and time.',
     filter_bad_block: 'A block number is a whole number from 0.',

@@ -62,7 +62,7 @@ pub struct CoverageView {
     /// miss what happened before `fromBlock`, and are never complete.
     pub complete: bool,
     /// The share held, 0 to 1 (1 once complete).
-    #[schema(example = 0.63)]
+    #[schema(example = 0.63, minimum = 0.0, maximum = 1.0)]
     pub progress: f64,
     /// The fill of the earlier history: `null` when complete or not asked for yet.
     pub fill: Option<FillView>,

@@ -4,6 +4,7 @@
 //! - `POST …/transactions/prepare`: one transaction of any kind (see [`PrepareRequest`]).
 //! - `POST …/approvals/revoke-plan`: the revoke batch (spec §4 "Allowance revoke batch").
 
+use axum::http::StatusCode;
 use axum::routing::post;
 use axum::{Json, Router};
 use serde::Deserialize;
@@ -13,7 +14,9 @@ use crate::api::error::ApiError;
 use crate::api::evm::params::FiatQuery;
 use crate::api::extract::{EvmNet, JsonBody, Query};
 use crate::error::ServiceError;
-use crate::evm::prepare::{self, Fields, PrepareRequest, PreparedTransaction, RevokePlan};
+use crate::evm::prepare::{
+    self, Fields, Outcome, PrepareRequest, PreparedTransaction, RevokePlan, SkipReason,
+};
 use crate::state::AppState;
 
 /// Most items one plan takes (each costs a gas estimate).
@@ -49,12 +52,12 @@ pub fn routes() -> Router<AppState> {
     tag = "evm",
     params(("network" = String, Path, description = "EVM network name"), FiatQuery),
     request_body(
-        content = Object,
+        content = PrepareRequest,
         description = "A tagged body: `kind` is send | nftTransfer | wrap | unwrap | stake | unstake | withdraw | approve | revoke, plus `from` and the kind's fields (amounts as decimal text)"
     ),
     responses(
-        (status = 200, description = "The unsigned transaction, its gas, fee and summary", body = PreparedTransaction),
-        (status = 400, description = "Invalid field, balance too low, or the transaction would revert (code and reason)", body = crate::api::error::ErrorBody),
+        (status = 200, description = "The unsigned transaction, its gas, fee and what it does", body = PreparedTransaction),
+        (status = 400, description = "Invalid field, balance too low, nothing to revoke, or the transaction would revert (code and reason)", body = crate::api::error::ErrorBody),
         (status = 404, description = "The network lacks the contract for this kind", body = crate::api::error::ErrorBody),
         (status = 502, description = "The node did not answer", body = crate::api::error::ErrorBody),
     )
@@ -67,8 +70,30 @@ pub async fn prepare(
     let (fiat, _) = query.checked()?;
     let mut fields = Fields::default();
     let from = fields.address("from", request.from())?;
-    let prepared = prepare::prepare(&network, from, &request, fields, &fiat).await?;
-    Ok(Json(prepared))
+    match prepare::prepare(&network, from, &request, fields, &fiat).await? {
+        Outcome::Ready(prepared) => Ok(Json(prepared)),
+        Outcome::NothingToRevoke(reason) => Err(nothing_to_revoke(reason)),
+    }
+}
+
+/// A revoke with nothing to do, as the caller's error (or the node's, when the current
+/// approval could not be read).
+fn nothing_to_revoke(reason: SkipReason) -> ApiError {
+    let (status, code) = match reason {
+        SkipReason::AlreadyRevoked | SkipReason::Duplicate => {
+            (StatusCode::BAD_REQUEST, "evm.already_revoked")
+        }
+        SkipReason::NotOwner => (StatusCode::BAD_REQUEST, "evm.nft_not_owned"),
+        SkipReason::NotAToken => (StatusCode::BAD_REQUEST, "evm.not_a_token"),
+        SkipReason::TokenIdNotApplicable => (
+            StatusCode::BAD_REQUEST,
+            "validation.token_id_not_applicable",
+        ),
+        SkipReason::ReadFailed | SkipReason::WouldFail => {
+            (StatusCode::BAD_GATEWAY, "evm.rpc_unavailable")
+        }
+    };
+    ApiError::new(status, code, reason.message())
 }
 
 /// `POST /api/v1/evm/{network}/approvals/revoke-plan`

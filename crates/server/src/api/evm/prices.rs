@@ -75,7 +75,7 @@ pub struct ChartView {
     /// Market capitalisation in fiat.
     pub market_cap: Option<String>,
     /// `[time in ms, price as exact decimal text]` pairs, oldest first.
-    #[schema(value_type = Vec<Vec<String>>, example = json!([[1_700_000_000_000_u64, "0.2345"]]))]
+    #[schema(example = json!([[1_700_000_000_000_u64, "0.2345"]]))]
     pub prices: Vec<(u64, String)>,
 }
 

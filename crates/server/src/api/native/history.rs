@@ -110,7 +110,7 @@ pub struct NativeActionView {
     /// `actor@permission` of each authorisation.
     authorization: Vec<String>,
     /// The decoded data (hex text when the history service had no ABI).
-    #[schema(value_type = Object)]
+    #[schema(value_type = Value)]
     data: serde_json::Value,
     global_sequence: Option<i64>,
 }

@@ -5,17 +5,16 @@
 use alloy::primitives::{Address, U256};
 use tandem_domain::DomainError;
 use tandem_domain::amount::{Amount, ensure_within_balance};
-use tandem_domain::time::describe_duration;
 
+use super::Outcome;
 use super::calls::{IStlosWrite, Intent};
+use super::effect::{AssetRef, Effect, PeriodView, checksummed, decimal};
 use super::facts::{erc20, token_facts};
 use super::fee::Draft;
 use super::request::{
     Fields, PrepareRequest, allowance, field_error, positive_amount, quantity, token_id,
 };
-use super::revoke::{decide_one, revoke_summary};
-use super::revoke_plan::TokenKind;
-use super::summary;
+use super::revoke::{TokenKind, decide_one, revoke_effect};
 use crate::error::ServiceError;
 use crate::evm::EvmNetwork;
 
@@ -36,7 +35,7 @@ fn check_balance(
     })
 }
 
-/// Checks `request` and turns it into the call to make.
+/// Checks `request` and turns it into the call to make, or says why a revoke needs none.
 ///
 /// # Errors
 /// An invalid field or a balance too low; the network lacks the contract; the chain
@@ -46,10 +45,10 @@ pub async fn draft(
     from: Address,
     request: &PrepareRequest,
     mut fields: Fields,
-) -> Result<Draft, ServiceError> {
+) -> Result<Outcome<Draft>, ServiceError> {
     let reader = network.reader();
     let system = network.settings().system_token.symbol.clone();
-    let (intent, sentence) = match request {
+    let (intent, effect) = match request {
         PrepareRequest::Send {
             token, to, amount, ..
         } => {
@@ -63,14 +62,16 @@ pub async fn draft(
                 fields.recipient("to", to, None, false);
                 let amount = positive_amount("amount", amount, WEI_DECIMALS)?;
                 check_balance("amount", &amount, reader.native_balance(from).await?)?;
-                let sentence = summary::send(&amount, &system, to);
-                (
-                    Intent::SendNative {
-                        to,
-                        amount: amount.raw(),
-                    },
-                    sentence,
-                )
+                let intent = Intent::SendNative {
+                    to,
+                    amount: amount.raw(),
+                };
+                let effect = Effect::Send {
+                    asset: AssetRef::system(&system),
+                    amount,
+                    to: checksummed(to),
+                };
+                (intent, effect)
             } else {
                 let token = fields.address("token", token.as_deref().unwrap_or_default())?;
                 let (facts, decimals) = erc20(network, "token", token).await?;
@@ -80,15 +81,17 @@ pub async fn draft(
                 fields.recipient("to", to, Some(token), contract);
                 let amount = positive_amount("amount", amount, decimals)?;
                 check_balance("amount", &amount, reader.balance_of(token, from).await?)?;
-                let sentence = summary::send(&amount, &facts.label(), to);
-                (
-                    Intent::SendToken {
-                        token,
-                        to,
-                        amount: amount.raw(),
-                    },
-                    sentence,
-                )
+                let intent = Intent::SendToken {
+                    token,
+                    to,
+                    amount: amount.raw(),
+                };
+                let effect = Effect::Send {
+                    asset: AssetRef::contract(token, Some(&facts)),
+                    amount,
+                    to: checksummed(to),
+                };
+                (intent, effect)
             }
         }
         PrepareRequest::NftTransfer {
@@ -125,24 +128,23 @@ pub async fn draft(
                 .map_or("WTLOS", |t| t.symbol.as_str())
                 .to_owned();
             let amount = positive_amount("amount", amount, WEI_DECIMALS)?;
+            let raw = amount.raw();
             if matches!(request, PrepareRequest::Wrap { .. }) {
                 check_balance("amount", &amount, reader.native_balance(from).await?)?;
-                (
-                    Intent::Wrap {
-                        wtlos,
-                        amount: amount.raw(),
-                    },
-                    summary::wrap(&amount, &system, &wrapped),
-                )
+                let effect = Effect::Wrap {
+                    amount,
+                    symbol: system,
+                    wrapped_symbol: wrapped,
+                };
+                (Intent::Wrap { wtlos, amount: raw }, effect)
             } else {
                 check_balance("amount", &amount, reader.wtlos_balance(wtlos, from).await?)?;
-                (
-                    Intent::Unwrap {
-                        wtlos,
-                        amount: amount.raw(),
-                    },
-                    summary::unwrap(&amount, &system, &wrapped),
-                )
+                let effect = Effect::Unwrap {
+                    amount,
+                    symbol: system,
+                    wrapped_symbol: wrapped,
+                };
+                (Intent::Unwrap { wtlos, amount: raw }, effect)
             }
         }
         PrepareRequest::Stake { amount, .. } => {
@@ -157,13 +159,17 @@ pub async fn draft(
                 .as_ref()
                 .map_or("STLOS", |t| t.symbol.as_str())
                 .to_owned();
-            (
-                Intent::Stake {
-                    stlos,
-                    amount: amount.raw(),
-                },
-                summary::stake(&amount, &system, &shares, &staked),
-            )
+            let intent = Intent::Stake {
+                stlos,
+                amount: amount.raw(),
+            };
+            let effect = Effect::Stake {
+                amount,
+                symbol: system,
+                shares,
+                staked_symbol: staked,
+            };
+            (intent, effect)
         }
         PrepareRequest::Unstake { amount, .. } => {
             let (stlos, escrow) = network.staking_contracts()?;
@@ -174,13 +180,17 @@ pub async fn draft(
                 reader.escrow_lock_duration(escrow),
             )?;
             check_balance("amount", &amount, most)?;
-            let lock = describe_duration(lock).to_string();
             let intent = Intent::Unstake {
                 stlos,
                 owner: from,
                 assets: amount.raw(),
             };
-            (intent, summary::unstake(&amount, &system, &lock))
+            let effect = Effect::Unstake {
+                amount,
+                symbol: system,
+                lock: PeriodView::of(lock),
+            };
+            (intent, effect)
         }
         PrepareRequest::Withdraw { .. } => {
             let (_, escrow) = network.staking_contracts()?;
@@ -189,10 +199,11 @@ pub async fn draft(
                 return Err(ServiceError::NothingToWithdraw);
             }
             let amount = Amount::new(unlocked, WEI_DECIMALS).map_err(|e| field_error("from", e))?;
-            (
-                Intent::Withdraw { escrow },
-                summary::withdraw(&amount, &system),
-            )
+            let effect = Effect::Withdraw {
+                amount,
+                symbol: system,
+            };
+            (Intent::Withdraw { escrow }, effect)
         }
         PrepareRequest::Approve {
             token,
@@ -204,15 +215,18 @@ pub async fn draft(
             let spender = fields.address("spender", spender)?;
             let (facts, decimals) = erc20(network, "token", token).await?;
             let amount = allowance("amount", amount, decimals)?;
-            let sentence = summary::approve(&amount, &facts.label(), spender);
-            (
-                Intent::Approve {
-                    token,
-                    spender,
-                    amount: amount.raw(),
-                },
-                sentence,
-            )
+            let intent = Intent::Approve {
+                token,
+                spender,
+                amount: amount.raw(),
+            };
+            let effect = Effect::Approve {
+                token: AssetRef::contract(token, Some(&facts)),
+                spender: checksummed(spender),
+                unlimited: amount.is_unlimited(),
+                amount,
+            };
+            (intent, effect)
         }
         PrepareRequest::Revoke {
             contract,
@@ -227,17 +241,18 @@ pub async fn draft(
                 .map(|text| token_id("tokenId", text))
                 .transpose()?;
             let facts = token_facts(network, contract).await?;
-            let intent = decide_one(network, from, spender, contract, id, facts.as_ref()).await?;
-            let sentence = revoke_summary(&intent, facts.as_ref(), spender);
-            (intent, sentence)
+            match decide_one(network, from, spender, contract, id, facts.as_ref()).await? {
+                Ok(call) => (call.into(), revoke_effect(call, facts.as_ref())),
+                Err(reason) => return Ok(Outcome::NothingToRevoke(reason)),
+            }
         }
     };
-    Ok(Draft {
+    Ok(Outcome::Ready(Draft {
         kind: request.kind(),
         intent,
-        summary: sentence,
+        effect,
         warnings: fields.into_warnings(),
-    })
+    }))
 }
 
 async fn nft_transfer(
@@ -247,11 +262,16 @@ async fn nft_transfer(
     id: U256,
     count: Option<U256>,
     to: Address,
-) -> Result<(Intent, String), ServiceError> {
+) -> Result<(Intent, Effect), ServiceError> {
     let reader = network.reader();
     let facts = token_facts(network, contract).await?;
-    let name = facts.as_ref().and_then(|f| f.name.clone());
-    match facts.map(|f| f.kind) {
+    let effect = |quantity: Option<U256>| Effect::NftTransfer {
+        collection: AssetRef::contract(contract, facts.as_ref()),
+        token_id: decimal(id),
+        quantity: quantity.map(decimal),
+        to: checksummed(to),
+    };
+    match facts.as_ref().map(|f| f.kind) {
         Some(TokenKind::Erc721) => {
             if count.is_some_and(|count| count != U256::from(1u8)) {
                 let error = DomainError::AboveMaximum {
@@ -263,16 +283,13 @@ async fn nft_transfer(
             if owner != Some(from) {
                 return Err(ServiceError::NftNotOwned { token_id: id });
             }
-            let sentence = summary::nft_transfer(name.as_deref(), contract, id, None, to);
-            Ok((
-                Intent::TransferErc721 {
-                    contract,
-                    from,
-                    to,
-                    token_id: id,
-                },
-                sentence,
-            ))
+            let intent = Intent::TransferErc721 {
+                contract,
+                from,
+                to,
+                token_id: id,
+            };
+            Ok((intent, effect(None)))
         }
         Some(TokenKind::Erc1155) => {
             let count = count.unwrap_or(U256::from(1u8));
@@ -284,7 +301,6 @@ async fn nft_transfer(
                     available: Some(held.to_string()),
                 });
             }
-            let sentence = summary::nft_transfer(name.as_deref(), contract, id, Some(count), to);
             let intent = Intent::TransferErc1155 {
                 contract,
                 from,
@@ -292,7 +308,7 @@ async fn nft_transfer(
                 token_id: id,
                 quantity: count,
             };
-            Ok((intent, sentence))
+            Ok((intent, effect(Some(count))))
         }
         _ => Err(field_error("contract", DomainError::InvalidNftContractType)),
     }

@@ -7,7 +7,7 @@ use alloy::primitives::Address;
 use tandem_evm::lookup::ContractLookup;
 use tandem_evm::source::{ContractInterface, ContractRecord};
 
-use super::revoke_plan::TokenKind;
+use super::revoke::TokenKind;
 use crate::error::ServiceError;
 use crate::evm::EvmNetwork;
 
@@ -24,23 +24,6 @@ pub struct TokenFacts {
     pub symbol: Option<String>,
     /// `decimals()` of an ERC-20.
     pub decimals: Option<u8>,
-}
-
-impl TokenFacts {
-    /// The symbol, else the name, else the address: what a sentence calls the token.
-    #[must_use]
-    pub fn label(&self) -> String {
-        let text = |value: &Option<String>| {
-            value
-                .as_deref()
-                .map(str::trim)
-                .filter(|text| !text.is_empty())
-                .map(str::to_owned)
-        };
-        text(&self.symbol)
-            .or_else(|| text(&self.name))
-            .unwrap_or_else(|| super::summary::short_address(self.address))
-    }
 }
 
 /// The kind a record declares; ERC-721 wins over ERC-1155, both over ERC-20.
@@ -122,21 +105,5 @@ mod tests {
         assert_eq!(kind_of(&[Erc20, Erc1155]), Some(TokenKind::Erc1155));
         assert_eq!(kind_of(&[Erc1155, Erc721]), Some(TokenKind::Erc721));
         assert_eq!(kind_of(&[]), None);
-    }
-
-    #[test]
-    fn labels_prefer_the_symbol() {
-        let mut facts = TokenFacts {
-            address: Address::ZERO,
-            kind: TokenKind::Erc20,
-            name: Some("Tandem USD".to_owned()),
-            symbol: Some("TUSD".to_owned()),
-            decimals: Some(6),
-        };
-        assert_eq!(facts.label(), "TUSD");
-        facts.symbol = Some(" ".to_owned());
-        assert_eq!(facts.label(), "Tandem USD");
-        facts.name = None;
-        assert_eq!(facts.label(), "0x0000…0000");
     }
 }

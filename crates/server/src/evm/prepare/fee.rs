@@ -10,6 +10,7 @@ use tandem_domain::amount::Amount;
 use tandem_evm::EvmError;
 
 use super::calls::Intent;
+use super::effect::{Effect, grants_approval};
 use super::request::FieldWarning;
 use super::revert;
 use crate::error::ServiceError;
@@ -60,8 +61,13 @@ pub struct PreparedTransaction {
     pub gas_price: String,
     /// Estimated fee (gas × gas price).
     pub fee: Fee,
-    /// One sentence saying what the transaction does.
-    pub summary: String,
+    /// What the transaction does, as data the review words.
+    pub effect: Effect,
+    /// Whether the call grants an approval (`approve`, `increaseAllowance` or
+    /// `setApprovalForAll` that allows something), read from the call data by the
+    /// domain's one table of approval calls: the review then weighs the grant
+    /// (`POST …/approvals/check`) before the wallet opens.
+    pub grants_approval: bool,
     /// Warnings about valid inputs (an address without checksum).
     pub warnings: Vec<FieldWarning>,
 }
@@ -73,8 +79,8 @@ pub struct Draft {
     pub kind: &'static str,
     /// The call.
     pub intent: Intent,
-    /// The sentence.
-    pub summary: String,
+    /// What it does.
+    pub effect: Effect,
     /// Input warnings.
     pub warnings: Vec<FieldWarning>,
 }
@@ -123,7 +129,8 @@ pub async fn finish(
         gas_limit: gas.saturating_add(gas / 5).to_string(),
         gas_price: gas_price.to_string(),
         fee,
-        summary: draft.summary,
+        effect: draft.effect,
+        grants_approval: grants_approval(&call.data),
         warnings: draft.warnings,
     })
 }

@@ -11,14 +11,10 @@ use tandem_domain::validate::{parse_natural, parse_positive, validate_evm_addres
 use crate::error::ServiceError;
 
 /// What to prepare; `kind` picks the variant. Amounts are decimal text in whole
-/// tokens ("1.5"), token ids decimal text.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(
-    tag = "kind",
-    rename_all = "camelCase",
-    rename_all_fields = "camelCase",
-    deny_unknown_fields
-)]
+/// tokens ("1.5"), token ids decimal text. (Fields of more than one word are renamed one
+/// by one: the OpenAPI derive does not read `rename_all_fields`.)
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
+#[serde(tag = "kind", rename_all = "camelCase", deny_unknown_fields)]
 pub enum PrepareRequest {
     /// TLOS (no `token`, or the system token's symbol) or an ERC-20 token.
     Send {
@@ -31,6 +27,7 @@ pub enum PrepareRequest {
     NftTransfer {
         from: String,
         contract: String,
+        #[serde(rename = "tokenId")]
         token_id: String,
         to: String,
         quantity: Option<String>,
@@ -58,6 +55,7 @@ pub enum PrepareRequest {
         from: String,
         contract: String,
         spender: String,
+        #[serde(rename = "tokenId")]
         token_id: Option<String>,
     },
 }

@@ -2,21 +2,21 @@
 //! (`POST …/approvals/revoke-plan`). Both read the current approval on chain first, so
 //! an approval that is already gone gets no transaction; the batch reports why each
 //! skipped item was skipped, and keeps the selection's order for the rest.
+//!
+//! [`super::revoke_rules`] is the pure decision (what each item needs, or why none),
+//! [`super::revoke_reads`] the chain reads it is made on; this module puts them together
+//! into transactions.
 
 use alloy::primitives::{Address, U256};
 use serde::Serialize;
 use tandem_domain::validate::AllowanceBatchId;
-use tandem_evm::reads::abi::{IErc20, IErc721};
-use tandem_evm::reads::{call_read, decode_read};
-use tandem_evm::rpc::BatchRead;
 
-use super::calls::Intent;
+use super::effect::{AssetRef, Effect, checksummed, decimal};
 use super::facts::{TokenFacts, token_facts};
 use super::fee::{Draft, PreparedTransaction, finish};
-use super::revoke_plan::{
-    Current, FactRead, PlanItem, SkipReason, TokenKind, decide, mark_duplicates, read_for,
-};
-use super::summary;
+use super::revoke_reads::decide_all;
+use super::revoke_rules::{PlanItem, mark_duplicates};
+pub use super::revoke_rules::{RevokeCall, SkipReason, TokenKind};
 use crate::error::ServiceError;
 use crate::evm::EvmNetwork;
 
@@ -38,8 +38,8 @@ pub struct SkippedItem {
     pub item: String,
     /// Why, as a stable key.
     pub reason: SkipReason,
-    /// Why, in words.
-    pub message: String,
+    /// For `would_fail`: the node's own words for its refusal.
+    pub detail: Option<String>,
 }
 
 /// The answer: transactions in the selection's order, then what was skipped.
@@ -54,91 +54,10 @@ pub struct RevokePlan {
     pub skipped: Vec<SkippedItem>,
 }
 
-fn read_calls(owner: Address, id: &AllowanceBatchId, read: FactRead) -> Vec<BatchRead> {
-    match (read, id.token_id) {
-        (FactRead::Allowance, _) => vec![call_read(
-            id.token,
-            &IErc20::allowanceCall {
-                owner,
-                spender: id.spender,
-            },
-        )],
-        (FactRead::TokenApproval, Some(token_id)) => vec![
-            call_read(id.token, &IErc721::getApprovedCall { tokenId: token_id }),
-            call_read(id.token, &IErc721::ownerOfCall { tokenId: token_id }),
-        ],
-        (FactRead::TokenApproval, None) | (FactRead::Operator, _) => vec![call_read(
-            id.token,
-            &IErc721::isApprovedForAllCall {
-                owner,
-                operator: id.spender,
-            },
-        )],
-    }
-}
-
-fn decode_current(read: FactRead, results: &[tandem_evm::rpc::ReadResult]) -> Option<Current> {
-    match (read, results) {
-        (FactRead::Allowance, [allowance]) => decode_read::<IErc20::allowanceCall>(allowance)
-            .ok()
-            .map(Current::Allowance),
-        (FactRead::TokenApproval, [approved, owner]) => Some(Current::TokenApproval {
-            approved: decode_read::<IErc721::getApprovedCall>(approved).ok()?,
-            owner: decode_read::<IErc721::ownerOfCall>(owner).ok()?,
-        }),
-        (FactRead::Operator, [allowed]) => decode_read::<IErc721::isApprovedForAllCall>(allowed)
-            .ok()
-            .map(Current::Operator),
-        _ => None,
-    }
-}
-
-/// Decides every item: the revoke call it needs, or why none. One batch of reads for
-/// all items.
-async fn decide_all(
-    network: &EvmNetwork,
-    owner: Address,
-    items: &[PlanItem],
-    kinds: &[Option<TokenKind>],
-) -> Result<Vec<Result<Intent, SkipReason>>, ServiceError> {
-    let wanted: Vec<Result<FactRead, SkipReason>> = items
-        .iter()
-        .zip(kinds)
-        .map(|(item, kind)| read_for(item, *kind))
-        .collect();
-    let calls: Vec<Vec<BatchRead>> = items
-        .iter()
-        .zip(&wanted)
-        .map(|(item, read)| {
-            read.map_or_else(|_| Vec::new(), |read| read_calls(owner, &item.id, read))
-        })
-        .collect();
-    let flat: Vec<BatchRead> = calls.iter().flatten().cloned().collect();
-    let results = if flat.is_empty() {
-        Vec::new()
-    } else {
-        network.reader().read_many(&flat).await?
-    };
-    let mut offset = 0;
-    let mut decisions = Vec::with_capacity(items.len());
-    for ((item, read), calls) in items.iter().zip(wanted).zip(&calls) {
-        let answers = results
-            .get(offset..offset + calls.len())
-            .unwrap_or_default();
-        offset += calls.len();
-        decisions.push(read.and_then(|read| {
-            let current = decode_current(read, answers).ok_or(SkipReason::ReadFailed)?;
-            decide(owner, &item.id, current)
-        }));
-    }
-    Ok(decisions)
-}
-
-/// The single revoke of the prepare route.
+/// The single revoke of the prepare route: the call it needs, or why there is none.
 ///
 /// # Errors
-/// [`ServiceError::NothingToRevoke`] saying why there is nothing to do; the chain
-/// cannot be read.
+/// When the chain cannot be read.
 pub async fn decide_one(
     network: &EvmNetwork,
     owner: Address,
@@ -146,7 +65,7 @@ pub async fn decide_one(
     contract: Address,
     token_id: Option<U256>,
     facts: Option<&TokenFacts>,
-) -> Result<Intent, ServiceError> {
+) -> Result<Result<RevokeCall, SkipReason>, ServiceError> {
     let id = AllowanceBatchId {
         spender,
         token: contract,
@@ -162,23 +81,30 @@ pub async fn decide_one(
         .await?
         .pop()
         .unwrap_or(Err(SkipReason::ReadFailed));
-    decision.map_err(ServiceError::NothingToRevoke)
+    Ok(decision)
 }
 
-/// The sentence of a revoke call.
-pub fn revoke_summary(intent: &Intent, facts: Option<&TokenFacts>, spender: Address) -> String {
-    let name = facts.and_then(|f| f.name.as_deref());
-    match *intent {
-        Intent::ClearNftApproval { contract, token_id } => {
-            summary::revoke_nft(name, contract, token_id, spender)
-        }
-        Intent::RevokeOperator { contract, operator } => {
-            summary::revoke_operator(name, contract, operator)
-        }
-        Intent::Approve { token, .. } => {
-            summary::revoke_allowance(facts.map(TokenFacts::label).as_deref(), token, spender)
-        }
-        _ => String::new(),
+/// What a revoke call does, for the review to word.
+#[must_use]
+pub fn revoke_effect(call: RevokeCall, facts: Option<&TokenFacts>) -> Effect {
+    match call {
+        RevokeCall::Allowance { token, spender } => Effect::RevokeAllowance {
+            token: AssetRef::contract(token, facts),
+            spender: checksummed(spender),
+        },
+        RevokeCall::TokenApproval {
+            contract,
+            token_id,
+            spender,
+        } => Effect::RevokeNft {
+            collection: AssetRef::contract(contract, facts),
+            token_id: decimal(token_id),
+            spender: checksummed(spender),
+        },
+        RevokeCall::Operator { contract, operator } => Effect::RevokeOperator {
+            collection: AssetRef::contract(contract, facts),
+            operator: checksummed(operator),
+        },
     }
 }
 
@@ -208,35 +134,35 @@ pub async fn revoke_plan(
         skipped: Vec::new(),
     };
     for ((item, decision), facts) in items.into_iter().zip(decisions).zip(&facts) {
-        let skip = |reason: SkipReason, message: String| SkippedItem {
-            item: item.text.clone(),
-            reason,
-            message,
-        };
-        let intent = match decision {
-            Ok(intent) => intent,
+        let call = match decision {
+            Ok(call) => call,
             Err(reason) => {
-                plan.skipped.push(skip(reason, reason.message().to_owned()));
+                plan.skipped.push(SkippedItem {
+                    item: item.text,
+                    reason,
+                    detail: None,
+                });
                 continue;
             }
         };
         let draft = Draft {
             kind: "revoke",
-            summary: revoke_summary(&intent, facts.as_ref(), item.id.spender),
-            intent,
+            effect: revoke_effect(call, facts.as_ref()),
+            intent: call.into(),
             warnings: Vec::new(),
         };
         match finish(network, owner, draft, fiat).await {
             Ok(transaction) => plan.transactions.push(PlannedRevoke {
-                item: item.text.clone(),
+                item: item.text,
                 transaction,
             }),
             Err(
                 refused @ (ServiceError::WouldFail { .. } | ServiceError::InsufficientFunds { .. }),
-            ) => {
-                let message = format!("{}: {refused}", SkipReason::WouldFail.message());
-                plan.skipped.push(skip(SkipReason::WouldFail, message));
-            }
+            ) => plan.skipped.push(SkippedItem {
+                item: item.text,
+                reason: SkipReason::WouldFail,
+                detail: Some(refused.to_string()),
+            }),
             Err(error) => return Err(error),
         }
     }

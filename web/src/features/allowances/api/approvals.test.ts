@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { checkAnswer } from '../../../lib/api/answerShape';
 import { ApiError } from '../../../lib/api/client';
+import { ApprovalList } from '../../../lib/api/generated/answerShapes';
 import { DEFAULT_LIST_QUERY } from '../model/listQuery';
 import { COLLECTION_ROW, ERC20_ROW, OWNER } from '../model/rowFixtures';
-import { fetchApprovals, parseApprovals } from './approvals';
+import { fetchApprovals } from './approvals';
 
-const BODY = { address: OWNER, total: 2, approvals: [ERC20_ROW, COLLECTION_ROW] };
+const parseApprovals = (json: unknown) => checkAnswer(ApprovalList, json);
+
+const BODY = { address: OWNER, total: 2, approvals: [ERC20_ROW, COLLECTION_ROW], source: 'ownIndex' };
 
 function answering(status: number, body: unknown, urls: string[]): typeof fetch {
   return (input) => {
@@ -13,16 +17,14 @@ function answering(status: number, body: unknown, urls: string[]): typeof fetch 
   };
 }
 
-describe('parseApprovals', () => {
+describe('the approvals answer', () => {
   it('accepts the server shape', () => {
     expect(parseApprovals(BODY).approvals.map((row) => row.type)).toEqual(['erc20', 'erc721']);
   });
 
   it('rejects a row of an unknown type or without the fields the revoke needs', () => {
-    expect(() => parseApprovals({ ...BODY, approvals: [{ ...ERC20_ROW, type: 'erc777' }] })).toThrow('approvals[0].type is not erc20, erc721 or erc1155');
-    expect(() => parseApprovals({ ...BODY, approvals: [{ ...COLLECTION_ROW, collectionAddress: undefined }] })).toThrow(
-      'approvals[0].collectionAddress is not a string',
-    );
+    expect(() => parseApprovals({ ...BODY, approvals: [{ ...ERC20_ROW, type: 'erc777' }] })).toThrow("approvals[0].type 'erc777' is not one of erc20");
+    expect(() => parseApprovals({ ...BODY, approvals: [{ ...COLLECTION_ROW, collectionAddress: undefined }] })).toThrow('approvals[0]');
     expect(() => parseApprovals({ ...BODY, approvals: [{ ...ERC20_ROW, tokenDecimals: '6' }] })).toThrow('approvals[0].tokenDecimals is not a number');
   });
 });

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ID_1, ID_2, OWNER, plan } from '../model/batchFixtures';
-import { fetchRevokePlan, parseRevokePlan } from './revokePlan';
+import { checkAnswer } from '../../../lib/api/answerShape';
+import { RevokePlan } from '../../../lib/api/generated/answerShapes';
+import { fetchRevokePlan } from './revokePlan';
 
-describe('parseRevokePlan', () => {
+const parseRevokePlan = (json: unknown) => checkAnswer(RevokePlan, json);
+
+describe('the revoke plan answer', () => {
   it('accepts the server shape', () => {
     const parsed = parseRevokePlan(plan([ID_1], [[ID_2, 'already_revoked']]));
     expect(parsed.transactions[0]?.item).toBe(ID_1);
@@ -10,8 +14,8 @@ describe('parseRevokePlan', () => {
   });
 
   it('rejects a skip reason it has no words for, and a transaction without a fee', () => {
-    const unknown = { ...plan([], [[ID_2, 'already_revoked']]), skipped: [{ item: ID_2, reason: 'bored', message: 'x' }] };
-    expect(() => parseRevokePlan(unknown)).toThrow("skipped[0].reason 'bored' is unknown");
+    const unknown = { ...plan([], [[ID_2, 'already_revoked']]), skipped: [{ item: ID_2, reason: 'bored' }] };
+    expect(() => parseRevokePlan(unknown)).toThrow("skipped[0].reason 'bored' is not one of");
     const body = plan([ID_1]);
     const feeless = { ...body, transactions: [{ item: ID_1, transaction: { ...body.transactions[0]?.transaction, fee: null } }] };
     expect(() => parseRevokePlan(feeless)).toThrow('transactions[0].transaction.fee is not an object');

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useInvalidateAfterWrite } from '../../../lib/api/evm/accountWrites';
 import type { PreparedTransaction, Receipt } from '../../../lib/evm-wallet/transactions';
 import { sendPrepared, waitForReceipt } from '../../../lib/evm-wallet/transactions';
-import { useEvmWallet } from '../../../lib/evm-wallet/useEvmWallet';
+import { useEvmScreen } from '../../../lib/evm-screen/evmScreen';
 import { notify } from '../../../lib/notify/notify';
 import { usePreferences } from '../../../lib/preferences/usePreferences';
 import { fetchRevokePlan } from '../api/revokePlan';
@@ -28,7 +28,7 @@ export interface RevokeBatch {
 
 /** The revoke batch of spec §4 on this page: the server's plan, then the connected wallet, one confirmation at a time. */
 export function useRevokeBatch({ network, owner, onMined }: { network: string; owner: string; onMined: (receipt: Receipt) => void }): RevokeBatch {
-  const { connection } = useEvmWallet();
+  const { connection } = useEvmScreen();
   const [{ fiatCurrency }] = usePreferences();
   const invalidateAfterWrite = useInvalidateAfterWrite();
   const [store, setStore] = useState<BatchStore | null>(null);
@@ -53,7 +53,7 @@ export function useRevokeBatch({ network, owner, onMined }: { network: string; o
       const planned = answer.transactions[0];
       if (planned) return { kind: 'send', transaction: planned.transaction };
       const skipped = answer.skipped[0];
-      if (skipped) return { kind: 'skip', reason: skipped.reason, detail: skipped.message };
+      if (skipped) return { kind: 'skip', reason: skipped.reason, detail: skipped.detail ?? null };
       throw new Error('The server answered an empty plan for this approval');
     },
     [network, owner, fiatCurrency],

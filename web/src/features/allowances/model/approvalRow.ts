@@ -7,21 +7,17 @@
 import type { PrepareRequest } from '../../../lib/evm-wallet/api/prepareTransaction';
 import { toPlainString, type FixedAmount } from '../../../lib/amount/fixedAmount';
 import type { NumberSeparators } from '../../../lib/amount/format';
+import { shortHex } from '../../../lib/format/shortHex';
 import { parseAmount } from '../../../lib/validation/amount';
 import { accept, type Checked } from '../../../lib/validation/issue';
 import type { ApprovalRow } from '../api/approvals';
 
 export type Erc20Row = Extract<ApprovalRow, { type: 'erc20' }>;
 
-/** `0x1234…abcd`: enough to recognise an address, short enough for a narrow screen. */
-export function shortAddress(address: string): string {
-  return address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
-}
-
 /** The token or collection: its symbol or name, else its address; a single NFT adds its id. */
 export function assetLabel(row: ApprovalRow): string {
   if (row.type === 'erc20') return row.tokenSymbol === '' ? row.tokenName : row.tokenSymbol;
-  const collection = row.collectionName ?? shortAddress(row.collectionAddress);
+  const collection = row.collectionName ?? shortHex(row.collectionAddress);
   if (row.type === 'erc721' && !row.collectionWide && row.tokenId !== null && row.tokenId !== undefined) {
     return `${collection} #${row.tokenId}`;
   }
@@ -30,7 +26,7 @@ export function assetLabel(row: ApprovalRow): string {
 
 /** The spender's contract name when known, else its short address. */
 export function spenderLabel(row: ApprovalRow): string {
-  return row.spenderName ?? shortAddress(row.spenderAddress);
+  return row.spenderName ?? shortHex(row.spenderAddress);
 }
 
 /** The contract an approval lives on. */

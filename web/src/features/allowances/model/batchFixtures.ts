@@ -21,7 +21,8 @@ export function transaction(to: string, feeWei = '1000'): PreparedTransaction {
     gasLimit: '36000',
     gasPrice: '1000000000',
     fee: { wei: feeWei, amount: '0', symbol: 'TLOS', fiat: null, fiatCurrency: 'USD' },
-    summary: `Revoke on ${to}`,
+    effect: { action: 'revokeAllowance', token: { address: TUSD, symbol: 'TUSD', name: 'Tandem USD' }, spender: to },
+    grantsApproval: false,
     warnings: [],
   };
 }
@@ -31,7 +32,7 @@ export function plan(send: readonly string[], skip: readonly [string, SkipReason
   return {
     owner: OWNER,
     transactions: send.map((item, index) => ({ item, transaction: transaction(item.split('-')[1] ?? TUSD, String(1000 * (index + 1))) })),
-    skipped: skip.map(([item, reason]) => ({ item, reason, message: `server says ${reason}` })),
+    skipped: skip.map(([item, reason]) => ({ item, reason, detail: reason === 'would_fail' ? 'execution reverted' : null })),
   };
 }
 

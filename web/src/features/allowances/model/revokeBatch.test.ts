@@ -27,7 +27,7 @@ describe('planning', () => {
       [ID_2, 'skipped'],
       [ID_3, 'queued'],
     ]);
-    expect(state.items[1]?.status).toEqual({ kind: 'skipped', reason: 'already_revoked', detail: 'server says already_revoked' });
+    expect(state.items[1]?.status).toEqual({ kind: 'skipped', reason: 'already_revoked', detail: null });
     expect(plannedFeeWei(state)).toBe(3000n);
     expect(progress(state)).toMatchObject({ total: 2, current: null, done: 0 });
     expect(nothingToSend(state)).toBe(false);

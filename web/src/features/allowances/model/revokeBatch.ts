@@ -28,7 +28,7 @@ export type ItemStatus =
   | { readonly kind: 'pending'; readonly hash: string }
   | { readonly kind: 'confirmed'; readonly hash: string; readonly blockNumber: bigint }
   | { readonly kind: 'reverted'; readonly hash: string }
-  | { readonly kind: 'skipped'; readonly reason: SkipReason; readonly detail: string }
+  | { readonly kind: 'skipped'; readonly reason: SkipReason; readonly detail: string | null }
   | { readonly kind: 'rejected'; readonly message: ParseKeys }
   | { readonly kind: 'failed'; readonly cause: string; readonly details: string | null; readonly hash: string | null }
   | { readonly kind: 'not_sent' };
@@ -60,7 +60,7 @@ export type BatchEvent =
   | { readonly type: 'plan_failed'; readonly cause: string }
   | { readonly type: 'start' }
   | { readonly type: 'checking'; readonly id: string }
-  | { readonly type: 'skipped'; readonly id: string; readonly reason: SkipReason; readonly detail: string }
+  | { readonly type: 'skipped'; readonly id: string; readonly reason: SkipReason; readonly detail: string | null }
   | { readonly type: 'signing'; readonly id: string }
   | { readonly type: 'sent'; readonly id: string; readonly hash: string }
   | { readonly type: 'mined'; readonly id: string; readonly receipt: Receipt }
@@ -85,8 +85,8 @@ function itemsOf(selection: readonly string[], plan: RevokePlan): BatchItem[] {
       id,
       planned: null,
       status: skipped
-        ? { kind: 'skipped', reason: skipped.reason, detail: skipped.message }
-        : { kind: 'skipped', reason: 'read_failed', detail: 'the server did not plan this item' },
+        ? { kind: 'skipped', reason: skipped.reason, detail: skipped.detail ?? null }
+        : { kind: 'skipped', reason: 'read_failed', detail: null },
     };
   });
 }

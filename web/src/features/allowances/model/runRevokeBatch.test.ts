@@ -29,12 +29,12 @@ interface Script {
 /** A fake server and wallet that log what they were asked, in order. */
 function fakes(script: Script = {}) {
   const log: string[] = [];
-  const idOf = (tx: PreparedTransaction) => tx.summary.replace('fresh ', '');
+  const idOf = (tx: PreparedTransaction) => tx.data.replace('fresh ', '');
   const deps: BatchDeps = {
     recheck: (id) => {
       log.push(`check ${id}`);
       script.whileChecking?.(id);
-      const answer = script.recheck?.[id] ?? { kind: 'send', transaction: { ...transaction(id), summary: `fresh ${id}` } };
+      const answer = script.recheck?.[id] ?? { kind: 'send', transaction: { ...transaction(id), data: `fresh ${id}` } };
       return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
     },
     send: (tx) => {

@@ -47,7 +47,7 @@ export type BatchStore = ReturnType<typeof createBatchStore>;
 /** An item re-read just before it is sent: its fresh transaction, or why it needs none any more. */
 export type Recheck =
   | { readonly kind: 'send'; readonly transaction: PreparedTransaction }
-  | { readonly kind: 'skip'; readonly reason: SkipReason; readonly detail: string };
+  | { readonly kind: 'skip'; readonly reason: SkipReason; readonly detail: string | null };
 
 export interface BatchDeps {
   readonly recheck: (id: string) => Promise<Recheck>;

@@ -1,11 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
+import { checkAnswer } from '../../../lib/api/answerShape';
 import { ApiError } from '../../../lib/api/client';
-import { parseNftDetails } from './details';
-import { inventoryUrl, parseNftList } from './inventory';
+import { NftDetailsView, NftList } from '../../../lib/api/generated/answerShapes';
+import { inventoryUrl } from './inventory';
 import { refreshNftDetails } from './refresh';
 
 const ART = '0x5FC8d32690cc91D4c39d9d3abcBD16989F875707';
 const ALICE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+
+const parseNftList = (json: unknown) => checkAnswer(NftList, json);
+const parseNftDetails = (json: unknown) => checkAnswer(NftDetailsView, json);
 
 const ROW = {
   contractAddress: ART,
@@ -32,20 +36,20 @@ describe('inventoryUrl', () => {
   });
 });
 
-describe('parseNftList', () => {
+describe('the NFT list answer', () => {
   it('accepts the server shape', () => {
-    expect(parseNftList({ address: ALICE, total: 1, offset: 0, limit: 24, nfts: [ROW] }).nfts[0]?.name).toBe('Sunrise');
+    expect(parseNftList({ address: ALICE, total: 1, offset: 0, limit: 24, nfts: [ROW], source: 'ownIndex' }).nfts[0]?.name).toBe('Sunrise');
   });
 
   it('rejects rows the screens could not show', () => {
-    expect(() => parseNftList({ address: ALICE, total: 1, offset: 0, limit: 24, nfts: [{ ...ROW, mediaType: 'hologram' }] })).toThrow(
-      'nfts[0].mediaType is unknown',
+    expect(() => parseNftList({ address: ALICE, total: 1, offset: 0, limit: 24, nfts: [{ ...ROW, mediaType: 'hologram' }], source: 'ownIndex' })).toThrow(
+      "nfts[0].mediaType 'hologram' is not one of",
     );
-    expect(() => parseNftList({ address: ALICE, total: '1', offset: 0, limit: 24, nfts: [] })).toThrow('total is not a number');
+    expect(() => parseNftList({ address: ALICE, total: '1', offset: 0, limit: 24, nfts: [], source: 'ownIndex' })).toThrow('total is not a number');
   });
 });
 
-describe('parseNftDetails', () => {
+describe('the NFT details answer', () => {
   it('needs the approvals and reads owners as a map', () => {
     const details = parseNftDetails({ ...ROW, approvals: { approved: null, operators: [] }, owners: null });
     expect(details.approvals.operators).toEqual([]);

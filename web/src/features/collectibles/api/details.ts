@@ -5,18 +5,11 @@
  */
 
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { isRecord, type RequestOptions } from '../../../lib/api/client';
+import type { RequestOptions } from '../../../lib/api/client';
 import { apiGet } from '../../../lib/api/endpoints';
 import { evmNetworkKey } from '../../../lib/api/evm/keys';
-import { checkNftView, type NftDetails } from './collectiblesApi';
-
-export function parseNftDetails(json: unknown): NftDetails {
-  const view = checkNftView(json, 'the collectible') as unknown as Record<string, unknown>;
-  const approvals = view.approvals;
-  if (!isRecord(approvals) || !Array.isArray(approvals.operators)) throw new Error('approvals is missing');
-  if (view.owners !== undefined && view.owners !== null && !isRecord(view.owners)) throw new Error('owners is not a map');
-  return view as unknown as NftDetails;
-}
+import { NftDetailsView } from '../../../lib/api/generated/answerShapes';
+import type { NftDetails } from './collectiblesApi';
 
 export interface DetailsRequest {
   readonly network: string;
@@ -25,7 +18,7 @@ export interface DetailsRequest {
 }
 
 export function fetchNftDetails({ network, contract, tokenId }: DetailsRequest, options?: RequestOptions): Promise<NftDetails> {
-  return apiGet('/api/v1/evm/{network}/nfts/{contract}/{tokenId}', { path: { network, contract, tokenId } }, parseNftDetails, options);
+  return apiGet('/api/v1/evm/{network}/nfts/{contract}/{tokenId}', { path: { network, contract, tokenId } }, NftDetailsView, options);
 }
 
 export const detailsQueryKey = ({ network, contract, tokenId }: DetailsRequest) =>

@@ -6,27 +6,16 @@
  */
 
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { isRecord, type RequestOptions } from '../../../lib/api/client';
+import type { RequestOptions } from '../../../lib/api/client';
 import { apiGet, endpointUrl } from '../../../lib/api/endpoints';
-import { checkIndexFields, coveragePollMs } from '../../../lib/api/evm/coverage';
+import { coveragePollMs } from '../../../lib/api/evm/coverage';
+import { NftList as NftListShape } from '../../../lib/api/generated/answerShapes';
 import { evmAccountResourceKey, isEvmAccountResourceKey } from '../../../lib/api/evm/keys';
 import { keepPageOf, type PageRequest } from '../model/inventory';
-import { checkNftView, type NftList } from './collectiblesApi';
+import type { NftList } from './collectiblesApi';
 
 /** Spec §9: NFT collection fetch 10000 (also the server's largest page). */
 export const COLLECTION_FETCH_LIMIT = 10_000;
-
-export function parseNftList(json: unknown): NftList {
-  if (!isRecord(json)) throw new Error('the NFT list is not an object');
-  if (typeof json.address !== 'string') throw new Error('address is not a string');
-  for (const field of ['total', 'offset', 'limit']) {
-    if (typeof json[field] !== 'number') throw new Error(`${field} is not a number`);
-  }
-  if (!Array.isArray(json.nfts)) throw new Error('nfts is not a list');
-  json.nfts.forEach((row, index) => checkNftView(row, `nfts[${index}]`));
-  checkIndexFields(json);
-  return json as unknown as NftList;
-}
 
 export interface InventoryRequest extends PageRequest {
   readonly network: string;
@@ -46,7 +35,7 @@ export function inventoryUrl(request: InventoryRequest): string {
 }
 
 export function fetchInventory(request: InventoryRequest, options?: RequestOptions): Promise<NftList> {
-  return apiGet(INVENTORY_PATH, inventoryParams(request), parseNftList, options);
+  return apiGet(INVENTORY_PATH, inventoryParams(request), NftListShape, options);
 }
 
 /** Every account's inventory on a network (for refetching after a transfer changed two owners). */

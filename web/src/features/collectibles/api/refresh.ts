@@ -7,11 +7,12 @@
 import { useMutation } from '@tanstack/react-query';
 import type { RequestOptions } from '../../../lib/api/client';
 import { apiPost } from '../../../lib/api/endpoints';
+import { NftDetailsView } from '../../../lib/api/generated/answerShapes';
 import type { NftDetails } from './collectiblesApi';
-import { parseNftDetails, type DetailsRequest } from './details';
+import type { DetailsRequest } from './details';
 
 export function refreshNftDetails({ network, contract, tokenId }: DetailsRequest, options?: RequestOptions): Promise<NftDetails> {
-  return apiPost('/api/v1/evm/{network}/nfts/{contract}/{tokenId}/refresh', { path: { network, contract, tokenId } }, parseNftDetails, options);
+  return apiPost('/api/v1/evm/{network}/nfts/{contract}/{tokenId}/refresh', { path: { network, contract, tokenId } }, NftDetailsView, options);
 }
 
 export function useRefreshNftDetails() {

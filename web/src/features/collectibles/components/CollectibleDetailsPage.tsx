@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api/client';
-import { useEvmWallet } from '../../../lib/evm-wallet/useEvmWallet';
+import { useEvmScreen } from '../../../lib/evm-screen/evmScreen';
 import { registerCollectiblesTexts } from '../../../lib/i18n/collectibles';
 import type { NetworkSummary } from '../../../lib/networks/api/networks';
 import { useAmountFormatter } from '../../../lib/preferences/usePreferences';
@@ -11,7 +11,6 @@ import { explorerAddressUrl, parseDetailsParams } from '../model/details';
 import { ApprovalsSection, AttributesSection, FactsSection, OwnersSection } from './DetailsSections';
 import { NftMedia } from './NftMedia';
 import { TransferCard } from './TransferCard';
-import { useCollectiblesNetwork } from './useCollectiblesNetwork';
 import { useOwnerRefresh } from './useOwnerRefresh';
 import './collectibles.css';
 
@@ -28,52 +27,29 @@ function PageHeading({ title, lead }: { title: string; lead?: string }) {
   );
 }
 
-/** /evm/collectible-details?contract=…&id=…[&network=…]: one collectible, for anyone (spec §2, §6). */
+/**
+ * /evm/collectible-details?contract=…&id=…[&network=…]: one collectible, for anyone (spec §2,
+ * §6), on the network the link names when this server serves it (the /evm frame resolves it).
+ */
 export function CollectibleDetailsPage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const params = parseDetailsParams(searchParams);
-  const { networks, network } = useCollectiblesNetwork(params.kind === 'ok' ? params.network : null);
+  const { network } = useEvmScreen();
 
   if (params.kind !== 'ok') {
     return (
-      <section className="page nft-page" aria-labelledby="page-title">
+      <>
         <PageHeading title={t('collectibles.details.title')} lead={t('collectibles.details.lead')} />
         <p className="state" role={params.kind === 'invalid' ? 'alert' : undefined}>
           {params.kind === 'missing'
             ? t('collectibles.details.missing_params')
             : t(params.field === 'contract' ? 'collectibles.details.invalid_contract' : 'collectibles.details.invalid_id')}
         </p>
-      </section>
+      </>
     );
   }
-
-  return (
-    <section className="page nft-page" aria-labelledby="page-title">
-      {networks.isPending && (
-        <>
-          <PageHeading title={t('collectibles.details.title')} />
-          <p className="state" role="status">
-            <span className="spinner" aria-hidden="true" />
-            {t('collectibles.inventory.network_loading')}
-          </p>
-        </>
-      )}
-      {networks.isError && (
-        <>
-          <PageHeading title={t('collectibles.details.title')} />
-          <QueryError failed={t('collectibles.inventory.network_failed')} error={networks.error} onRetry={() => void networks.refetch()} />
-        </>
-      )}
-      {networks.data && network === null && (
-        <>
-          <PageHeading title={t('collectibles.details.title')} />
-          <p className="state" role="alert">{t('collectibles.inventory.network_missing')}</p>
-        </>
-      )}
-      {network && <Details key={`${network.name}:${params.contract}:${params.tokenId}`} network={network} contract={params.contract} tokenId={params.tokenId} />}
-    </section>
-  );
+  return <Details key={`${network.name}:${params.contract}:${params.tokenId}`} network={network} contract={params.contract} tokenId={params.tokenId} />;
 }
 
 /** What to say about a failed details read, by the server's error code. */
@@ -86,7 +62,7 @@ function failureKey(error: Error): 'collectibles.details.not_found' | 'collectib
 function Details({ network, contract, tokenId }: { network: NetworkSummary; contract: string; tokenId: string }) {
   const { t } = useTranslation();
   const format = useAmountFormatter();
-  const { account } = useEvmWallet();
+  const { account } = useEvmScreen();
   const request = { network: network.name, contract, tokenId };
   const details = useNftDetails(request, true);
   const refresh = useOwnerRefresh(request);

@@ -1,6 +1,6 @@
 import { useEffect, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEvmWallet } from '../../../lib/evm-wallet/useEvmWallet';
+import { useSignedInEvmScreen } from '../../../lib/evm-screen/evmScreen';
 import { registerCollectiblesTexts } from '../../../lib/i18n/collectibles';
 import type { NetworkSummary } from '../../../lib/networks/api/networks';
 import { browserStorage } from '../../../lib/storage';
@@ -23,48 +23,15 @@ import {
 } from '../model/inventory';
 import { InventoryResults } from './InventoryResults';
 import { InventoryToolbar } from './InventoryToolbar';
-import { useCollectiblesNetwork } from './useCollectiblesNetwork';
 import './collectibles.css';
 
 registerCollectiblesTexts();
 
 /** /evm/collectible-inventory: the account's collectibles, filtered, searched and paged by the server. */
 export function CollectibleInventoryPage() {
-  const { t } = useTranslation();
-  const { account, isViewer } = useEvmWallet();
-  const { networks, network } = useCollectiblesNetwork();
-
-  return (
-    <section className="page nft-page" aria-labelledby="page-title">
-      <header className="page__header">
-        <h1 id="page-title" className="page__title">
-          {t('collectibles.inventory.title')}
-        </h1>
-        {account !== null && (
-          <p className="page__account nft-account">
-            <code className="address nft-address">{account}</code>
-            {isViewer && <span className="badge">{t('collectibles.inventory.viewer')}</span>}
-          </p>
-        )}
-        {network && <p className="page__lead">{t('collectibles.inventory.lead', { network: network.displayName })}</p>}
-      </header>
-
-      {networks.isPending && (
-        <p className="state" role="status">
-          <span className="spinner" aria-hidden="true" />
-          {t('collectibles.inventory.network_loading')}
-        </p>
-      )}
-      {networks.isError && (
-        <QueryError failed={t('collectibles.inventory.network_failed')} error={networks.error} onRetry={() => void networks.refetch()} />
-      )}
-      {networks.data && network === null && <p className="state" role="alert">{t('collectibles.inventory.network_missing')}</p>}
-      {account === null && <p className="state">{t('collectibles.inventory.no_account')}</p>}
-
-      {/* Spec §4: the inventory is reset when the account changes — a new account mounts a fresh one. */}
-      {network && account !== null && <Inventory key={`${network.name}:${account.toLowerCase()}`} network={network} address={account} />}
-    </section>
-  );
+  const { account, network } = useSignedInEvmScreen();
+  // Spec §4: the inventory is reset when the account changes — a new account mounts a fresh one.
+  return <Inventory key={`${network.name}:${account.toLowerCase()}`} network={network} address={account} />;
 }
 
 function Inventory({ network, address }: { network: NetworkSummary; address: string }) {

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { shortHex } from '../../../lib/format/shortHex';
 import { Link } from 'react-router';
 import { useAmountFormatter } from '../../../lib/preferences/usePreferences';
 import type { NftDetails } from '../api/collectiblesApi';
-import { approvalRows, explorerBlockUrl, ownerRows, shortAddress } from '../model/details';
+import { approvalRows, explorerBlockUrl, ownerRows } from '../model/details';
 import { Address } from './Address';
 import type { OwnerRefreshState } from './useOwnerRefresh';
 import { LongId } from '../../../lib/ui/CopyButton';
@@ -170,7 +171,7 @@ export function ApprovalsSection({ nft, explorerUrl, account }: SectionProps & {
               <li key={`${row.kind}-${row.kind === 'operator' ? row.owner : ''}-${row.spender}`}>
                 <Address address={row.spender} explorerUrl={explorerUrl} />
                 <span className="muted">
-                  {row.kind === 'approved' ? t('collectibles.approvals.approved') : t('collectibles.approvals.operator', { owner: shortAddress(row.owner) })}
+                  {row.kind === 'approved' ? t('collectibles.approvals.approved') : t('collectibles.approvals.operator', { owner: shortHex(row.owner) })}
                 </span>
               </li>
             ))}

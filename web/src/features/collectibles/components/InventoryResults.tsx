@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { shortHex } from '../../../lib/format/shortHex';
 import { Link } from 'react-router';
 import { useAmountFormatter } from '../../../lib/preferences/usePreferences';
 import type { NftView } from '../api/collectiblesApi';
-import { detailsHref, shortAddress } from '../model/details';
+import { detailsHref } from '../model/details';
 import type { ViewMode } from '../model/inventory';
 import { NftMedia } from './NftMedia';
 
@@ -17,7 +18,7 @@ function rowKey(nft: NftView): string {
 }
 
 function collectionName(nft: NftView): string {
-  return nft.contractPrettyName ?? shortAddress(nft.contractAddress);
+  return nft.contractPrettyName ?? shortHex(nft.contractAddress);
 }
 
 /** One page of collectibles as a grid of cards or a table; each opens its details. */

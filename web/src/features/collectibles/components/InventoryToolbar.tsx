@@ -1,8 +1,8 @@
 import { useId } from 'react';
+import { shortHex } from '../../../lib/format/shortHex';
 import { useTranslation } from 'react-i18next';
 import type { CollectionOption, InventoryFilters, ViewMode } from '../model/inventory';
 import { PAGE_SIZES } from '../model/inventory';
-import { shortAddress } from '../model/details';
 
 interface InventoryToolbarProps {
   readonly filters: InventoryFilters;
@@ -39,10 +39,10 @@ export function InventoryToolbar(props: InventoryToolbarProps) {
           <option value="">{t('collectibles.inventory.all_collections')}</option>
           {options.map((option) => (
             <option key={option.address} value={option.address}>
-              {t('collectibles.inventory.collection_option', { name: option.name ?? shortAddress(option.address), count: option.count })}
+              {t('collectibles.inventory.collection_option', { name: option.name ?? shortHex(option.address), count: option.count })}
             </option>
           ))}
-          {missing !== null && <option value={missing}>{shortAddress(missing)}</option>}
+          {missing !== null && <option value={missing}>{shortHex(missing)}</option>}
         </select>
         {collectionsFailed && <p className="muted nft-field__note">{t('collectibles.inventory.collections_failed')}</p>}
       </div>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { RecipientAssist } from '../../../lib/address-book/RecipientAssist';
 import { recordRecentRecipient } from '../../../lib/address-book/useAddressBook';
 import { TransactionReview } from '../../../lib/evm-wallet/TransactionReview';
-import { useEvmWallet } from '../../../lib/evm-wallet/useEvmWallet';
+import { useEvmScreen } from '../../../lib/evm-screen/evmScreen';
 import { useTransactionFlow } from '../../../lib/evm-wallet/useTransactionFlow';
 import type { NetworkSummary } from '../../../lib/networks/api/networks';
 import type { Message } from '../../../lib/notify/toastStore';
@@ -29,7 +29,7 @@ interface TransferCardProps {
 export function TransferCard({ nft, network, onTransferred }: TransferCardProps) {
   const { t } = useTranslation();
   const format = useAmountFormatter();
-  const wallet = useEvmWallet();
+  const wallet = useEvmScreen();
   const held = heldBy(nft, wallet.account);
   const access = transferAccess(held, wallet);
   const ids = { title: useId(), recipient: useId(), quantity: useId(), book: useId() };

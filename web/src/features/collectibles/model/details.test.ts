@@ -7,7 +7,6 @@ import {
   heldBy,
   ownerRows,
   parseDetailsParams,
-  shortAddress,
 } from './details';
 
 const ART = '0x5FC8d32690cc91D4c39d9d3abcBD16989F875707';
@@ -96,9 +95,5 @@ describe('explorer links', () => {
     expect(explorerBlockUrl('https://teloscan.io', 33)).toBe('https://teloscan.io/block/33');
     expect(explorerAddressUrl(null, ART)).toBeNull();
     expect(explorerBlockUrl('  ', 1)).toBeNull();
-  });
-
-  it('shortens an address for tight spots', () => {
-    expect(shortAddress(ART)).toBe('0x5FC8…5707');
   });
 });

@@ -113,7 +113,3 @@ export function explorerBlockUrl(explorerUrl: string | null, block: number): str
   return base === null ? null : `${base}/block/${block}`;
 }
 
-/** 0x1234…abcd, for tight spots; the full address stays in a title or beside it. */
-export function shortAddress(address: string): string {
-  return address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
-}

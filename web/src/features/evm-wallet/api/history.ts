@@ -2,28 +2,11 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { RequestOptions } from '../../../lib/api/client';
 import { apiGet, type Schemas } from '../../../lib/api/endpoints';
 import { evmAccountResourceKey } from '../../../lib/api/evm/keys';
-import { checkIndexFields, coveragePollMs } from '../../../lib/api/evm/coverage';
-import { expectArray, expectRecord, expectString } from '../../../lib/api/shape';
+import { coveragePollMs } from '../../../lib/api/evm/coverage';
+import { HistoryPage as HistoryShape } from '../../../lib/api/generated/answerShapes';
 
 export type HistoryPage = Schemas['HistoryPage'];
 export type TransactionRow = Schemas['TransactionRowView'];
-
-/** GET …/accounts/{address}/transactions, checked for the fields the table shows. */
-export function parseHistory(json: unknown): HistoryPage {
-  const page = expectRecord(json, 'history');
-  if (typeof page.more !== 'boolean') throw new Error('more is not a boolean');
-  checkIndexFields(page);
-  expectArray(page.transactions, 'transactions').forEach((item, index) => {
-    const row = expectRecord(item, `transactions[${index}]`);
-    expectString(row.id, `transactions[${index}].id`);
-    expectString(row.actionName, `transactions[${index}].actionName`);
-    expectString(row.from, `transactions[${index}].from`);
-    // The fee is only on rows the account sent (the sender pays it).
-    if (row.gasUsed !== null && row.gasUsed !== undefined) expectString(row.gasUsed, `transactions[${index}].gasUsed`);
-    for (const list of ['valuesIn', 'valuesOut', 'nftsIn', 'nftsOut']) expectArray(row[list], `transactions[${index}].${list}`);
-  });
-  return page as HistoryPage;
-}
 
 export interface HistoryRequest {
   readonly network: string;
@@ -33,8 +16,9 @@ export interface HistoryRequest {
   readonly limit: number;
 }
 
+/** GET …/accounts/{address}/transactions: a page of the account's history. */
 export function fetchHistory({ network, address, fiat, offset, limit }: HistoryRequest, options?: RequestOptions): Promise<HistoryPage> {
-  return apiGet('/api/v1/evm/{network}/accounts/{address}/transactions', { path: { network, address }, query: { fiat, offset, limit } }, parseHistory, options);
+  return apiGet('/api/v1/evm/{network}/accounts/{address}/transactions', { path: { network, address }, query: { fiat, offset, limit } }, HistoryShape, options);
 }
 
 export const historyQueryOptions = (request: HistoryRequest) =>

@@ -2,25 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RequestOptions } from '../../../lib/api/client';
 import { apiGet, type Schemas } from '../../../lib/api/endpoints';
 import { evmNetworkKey } from '../../../lib/api/evm/keys';
-import { expectArray, expectRecord, expectString } from '../../../lib/api/shape';
+import { ChartView as ChartShape } from '../../../lib/api/generated/answerShapes';
 
 export type ChartView = Schemas['ChartView'];
 
 /** GET …/prices/{symbol}/chart: one day of hourly prices with the day's figures. */
-export function parseChart(json: unknown): ChartView {
-  const view = expectRecord(json, 'chart');
-  expectString(view.symbol, 'symbol');
-  expectString(view.tokenPrice, 'tokenPrice');
-  expectArray(view.prices, 'prices').forEach((point, index) => {
-    const pair = expectArray(point, `prices[${index}]`);
-    if (typeof pair[0] !== 'number' && typeof pair[0] !== 'string') throw new Error(`prices[${index}] has no time`);
-    expectString(pair[1], `prices[${index}][1]`);
-  });
-  return view as ChartView;
-}
-
 export function fetchPriceChart(network: string, symbol: string, fiat: string, options?: RequestOptions): Promise<ChartView> {
-  return apiGet('/api/v1/evm/{network}/prices/{symbol}/chart', { path: { network, symbol }, query: { fiat } }, parseChart, options);
+  return apiGet('/api/v1/evm/{network}/prices/{symbol}/chart', { path: { network, symbol }, query: { fiat } }, ChartShape, options);
 }
 
 export const priceChartQueryOptions = (network: string, symbol: string, fiat: string) =>

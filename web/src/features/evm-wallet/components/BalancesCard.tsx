@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useEvmBalances, type BalanceRow } from '../../../lib/api/evm/balances';
 import { isOutOfSync, useEvmStatus } from '../../../lib/api/evm/status';
 import { EVM_DEV_WALLET_ID } from '../../../lib/evm-wallet/devWallet';
-import { useEvmWallet } from '../../../lib/evm-wallet/useEvmWallet';
+import { useEvmScreen } from '../../../lib/evm-screen/evmScreen';
 import { AddToWalletButton } from './AddToWalletButton';
 import { usePreferences, useAmountFormatter } from '../../../lib/preferences/usePreferences';
 import { AmountText } from '../../../lib/ui/AmountText';
@@ -33,7 +33,7 @@ export function BalancesCard({ network, address, sendable, samplePrices = false 
   const balances = useEvmBalances(network, address, fiatCurrency);
   const status = useEvmStatus(network);
   // The development wallet keeps no token list: it has nothing to add a token to.
-  const { connection } = useEvmWallet();
+  const { connection } = useEvmScreen();
   const watching = connection !== null && connection.walletId !== EVM_DEV_WALLET_ID ? connection.provider : null;
 
   return (

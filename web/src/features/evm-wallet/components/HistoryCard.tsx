@@ -1,4 +1,5 @@
 import type { MouseEvent } from 'react';
+import { shortHex } from '../../../lib/format/shortHex';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { downloadEvmExport } from '../../../lib/api/evm/historyExport';
@@ -21,7 +22,6 @@ import {
   pageNumber,
   rowsPerPage,
   ROWS_PER_PAGE,
-  shortHex,
 } from '../model/history';
 
 interface HistoryCardProps {

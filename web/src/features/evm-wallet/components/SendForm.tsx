@@ -9,7 +9,7 @@ import { recordRecentRecipient } from '../../../lib/address-book/useAddressBook'
 import { preparationDelayMs } from '../../../lib/evm-wallet/connectionProtocol';
 import { TransactionReview } from '../../../lib/evm-wallet/TransactionReview';
 import { ReviewWaitsNote } from '../../../lib/ui/FreshBalances';
-import { useEvmWallet } from '../../../lib/evm-wallet/useEvmWallet';
+import { useEvmScreen } from '../../../lib/evm-screen/evmScreen';
 import { useTransactionFlow } from '../../../lib/evm-wallet/useTransactionFlow';
 import type { NetworkSummary } from '../../../lib/networks/api/networks';
 import { useAmountFormatter, usePreferences } from '../../../lib/preferences/usePreferences';
@@ -79,7 +79,7 @@ export function SendForm({ network, account, tokens, stale }: SendFormProps) {
 
   const token = pickToken(tokens, pickedId, searchParams.get('token'));
   const check = checkSendForm(input, token, account, format.separators);
-  const { connection } = useEvmWallet();
+  const { connection } = useEvmScreen();
   // Spec §4: a connection-protocol wallet's transfer preparation is debounced 500 ms.
   const { settled, current } = useSettledRequest(check.request, preparationDelayMs(connection?.walletId));
   const preview = useSendPreview(network.name, settled, fiatCurrency);

@@ -3,15 +3,13 @@ import { Link } from 'react-router';
 import { useFreshEvmBalances } from '../../../lib/api/evm/balances';
 import { registerEvmTexts } from '../../../lib/i18n/evm';
 import { registerTxTexts } from '../../../lib/i18n/tx';
-import { useEvmWallet } from '../../../lib/evm-wallet/useEvmWallet';
+import { useSignedInEvmScreen } from '../../../lib/evm-screen/evmScreen';
 import type { NetworkSummary } from '../../../lib/networks/api/networks';
 import { usePreferences } from '../../../lib/preferences/usePreferences';
 import { BalancesUpdating } from '../../../lib/ui/FreshBalances';
 import { QueryError } from '../../../lib/ui/QueryError';
 import { sendTokens } from '../model/sendForm';
-import { NetworkState } from './NetworkState';
 import { SendForm } from './SendForm';
-import { useWalletAccount } from './useWalletAccount';
 import './evm-wallet.css';
 import './send.css';
 
@@ -67,31 +65,8 @@ function SendWithBalances({ network, account }: { network: NetworkSummary; accou
 /** /evm/send (spec §4 "Send"): TLOS or an ERC-20, checked, reviewed, signed in the user's wallet. */
 export function SendPage() {
   const { t } = useTranslation();
-  const { networks, network } = useWalletAccount();
-  const { account, isViewer, canSign } = useEvmWallet();
-
-  let body;
-  if (network === null) {
-    body = <NetworkState networks={networks} network={network} />;
-  } else if (account === null) {
-    body = <CannotSend title={t('evm.send.disconnected_title')} text={t('evm.receive.no_account')} />;
-  } else if (isViewer) {
-    body = <CannotSend title={t('evm.send.viewer_title')} text={t('evm.send.viewer', { address: account })} />;
-  } else if (!canSign) {
-    body = <CannotSend title={t('evm.send.disconnected_title')} text={t('evm.send.disconnected', { address: account })} />;
-  } else {
-    body = <SendWithBalances network={network} account={account} />;
-  }
-
-  return (
-    <section className="page evm-wallet evm-send" aria-labelledby="page-title">
-      <header className="page__header">
-        <h1 id="page-title" className="page__title">
-          {t('evm.send.title')}
-        </h1>
-        {network && <p className="page__lead">{t('evm.send.lead', { network: network.displayName })}</p>}
-      </header>
-      {body}
-    </section>
-  );
+  const { network, account, isViewer, canSign } = useSignedInEvmScreen();
+  if (isViewer) return <CannotSend title={t('evm.send.viewer_title')} text={t('evm.send.viewer', { address: account })} />;
+  if (!canSign) return <CannotSend title={t('evm.send.disconnected_title')} text={t('evm.send.disconnected', { address: account })} />;
+  return <SendWithBalances network={network} account={account} />;
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api/client';
+import { useEvmScreen } from '../../../lib/evm-screen/evmScreen';
 import { registerEvmTexts } from '../../../lib/i18n/evm';
 import type { NetworkSummary } from '../../../lib/networks/api/networks';
 import { isoDateTime } from '../../../lib/preferences/dateTime';
@@ -12,10 +13,8 @@ import { QueryError } from '../../../lib/ui/QueryError';
 import { useTransactionDetail, type TransactionDetail } from '../api/transaction';
 import { explorerTransactionUrl } from '../model/history';
 import { detailTitle, lookupHash } from '../model/transactionDetail';
-import { NetworkState } from './NetworkState';
 import { FunctionCard, MovementsCard, PartyText } from './TransactionParts';
 import { TransactionLookup } from './TransactionLookup';
-import { useWalletAccount } from './useWalletAccount';
 import './evm-wallet.css';
 import './transaction.css';
 
@@ -152,13 +151,10 @@ function Body({ detail, network, account }: { detail: TransactionDetail; network
 export function TransactionPage() {
   const { t } = useTranslation();
   const { hash = '' } = useParams();
-  const { account, networks, network } = useWalletAccount();
+  const { account, network } = useEvmScreen();
   const [{ fiatCurrency }] = usePreferences();
   const checked = lookupHash(hash);
-  const detail = useTransactionDetail(
-    { network: network?.name ?? '', hash: checked.ok ? checked.value : hash, fiat: fiatCurrency },
-    network !== null && checked.ok,
-  );
+  const detail = useTransactionDetail({ network: network.name, hash: checked.ok ? checked.value : hash, fiat: fiatCurrency }, checked.ok);
   const notFound = detail.error instanceof ApiError && detail.error.status === 404;
 
   let body;
@@ -168,8 +164,6 @@ export function TransactionPage() {
         {t('evm.tx.malformed')} {t('validation.invalid_hash')}
       </p>
     );
-  } else if (network === null) {
-    body = <NetworkState networks={networks} network={network} />;
   } else if (detail.data) {
     body = <Body detail={detail.data} network={network} account={account} />;
   } else if (notFound) {
@@ -190,22 +184,16 @@ export function TransactionPage() {
   }
 
   return (
-    <section className="page evm-wallet" aria-labelledby="page-title">
-      <header className="page__header">
-        <h1 id="page-title" className="page__title">
-          {t('evm.tx.title')}
-        </h1>
-        {network && <p className="page__lead">{t('evm.tx.lead', { network: network.displayName })}</p>}
-        {account !== null && (
-          <p>
-            <Link to="/evm/wallet?tab=history">{t('evm.tx.back')}</Link>
-          </p>
-        )}
-      </header>
+    <>
+      {account !== null && (
+        <p>
+          <Link to="/evm/wallet?tab=history">{t('evm.tx.back')}</Link>
+        </p>
+      )}
       {body}
       <section className="card evm-card">
         <TransactionLookup />
       </section>
-    </section>
+    </>
   );
 }

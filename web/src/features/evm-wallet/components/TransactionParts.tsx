@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { shortHex } from '../../../lib/format/shortHex';
 import { useAmountFormatter } from '../../../lib/preferences/usePreferences';
 import { AmountText } from '../../../lib/ui/AmountText';
 import { LongId } from '../../../lib/ui/CopyButton';
 import type { TransactionDetail, TransactionMovement } from '../api/transaction';
-import { shortHex } from '../model/history';
 import { isZeroAddress } from '../model/transactionDetail';
 
 interface Party {

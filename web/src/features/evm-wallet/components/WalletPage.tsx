@@ -2,55 +2,35 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { registerEvmTexts } from '../../../lib/i18n/evm';
 import { useEvmBalances } from '../../../lib/api/evm/balances';
+import { useSignedInEvmScreen } from '../../../lib/evm-screen/evmScreen';
 import type { NetworkSummary } from '../../../lib/networks/api/networks';
 import { usePreferences } from '../../../lib/preferences/usePreferences';
-import { QueryError } from '../../../lib/ui/QueryError';
 import { walletTab, WALLET_TABS } from '../model/wallet';
 import { BalancesCard } from './BalancesCard';
 import { HistoryCard } from './HistoryCard';
-import { LinkedNativeAccount } from './LinkedNativeAccount';
 import { PortfolioChartCard } from './PortfolioChartCard';
 import { PriceChartCard } from './PriceChartCard';
-import { useWalletAccount } from './useWalletAccount';
 import './evm-wallet.css';
-import { LongId } from '../../../lib/ui/CopyButton';
 
 registerEvmTexts();
 
-/** /evm/wallet: the account's balances (tab `balance`) and history (tab `history`). */
+/** /evm/wallet: the account's balances (tab `balance`) and history (tab `history`), in the /evm frame. */
 export function WalletPage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const tab = walletTab(searchParams.get('tab'));
-  const { account, isViewer, networks, network } = useWalletAccount();
+  const { account, isViewer, network } = useSignedInEvmScreen();
 
   return (
-    <section className="page evm-wallet" aria-labelledby="page-title">
-      <header className="page__header">
-        <h1 id="page-title" className="page__title">
-          {t('evm.wallet.title')}
-        </h1>
-        {account !== null && (
-          <p className="page__account">
-            <LongId value={account} what="address" />
-            {isViewer && <span className="badge">{t('evm.wallet.viewer')}</span>}
-          </p>
-        )}
-        {network && (
-          <p className="page__lead">
-            {t('evm.wallet.network', { network: network.displayName })}
-            {account !== null && <LinkedNativeAccount network={network} address={account} />}
-          </p>
-        )}
-        <div className="button-row">
-          <Link to="/evm/send" className="button button--primary">
-            {t('evm.send.open')}
-          </Link>
-          <Link to="/evm/receive" className="button button--secondary">
-            {t('evm.receive.title')}
-          </Link>
-        </div>
-      </header>
+    <>
+      <div className="button-row">
+        <Link to="/evm/send" className="button button--primary">
+          {t('evm.send.open')}
+        </Link>
+        <Link to="/evm/receive" className="button button--secondary">
+          {t('evm.receive.title')}
+        </Link>
+      </div>
 
       <nav className="tabs" aria-label={t('evm.wallet.tabs')}>
         {WALLET_TABS.map((candidate) => (
@@ -65,22 +45,9 @@ export function WalletPage() {
         ))}
       </nav>
 
-      {networks.isPending && (
-        <p className="state" role="status">
-          <span className="spinner" aria-hidden="true" />
-          {t('evm.wallet.network_loading')}
-        </p>
-      )}
-      {networks.isError && (
-        <QueryError failed={t('evm.wallet.network_failed')} error={networks.error} onRetry={() => void networks.refetch()} />
-      )}
-      {networks.data && network === null && <p className="state" role="alert">{t('evm.wallet.network_missing')}</p>}
-
-      {network && account !== null && tab === 'balance' && <BalanceTab network={network} address={account} sendable={!isViewer} />}
-      {network && account !== null && tab === 'history' && (
-        <HistoryCard network={network.name} address={account} explorerUrl={network.explorerUrl} />
-      )}
-    </section>
+      {tab === 'balance' && <BalanceTab network={network} address={account} sendable={!isViewer} />}
+      {tab === 'history' && <HistoryCard network={network.name} address={account} explorerUrl={network.explorerUrl} />}
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TransactionRow } from '../api/history';
-import { counterparty, explorerAddressUrl, explorerTransactionUrl, knownAction, pageNumber, rowsPerPage, shortHex } from './history';
+import { counterparty, explorerAddressUrl, explorerTransactionUrl, knownAction, pageNumber, rowsPerPage } from './history';
 
 const ALICE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const BOB = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
@@ -41,8 +41,5 @@ describe('paging and names', () => {
     expect(explorerAddressUrl('https://www.teloscan.io', BOB)).toBe(`https://www.teloscan.io/address/${BOB}`);
     expect(explorerTransactionUrl(null, '0xabc')).toBeNull();
     expect(explorerTransactionUrl('  ', '0xabc')).toBeNull();
-  });
-  it('shortens long hex', () => {
-    expect(shortHex(BOB)).toBe('0x3C44…93BC');
   });
 });

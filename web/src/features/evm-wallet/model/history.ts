@@ -54,7 +54,3 @@ export function explorerAddressUrl(explorerUrl: string | null, address: string):
   return base === null ? null : `${base}/address/${encodeURIComponent(address)}`;
 }
 
-/** `0x1234…abcd` for a hash or an address. */
-export function shortHex(value: string): string {
-  return value.length > 14 ? `${value.slice(0, 6)}…${value.slice(-4)}` : value;
-}

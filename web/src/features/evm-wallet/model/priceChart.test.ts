@@ -5,11 +5,11 @@ describe('chartPoints', () => {
   it('turns [ms, price] pairs into seconds and values, dropping bad and repeated times', () => {
     expect(
       chartPoints([
-        ['1700000000000', '0.2345'],
-        ['1700003600000', '0.25'],
-        ['1700003600500', '0.26'],
-        ['later', '0.3'],
-        ['1700007200000', 'n/a'],
+        [1700000000000, '0.2345'],
+        [1700003600000, '0.25'],
+        [1700003600500, '0.26'],
+        [Number.NaN, '0.3'],
+        [1700007200000, 'n/a'],
       ]),
     ).toEqual([
       { time: 1700000000, value: 0.2345 },

@@ -21,7 +21,7 @@ export type ChartDatum = ChartPoint | { readonly time: number };
 export function chartPoints(prices: ChartView['prices']): ChartPoint[] {
   const points: ChartPoint[] = [];
   for (const [time, price] of prices) {
-    const seconds = Math.floor(Number(time) / 1000);
+    const seconds = Math.floor(time / 1000);
     const value = Number(price);
     if (!Number.isFinite(seconds) || !Number.isFinite(value)) continue;
     const last = points.at(-1);

@@ -1,10 +1,5 @@
 /** Plain decisions of the EVM wallet screens, kept apart from React so they are tested directly. */
 
-import { walletNetworkFor } from '../../../lib/networks/model/defaultNetwork';
-
-/** The stored network when it is an EVM network this server serves, else the default EVM network. */
-export const walletNetwork = walletNetworkFor;
-
 export const WALLET_TABS = ['balance', 'history'] as const;
 export type WalletTab = (typeof WALLET_TABS)[number];
 

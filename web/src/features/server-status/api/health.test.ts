@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fetchHealth, parseHealth } from './health';
+import { checkAnswer } from '../../../lib/api/answerShape';
+import { Health } from '../../../lib/api/generated/answerShapes';
+import { fetchHealth } from './health';
 
-const HEALTHY = { status: 'ok', version: '0.1.0', uptimeSeconds: 12, networks: ['telos', 'telos-evm'] };
+const HEALTHY = { status: 'ok', version: '0.1.0', uptimeSeconds: 12, networks: ['telos', 'telos-evm'], evmSources: [], operatorNotes: [] };
+const parseHealth = (json: unknown) => checkAnswer(Health, json);
 
-describe('parseHealth', () => {
+describe('the health answer', () => {
   it('accepts the documented health body', () => {
     expect(parseHealth(HEALTHY)).toEqual(HEALTHY);
   });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseAccountStaking } from './accountStaking';
-import { parseOverview } from './overview';
+import { checkAnswer } from '../../../lib/api/answerShape';
+import { AccountStaking, StakingOverview } from '../../../lib/api/generated/answerShapes';
+
+const parseOverview = (json: unknown) => checkAnswer(StakingOverview, json);
+const parseAccountStaking = (json: unknown) => checkAnswer(AccountStaking, json);
 
 // Answers as the server sends them on the devnet (GET …/staking and …/accounts/{address}/staking).
 const LOCK = { seconds: 3600, value: 1, unit: 'hour', text: '1 hour' };
@@ -43,7 +46,7 @@ describe('staking answers', () => {
       readAt: READ_AT,
     };
     expect(parseAccountStaking(account).deposits).toHaveLength(2);
-    expect(() => parseAccountStaking({ ...account, deposits: [{ amount: '1', until: '5', unlocked: false }] })).toThrow('deposits[0].until');
+    expect(() => parseAccountStaking({ ...account, deposits: [{ amount: '1', until: '5', unlocked: false, secondsLeft: 5 }] })).toThrow('deposits[0].until');
     expect(() => parseAccountStaking({ ...account, deposits: null })).toThrow('deposits is not a list');
   });
 });

@@ -12,9 +12,9 @@ export function StakingLoading({ text }: { text: string }) {
 }
 
 /** In place of the forms when nothing can sign: why, and where to connect a wallet. */
-export function ConnectNotice({ reason }: { reason: 'viewer' | 'notConnected' | 'native' }) {
+export function ConnectNotice({ reason }: { reason: 'viewer' | 'notConnected' }) {
   const { t } = useTranslation();
-  const note = { viewer: t('staking.viewer_note'), notConnected: t('staking.not_connected_note'), native: t('staking.native_note') }[reason];
+  const note = { viewer: t('staking.viewer_note'), notConnected: t('staking.not_connected_note') }[reason];
   return (
     <section className="card card--stack staking-connect staking-area--actions" aria-labelledby="staking-connect-title">
       <h2 id="staking-connect-title" className="card__title">

@@ -1,27 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RequestOptions } from '../../../lib/api/client';
 import { apiGet, type Schemas } from '../../../lib/api/endpoints';
-import { expectNumber, expectRecord, expectString } from '../../../lib/api/shape';
-import { asset, NATIVE_QUERY_ROOT, optionalAsset } from './nativeApi';
+import { AccountView as AccountViewShape } from '../../../lib/api/generated/answerShapes';
+import { NATIVE_QUERY_ROOT } from './nativeApi';
 
 /** GET …/accounts/{account}: resources of spec §3 "Native account data read". */
 export type NativeAccount = Schemas['AccountView'];
 /** CPU (µs) or NET (bytes) use; every number is null when the account is unlimited. */
 export type LimitView = Schemas['LimitView'];
 
-export function parseNativeAccount(json: unknown): NativeAccount {
-  const value = expectRecord(json, 'account');
-  expectString(value.account, 'account');
-  expectNumber(expectRecord(value.ram, 'ram').usage, 'ram.usage');
-  expectRecord(value.cpu, 'cpu');
-  expectRecord(value.net, 'net');
-  optionalAsset(value.liquid, 'liquid');
-  asset(value.totalResources, 'totalResources');
-  return value as NativeAccount;
-}
-
 export function fetchNativeAccount(network: string, account: string, options?: RequestOptions): Promise<NativeAccount> {
-  return apiGet('/api/v1/native/{network}/accounts/{account}', { path: { network, account } }, parseNativeAccount, options);
+  return apiGet('/api/v1/native/{network}/accounts/{account}', { path: { network, account } }, AccountViewShape, options);
 }
 
 export const nativeAccountQueryOptions = (network: string, account: string) =>

@@ -8,8 +8,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RequestOptions } from '../../../lib/api/client';
 import { apiGet, type Schemas } from '../../../lib/api/endpoints';
-import { expectArray, expectBoolean, expectRecord, expectString } from '../../../lib/api/shape';
-import { asset, NATIVE_QUERY_ROOT, optionalText, type AssetView } from './nativeApi';
+import { NativeBalancesView as NativeBalancesViewShape } from '../../../lib/api/generated/answerShapes';
+import { NATIVE_QUERY_ROOT, type AssetView } from './nativeApi';
 
 export type NativeBalancesView = Schemas['NativeBalancesView'];
 export type NativeBalanceRow = Schemas['NativeBalanceView'];
@@ -24,31 +24,8 @@ export function sendable(row: NativeBalanceRow): SendableToken | null {
   return row.balance == null ? null : { ...row.balance, contract: row.contract };
 }
 
-export function parseNativeBalances(json: unknown): NativeBalancesView {
-  const view = expectRecord(json, 'balances');
-  expectString(view.account, 'account');
-  expectString(view.fiat, 'fiat');
-  expectBoolean(view.tokensComplete, 'tokensComplete');
-  expectBoolean(view.pricesAvailable, 'pricesAvailable');
-  optionalText(view.totalFiatValue, 'totalFiatValue');
-  expectArray(view.balances, 'balances').forEach((item, index) => {
-    const at = `balances[${index}]`;
-    const row = expectRecord(item, at);
-    expectString(row.contract, `${at}.contract`);
-    expectString(row.symbol, `${at}.symbol`);
-    expectString(row.name, `${at}.name`);
-    expectBoolean(row.isSystem, `${at}.isSystem`);
-    expectBoolean(row.listed, `${at}.listed`);
-    optionalText(row.logo, `${at}.logo`);
-    optionalText(row.price, `${at}.price`);
-    optionalText(row.fiatValue, `${at}.fiatValue`);
-    if (row.balance !== null && row.balance !== undefined) asset(row.balance, `${at}.balance`);
-  });
-  return view as NativeBalancesView;
-}
-
 export function fetchNativeBalances(network: string, account: string, fiat: string, options?: RequestOptions): Promise<NativeBalancesView> {
-  return apiGet('/api/v1/native/{network}/accounts/{account}/balances', { path: { network, account }, query: { fiat } }, parseNativeBalances, options);
+  return apiGet('/api/v1/native/{network}/accounts/{account}/balances', { path: { network, account }, query: { fiat } }, NativeBalancesViewShape, options);
 }
 
 export const nativeBalancesQueryOptions = (network: string, account: string, fiat: string) =>

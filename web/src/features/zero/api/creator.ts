@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, type RequestOptions } from '../../../lib/api/client';
 import { apiGet, type Schemas } from '../../../lib/api/endpoints';
-import { expectRecord, expectString } from '../../../lib/api/shape';
+import { CreatorView as CreatorViewShape } from '../../../lib/api/generated/answerShapes';
 import { NATIVE_QUERY_ROOT } from './nativeApi';
 
 export type CreatorView = Schemas['CreatorView'];
@@ -18,12 +18,6 @@ function nonEmpty(value: string | null): string | null {
   return value === null || value === '' ? null : value;
 }
 
-export function parseCreator(json: unknown): CreatorView {
-  const value = expectRecord(json, 'creator');
-  expectString(value.creator, 'creator');
-  return value as CreatorView;
-}
-
 export function creatorFacts(view: CreatorView): NativeCreator {
   return { creator: view.creator, timestamp: nonEmpty(view.timestamp), trxId: nonEmpty(view.trxId) };
 }
@@ -31,7 +25,7 @@ export function creatorFacts(view: CreatorView): NativeCreator {
 /** The creator, or null when the history service knows none (accounts made at genesis). */
 export async function fetchNativeCreator(network: string, account: string, options?: RequestOptions): Promise<NativeCreator | null> {
   try {
-    return creatorFacts(await apiGet('/api/v1/native/{network}/accounts/{account}/creator', { path: { network, account } }, parseCreator, options));
+    return creatorFacts(await apiGet('/api/v1/native/{network}/accounts/{account}/creator', { path: { network, account } }, CreatorViewShape, options));
   } catch (error) {
     if (error instanceof ApiError && error.code === 'antelope.history.creator_not_found') return null;
     throw error;

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { RequestOptions } from '../../../lib/api/client';
 import { apiGet, type Schemas } from '../../../lib/api/endpoints';
-import { expectArray, expectNumber, expectRecord, expectString } from '../../../lib/api/shape';
+import { HistoryPageView as HistoryPageViewShape } from '../../../lib/api/generated/answerShapes';
 import type { HistoryFilters } from '../model/historyFilters';
 import { NATIVE_QUERY_ROOT } from './nativeApi';
 
@@ -10,24 +10,6 @@ export type NativeHistoryPage = Schemas['HistoryPageView'];
 export type NativeAction = Schemas['NativeActionView'];
 
 export const HISTORY_PAGE_SIZE = 10;
-
-export function checkAction(json: unknown, at: string): NativeAction {
-  const action = expectRecord(json, at);
-  expectString(action.timestamp, `${at}.timestamp`);
-  expectNumber(action.blockNum, `${at}.blockNum`);
-  expectString(action.trxId, `${at}.trxId`);
-  expectString(action.contract, `${at}.contract`);
-  expectString(action.action, `${at}.action`);
-  expectArray(action.authorization, `${at}.authorization`).forEach((level, index) => expectString(level, `${at}.authorization[${index}]`));
-  return action as NativeAction;
-}
-
-export function parseNativeHistory(json: unknown): NativeHistoryPage {
-  const value = expectRecord(json, 'history');
-  expectNumber(value.total, 'total');
-  expectArray(value.actions, 'actions').forEach((action, index) => checkAction(action, `actions[${index}]`));
-  return value as NativeHistoryPage;
-}
 
 export function fetchNativeHistory(
   network: string,
@@ -39,7 +21,7 @@ export function fetchNativeHistory(
   return apiGet(
     '/api/v1/native/{network}/accounts/{account}/history',
     { path: { network, account }, query: { limit: HISTORY_PAGE_SIZE, skip: page * HISTORY_PAGE_SIZE, ...filters } },
-    parseNativeHistory,
+    HistoryPageViewShape,
     options,
   );
 }

@@ -1,20 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RequestOptions } from '../../../lib/api/client';
 import { apiGet, type Schemas } from '../../../lib/api/endpoints';
-import { expectRecord } from '../../../lib/api/shape';
-import { NATIVE_QUERY_ROOT, textList } from './nativeApi';
+import { KeyAccountsView as KeyAccountsViewShape } from '../../../lib/api/generated/answerShapes';
+import { NATIVE_QUERY_ROOT } from './nativeApi';
 
 export type KeyAccountsView = Schemas['KeyAccountsView'];
 
-export function parseKeyAccounts(json: unknown): KeyAccountsView {
-  const value = expectRecord(json, 'keyAccounts');
-  textList(value.accounts, 'accounts');
-  return value as KeyAccountsView;
-}
-
 /** GET …/keys/{key}/accounts: accounts with the public key in one of their permissions. */
 export function fetchKeyAccounts(network: string, publicKey: string, options?: RequestOptions): Promise<string[]> {
-  return apiGet('/api/v1/native/{network}/keys/{key}/accounts', { path: { network, key: publicKey } }, parseKeyAccounts, options).then(
+  return apiGet('/api/v1/native/{network}/keys/{key}/accounts', { path: { network, key: publicKey } }, KeyAccountsViewShape, options).then(
     (view) => view.accounts,
   );
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RequestOptions } from '../../../lib/api/client';
 import { apiGet, type Schemas } from '../../../lib/api/endpoints';
-import { expectArray, expectRecord, expectString } from '../../../lib/api/shape';
+import { LinksView as LinksViewShape } from '../../../lib/api/generated/answerShapes';
 import { NATIVE_QUERY_ROOT } from './nativeApi';
 
 export type LinksView = Schemas['LinksView'];
@@ -14,19 +14,9 @@ export interface NativeLink {
   readonly action: string;
 }
 
-export function parseLinks(json: unknown): LinksView {
-  const value = expectRecord(json, 'links');
-  expectArray(value.links, 'links').forEach((item, index) => {
-    const link = expectRecord(item, `links[${index}]`);
-    expectString(link.permission, 'permission');
-    expectString(link.code, 'code');
-  });
-  return value as LinksView;
-}
-
 /** GET …/accounts/{account}/links. */
 export function fetchNativeLinks(network: string, account: string, options?: RequestOptions): Promise<NativeLink[]> {
-  return apiGet('/api/v1/native/{network}/accounts/{account}/links', { path: { network, account } }, parseLinks, options).then((view) =>
+  return apiGet('/api/v1/native/{network}/accounts/{account}/links', { path: { network, account } }, LinksViewShape, options).then((view) =>
     view.links.map(({ permission, code, action }) => ({ permission, code, action })),
   );
 }

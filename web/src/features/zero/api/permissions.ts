@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RequestOptions } from '../../../lib/api/client';
 import { apiGet, type Schemas } from '../../../lib/api/endpoints';
-import { expectArray, expectNumber, expectRecord, expectString } from '../../../lib/api/shape';
+import { PermissionsView as PermissionsViewShape } from '../../../lib/api/generated/answerShapes';
 import { level, NATIVE_QUERY_ROOT } from './nativeApi';
 
 export type PermissionsView = Schemas['PermissionsView'];
@@ -18,16 +18,6 @@ export interface NativePermission {
   readonly linkedActions: readonly string[];
 }
 
-export function parsePermissions(json: unknown): PermissionsView {
-  const value = expectRecord(json, 'permissions');
-  expectArray(value.permissions, 'permissions').forEach((item, index) => {
-    const permission = expectRecord(item, `permissions[${index}]`);
-    expectString(permission.perm_name, 'perm_name');
-    expectNumber(expectRecord(permission.required_auth, 'required_auth').threshold, 'threshold');
-  });
-  return value as PermissionsView;
-}
-
 export function permissionTree(view: PermissionsView): NativePermission[] {
   return view.permissions.map((permission) => ({
     name: permission.perm_name,
@@ -41,7 +31,7 @@ export function permissionTree(view: PermissionsView): NativePermission[] {
 
 /** GET …/accounts/{account}/permissions: the permission tree with its keys. */
 export async function fetchNativePermissions(network: string, account: string, options?: RequestOptions): Promise<NativePermission[]> {
-  return permissionTree(await apiGet('/api/v1/native/{network}/accounts/{account}/permissions', { path: { network, account } }, parsePermissions, options));
+  return permissionTree(await apiGet('/api/v1/native/{network}/accounts/{account}/permissions', { path: { network, account } }, PermissionsViewShape, options));
 }
 
 export const nativePermissionsQueryOptions = (network: string, account: string) =>

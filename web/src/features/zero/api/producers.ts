@@ -1,21 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RequestOptions } from '../../../lib/api/client';
 import { apiGet, type Schemas } from '../../../lib/api/endpoints';
-import { expectArray, expectRecord, expectString } from '../../../lib/api/shape';
+import { ProducersView as ProducersViewShape } from '../../../lib/api/generated/answerShapes';
 import { NATIVE_QUERY_ROOT } from './nativeApi';
 
 /** GET …/producers: registered block producers in vote order and the active schedule. */
 export type ProducersView = Schemas['ProducersView'];
 
-export function parseProducers(json: unknown): ProducersView {
-  const value = expectRecord(json, 'producers');
-  expectArray(value.producers, 'producers').forEach((item, index) => expectString(expectRecord(item, `producers[${index}]`).owner, 'owner'));
-  expectArray(value.schedule, 'schedule');
-  return value as ProducersView;
-}
-
 export function fetchProducers(network: string, options?: RequestOptions): Promise<ProducersView> {
-  return apiGet('/api/v1/native/{network}/producers', { path: { network } }, parseProducers, options);
+  return apiGet('/api/v1/native/{network}/producers', { path: { network } }, ProducersViewShape, options);
 }
 
 export const producersQueryOptions = (network: string) =>

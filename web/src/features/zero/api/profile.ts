@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, type RequestOptions } from '../../../lib/api/client';
 import { apiGet, type Schemas } from '../../../lib/api/endpoints';
-import { expectRecord, expectString } from '../../../lib/api/shape';
+import { ProfileView as ProfileViewShape } from '../../../lib/api/generated/answerShapes';
 import { NATIVE_QUERY_ROOT } from './nativeApi';
 
 export type ProfileView = Schemas['ProfileView'];
@@ -17,13 +17,6 @@ function fieldText(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-export function parseProfile(json: unknown): ProfileView {
-  const value = expectRecord(json, 'profile');
-  expectString(value.account, 'account');
-  expectRecord(value.profile, 'profile.profile');
-  return value as ProfileView;
-}
-
 export function profileFields(view: ProfileView): NativeProfile {
   return { account: view.account, fields: Object.entries(view.profile).map(([key, field]) => [key, fieldText(field)] as const) };
 }
@@ -31,7 +24,7 @@ export function profileFields(view: ProfileView): NativeProfile {
 /** The profile row, or null when the account has none (the server's 404 antelope.profile.not_found). */
 export async function fetchNativeProfile(network: string, account: string, options?: RequestOptions): Promise<NativeProfile | null> {
   try {
-    return profileFields(await apiGet('/api/v1/native/{network}/accounts/{account}/profile', { path: { network, account } }, parseProfile, options));
+    return profileFields(await apiGet('/api/v1/native/{network}/accounts/{account}/profile', { path: { network, account } }, ProfileViewShape, options));
   } catch (error) {
     if (error instanceof ApiError && error.code === 'antelope.profile.not_found') return null;
     throw error;

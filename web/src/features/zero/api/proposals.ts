@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RequestOptions } from '../../../lib/api/client';
 import { apiGet, type Schemas } from '../../../lib/api/endpoints';
-import { expectArray, expectRecord, expectString } from '../../../lib/api/shape';
+import { ProposalsView as ProposalsViewShape } from '../../../lib/api/generated/answerShapes';
 import { level, NATIVE_QUERY_ROOT } from './nativeApi';
 
 export type ProposalRole = 'proposer' | 'requested';
@@ -16,16 +16,6 @@ export interface NativeProposal {
   /** `actor@permission` still asked to approve. */
   readonly requested: readonly string[];
   readonly provided: readonly string[];
-}
-
-export function parseProposals(json: unknown): ProposalsView {
-  const value = expectRecord(json, 'proposals');
-  expectArray(value.proposals, 'proposals').forEach((item, index) => {
-    const proposal = expectRecord(item, `proposals[${index}]`);
-    expectString(proposal.proposer, 'proposer');
-    expectString(proposal.proposal_name, 'proposal_name');
-  });
-  return value as ProposalsView;
 }
 
 export function proposalList(view: ProposalsView): NativeProposal[] {
@@ -49,7 +39,7 @@ export function fetchNativeProposals(
   return apiGet(
     '/api/v1/native/{network}/accounts/{account}/proposals',
     { path: { network, account }, query: { role, limit: 20 } },
-    parseProposals,
+    ProposalsViewShape,
     options,
   ).then(proposalList);
 }

@@ -1,21 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RequestOptions } from '../../../lib/api/client';
 import { apiGet, type Schemas } from '../../../lib/api/endpoints';
-import { expectNumber, expectRecord } from '../../../lib/api/shape';
-import { asset, NATIVE_QUERY_ROOT } from './nativeApi';
+import { RamCostView as RamCostViewShape } from '../../../lib/api/generated/answerShapes';
+import { NATIVE_QUERY_ROOT } from './nativeApi';
 
 /** GET …/ram-cost?bytes: what `buyrambytes` takes for the bytes now, fee included. */
 export type RamCostView = Schemas['RamCostView'];
 
-export function parseRamCost(json: unknown): RamCostView {
-  const view = expectRecord(json, 'ramCost');
-  expectNumber(view.bytes, 'bytes');
-  asset(view.cost, 'cost');
-  return view as RamCostView;
-}
-
 export function fetchRamCost(network: string, bytes: number, options?: RequestOptions): Promise<RamCostView> {
-  return apiGet('/api/v1/native/{network}/ram-cost', { path: { network }, query: { bytes } }, parseRamCost, options);
+  return apiGet('/api/v1/native/{network}/ram-cost', { path: { network }, query: { bytes } }, RamCostViewShape, options);
 }
 
 export const ramCostQueryOptions = (network: string, bytes: number) =>

@@ -1,22 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RequestOptions } from '../../../lib/api/client';
 import { apiGet, type Schemas } from '../../../lib/api/endpoints';
-import { expectRecord } from '../../../lib/api/shape';
-import { asset, NATIVE_QUERY_ROOT, optionalAsset } from './nativeApi';
+import { RexView as RexViewShape } from '../../../lib/api/generated/answerShapes';
+import { NATIVE_QUERY_ROOT } from './nativeApi';
 
 /** GET …/accounts/{account}/rex: value = rex_balance × lendable ÷ total_rex + fund (spec §7). */
 export type NativeRex = Schemas['RexView'];
 
-export function parseNativeRex(json: unknown): NativeRex {
-  const value = expectRecord(json, 'rex');
-  asset(value.value, 'value');
-  optionalAsset(value.rexBalance, 'rexBalance');
-  optionalAsset(value.fund, 'fund');
-  return value as NativeRex;
-}
-
 export function fetchNativeRex(network: string, account: string, options?: RequestOptions): Promise<NativeRex> {
-  return apiGet('/api/v1/native/{network}/accounts/{account}/rex', { path: { network, account } }, parseNativeRex, options);
+  return apiGet('/api/v1/native/{network}/accounts/{account}/rex', { path: { network, account } }, RexViewShape, options);
 }
 
 export const nativeRexQueryOptions = (network: string, account: string) =>

@@ -1,7 +1,7 @@
 import type { RequestOptions } from '../../../lib/api/client';
 import { apiPost, type Schemas } from '../../../lib/api/endpoints';
-import { expectRecord, expectString } from '../../../lib/api/shape';
-import { asset, textList, type AssetView } from './nativeApi';
+import { SponsorAnswerView as SponsorAnswerShape } from '../../../lib/api/generated/answerShapes';
+import type { AssetView } from './nativeApi';
 
 /** A transaction as the chain's push API takes it: hex `packed_trx`, K1 signatures. */
 export type PackedTransaction = Schemas['PackedTransactionBody'];
@@ -24,19 +24,7 @@ export type SponsorAnswer =
       readonly sponsorSignatures: readonly string[];
     };
 
-type SponsorAnswerView = Schemas['SponsorFallbackView'] | Schemas['SponsoredView'];
-
-/** Checks the answer as one of its two documented shapes. */
-export function parseSponsorAnswerView(json: unknown): SponsorAnswerView {
-  const value = expectRecord(json, 'sponsor');
-  if (value.fallback === 'sign-normally') return value as Schemas['SponsorFallbackView'];
-  if (value.sponsored !== true) throw new Error('neither sponsored nor a fallback');
-  if (value.fee !== null && value.fee !== undefined) asset(value.fee, 'fee');
-  expectString(value.transactionId, 'transactionId');
-  expectString(value.packedTrx, 'packedTrx');
-  textList(value.signatures, 'signatures');
-  return value as Schemas['SponsoredView'];
-}
+type SponsorAnswerView = Schemas['SponsorAnswerView'];
 
 export function sponsorAnswer(view: SponsorAnswerView): SponsorAnswer {
   if ('fallback' in view) return { kind: 'fallback', reason: view.reason };
@@ -61,7 +49,7 @@ export function requestSponsor(
   return apiPost(
     '/api/v1/native/{network}/sponsor',
     { path: { network }, body: { signer, packedTransaction: packed(packedTrx) } },
-    parseSponsorAnswerView as (json: unknown) => never,
+    SponsorAnswerShape,
     options,
-  ).then((view: SponsorAnswerView) => sponsorAnswer(view));
+  ).then(sponsorAnswer);
 }

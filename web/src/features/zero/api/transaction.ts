@@ -1,22 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RequestOptions } from '../../../lib/api/client';
 import { apiGet, type Schemas } from '../../../lib/api/endpoints';
-import { expectArray, expectRecord, expectString } from '../../../lib/api/shape';
-import { checkAction } from './history';
+import { NativeTransactionView as NativeTransactionViewShape } from '../../../lib/api/generated/answerShapes';
 import { NATIVE_QUERY_ROOT } from './nativeApi';
 
 /** GET …/transactions/{id}: one transaction's actions (spec §7 get_transaction). */
 export type NativeTransaction = Schemas['NativeTransactionView'];
 
-export function parseNativeTransaction(json: unknown): NativeTransaction {
-  const value = expectRecord(json, 'transaction');
-  expectString(value.id, 'id');
-  expectArray(value.actions, 'actions').forEach((action, index) => checkAction(action, `actions[${index}]`));
-  return value as NativeTransaction;
-}
-
 export function fetchNativeTransaction(network: string, id: string, options?: RequestOptions): Promise<NativeTransaction> {
-  return apiGet('/api/v1/native/{network}/transactions/{id}', { path: { network, id } }, parseNativeTransaction, options);
+  return apiGet('/api/v1/native/{network}/transactions/{id}', { path: { network, id } }, NativeTransactionViewShape, options);
 }
 
 export const nativeTransactionQueryOptions = (network: string, id: string) =>

@@ -47,9 +47,15 @@ export function HistoryCard({ network, account, explorerUrl }: { network: string
       <QueryState query={query} loading={t('zero.history.loading')} failed={t('zero.history.failed')}>
         {(data) => (
           <>
+            {/* The count is said only with the rows it counts: while the filtered page loads, the
+                rows on screen are the previous one's (kept so the list does not jump). */}
             {filtered && (
               <p className="zero-muted" role="status" data-testid="history-filtered">
-                {data.total === 0 ? t('zero.history.filtered_none') : t('zero.history.filtered', { count: data.total })}
+                {query.isPlaceholderData
+                  ? t('zero.history.filtering')
+                  : data.total === 0
+                    ? t('zero.history.filtered_none')
+                    : t('zero.history.filtered', { count: data.total })}
               </p>
             )}
             {data.actions.length === 0 ? (

@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { checkAnswer } from '../answerShape';
 import { ApiError } from '../client';
+import { BalancesView } from '../generated/answerShapes';
 import { confirmedWrites } from './accountWrites';
-import { evmBalancesQueryOptions, fetchEvmBalances, parseBalances } from './balances';
+import { evmBalancesQueryOptions, fetchEvmBalances } from './balances';
+
+const parseBalances = (json: unknown) => checkAnswer(BalancesView, json);
 
 const AMOUNT = { decimals: 18, formatted: '1.5', raw: '1500000000000000000', value: '1.5' };
 const BODY = {
@@ -24,13 +28,13 @@ const BODY = {
   ],
 };
 
-describe('parseBalances', () => {
+describe('the balances answer', () => {
   it('accepts the server shape', () => {
     expect(parseBalances(BODY).balances[0]?.token.symbol).toBe('TLOS');
   });
   it('rejects a row without an exact amount', () => {
     const broken = { ...BODY, balances: [{ ...BODY.balances[0], amount: { formatted: '1.5' } }] };
-    expect(() => parseBalances(broken)).toThrow('balances[0].amount.value is not a string');
+    expect(() => parseBalances(broken)).toThrow('balances[0].amount.value is missing');
   });
 
   // From the wrap screen's own copy of this endpoint: the fields it reads.
@@ -38,7 +42,7 @@ describe('parseBalances', () => {
     const [row] = BODY.balances;
     expect(parseBalances({ ...BODY, balances: [row] }).balances).toHaveLength(1);
     expect(() => parseBalances({ ...BODY, fetchedMs: undefined })).toThrow('fetchedMs');
-    expect(() => parseBalances({ ...BODY, balances: [{ ...row, amount: { value: 1.5, decimals: 18 } }] })).toThrow('balances[0].amount.value');
+    expect(() => parseBalances({ ...BODY, balances: [{ ...row, amount: { ...AMOUNT, value: 1.5 } }] })).toThrow('balances[0].amount.value');
     expect(() => parseBalances({ ...BODY, balances: [{ ...row, amount: { ...AMOUNT, decimals: '18' } }] })).toThrow('balances[0].amount.decimals');
     expect(() => parseBalances({ ...BODY, balances: [{ ...row, token: { ...row?.token, isNative: 'yes' } }] })).toThrow('balances[0].token.isNative');
   });

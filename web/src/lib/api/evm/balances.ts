@@ -8,44 +8,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { RequestOptions } from '../client';
 import { apiGet, type Schemas } from '../endpoints';
-import { expectArray, expectBoolean, expectNumber, expectRecord, expectString } from '../shape';
+import { BalancesView as BalancesShape } from '../generated/answerShapes';
 import { balancesRefreshMs, confirmedWrites, readBeforeConfirmation, useConfirmedWriteAt } from './accountWrites';
-import { checkIndexFields, coveragePollMs } from './coverage';
+import { coveragePollMs } from './coverage';
 import { evmAccountResourceKey } from './keys';
 
 export type BalancesView = Schemas['BalancesView'];
 export type BalanceRow = Schemas['BalanceRowView'];
 
-function checkValue(json: unknown, field: string): Record<string, unknown> {
-  const amount = expectRecord(json, field);
-  expectString(amount.value, `${field}.value`);
-  expectString(amount.raw, `${field}.raw`);
-  return amount;
-}
-
-/** Checked for every field a screen reads: the wallet's table, the send form's tokens, wrap's and staking's TLOS. */
-export function parseBalances(json: unknown): BalancesView {
-  const view = expectRecord(json, 'balances');
-  expectString(view.fiat, 'fiat');
-  expectNumber(view.fetchedMs, 'fetchedMs');
-  checkValue(view.totalFiatValue, 'totalFiatValue');
-  checkIndexFields(view);
-  expectArray(view.balances, 'balances').forEach((row, index) => {
-    const at = `balances[${index}]`;
-    const entry = expectRecord(row, at);
-    const token = expectRecord(entry.token, `${at}.token`);
-    expectString(token.symbol, `${at}.token.symbol`);
-    expectString(token.name, `${at}.token.name`);
-    expectBoolean(token.isNative, `${at}.token.isNative`);
-    expectNumber(checkValue(entry.amount, `${at}.amount`).decimals, `${at}.amount.decimals`);
-    expectString(entry.price, `${at}.price`);
-    if (entry.fiatValue !== null && entry.fiatValue !== undefined) checkValue(entry.fiatValue, `${at}.fiatValue`);
-  });
-  return view as BalancesView;
-}
-
 export function fetchEvmBalances(network: string, address: string, fiat: string, options?: RequestOptions): Promise<BalancesView> {
-  return apiGet('/api/v1/evm/{network}/accounts/{address}/balances', { path: { network, address }, query: { fiat } }, parseBalances, options);
+  return apiGet('/api/v1/evm/{network}/accounts/{address}/balances', { path: { network, address }, query: { fiat } }, BalancesShape, options);
 }
 
 /**

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { coverageFixture, lagFixture } from './coverageFixtures';
-import { FILL_POLL_MS, checkIndexFields, coveragePollMs } from './coverage';
+import { checkAnswer } from '../answerShape';
+import { HistoryPage } from '../generated/answerShapes';
+import { FILL_POLL_MS, coveragePollMs } from './coverage';
+
+/** An account answer (a history page) carrying `fields`, checked against its generated shape. */
+function checkIndexFields(fields: Record<string, unknown>): void {
+  checkAnswer(HistoryPage, { address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', offset: 0, limit: 10, sort: 'desc', more: false, transactions: [], source: 'ownIndex', ...fields });
+}
 
 describe('coveragePollMs', () => {
   it('polls while the account is filled, then leaves the screen its own refresh', () => {
@@ -10,7 +17,7 @@ describe('coveragePollMs', () => {
   });
 });
 
-describe('checkIndexFields', () => {
+describe('the coverage and index lag of an account answer', () => {
   it('accepts answers with or without the own index, and names a broken field', () => {
     expect(() => { checkIndexFields({}); }).not.toThrow();
     expect(() => { checkIndexFields({ coverage: null, indexLag: null }); }).not.toThrow();
@@ -18,6 +25,6 @@ describe('checkIndexFields', () => {
     expect(() => { checkIndexFields({ coverage: { complete: false, progress: 2 } }); }).toThrow('coverage.progress');
     expect(() => { checkIndexFields({ coverage: { complete: 'no', progress: 0 } }); }).toThrow('coverage.complete');
     expect(() => { checkIndexFields({ coverage: coverageFixture({ fill: { state: 'paused' } as never }) }); }).toThrow('coverage.fill.state');
-    expect(() => { checkIndexFields({ indexLag: { secondsBehind: '3' } }); }).toThrow('indexLag.secondsBehind');
+    expect(() => { checkIndexFields({ indexLag: { ...lagFixture(3), secondsBehind: '3' } }); }).toThrow('indexLag.secondsBehind');
   });
 });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RequestOptions } from '../client';
 import { apiGet, type Schemas } from '../endpoints';
-import { expectRecord, expectString } from '../shape';
+import { StatusView as StatusShape } from '../generated/answerShapes';
 import { BALANCES_FRESH_MS } from './balances';
 import { evmNetworkKey } from './keys';
 
@@ -19,16 +19,8 @@ export function isOutOfSync(status: StatusView | undefined): boolean {
   return source.primaryHealth?.healthy === false || source.inUse !== source.primary;
 }
 
-export function parseStatus(json: unknown): StatusView {
-  const view = expectRecord(json, 'status');
-  const source = expectRecord(view.source, 'source');
-  expectString(source.primary, 'source.primary');
-  expectString(source.inUse, 'source.inUse');
-  return view as StatusView;
-}
-
 export function fetchStatus(network: string, options?: RequestOptions): Promise<StatusView> {
-  return apiGet('/api/v1/evm/{network}/status', { path: { network } }, parseStatus, options);
+  return apiGet('/api/v1/evm/{network}/status', { path: { network } }, StatusShape, options);
 }
 
 export const statusQueryOptions = (network: string) =>

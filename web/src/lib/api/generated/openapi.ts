@@ -952,6 +952,18 @@ export interface components {
              */
             value: string;
         };
+        /**
+         * @description A token or collection as the review names it: its symbol, else its name, else its
+         *     address.
+         */
+        AssetRef: {
+            /** @description The contract (EIP-55); `null` for the system token itself. */
+            address?: string | null;
+            /** @description `name()` or a listed name, when known. */
+            name?: string | null;
+            /** @description `symbol()` or the system token's symbol, when known. */
+            symbol?: string | null;
+        };
         /** @description An exact token amount: `{quantity: "1.0000 TLOS", amount: "1.0000", symbol, decimals}`. */
         AssetView: {
             /** @description The number alone. */
@@ -1029,6 +1041,61 @@ export interface components {
             /** @description Sum of the fiat values. */
             totalFiatValue: components["schemas"]["AmountView"];
         };
+        /**
+         * @description A chain id as the chain itself states it: Antelope chains use a 64-hex-digit id,
+         *     EVM chains a number. Serialised untagged: a JSON string or a JSON number.
+         */
+        ChainId: string | number;
+        /** @description Everything the wallet needs to know about one network (spec §3 "Chain settings"). */
+        ChainSettings: {
+            /** @description The product API (APY figures). */
+            apiEndpoint?: string | null;
+            bridgeUrl?: string | null;
+            chainId: components["schemas"]["ChainId"];
+            /** @description Whether the network shows on the network map (all but the Telos testnet). */
+            displayMap: boolean;
+            displayName: string;
+            ecosystemUrl?: string | null;
+            /** @description Unstake escrow contract (EVM). */
+            escrowAddress?: string | null;
+            explorerUrl?: string | null;
+            /** @description Fee sponsor (resource provider) base URL. */
+            fuelRpc?: string | null;
+            /** @description Hyperion v2 history service. */
+            historyEndpoint?: string | null;
+            /**
+             * @description The EVM indexer: a Blockscout explorer (v2 REST API under `/api/v2`), or a
+             *     Teloscan indexer v1 where the operator chose `primary = "teloscan"`.
+             */
+            indexerEndpoint?: string | null;
+            isDevnet: boolean;
+            isTestnet: boolean;
+            kind: components["schemas"]["NetworkKind"];
+            /** @description The other half of the same Telos network (native ↔ EVM), see [`NetworkName::linked`]. */
+            linkedNetwork?: string | null;
+            /** @description Path of the network's logo, served by the web app (`/logos/<family>.svg`). */
+            logo: string;
+            name: string;
+            /**
+             * @description The chain's own RPC: the Antelope chain API on native networks, the EVM
+             *     JSON-RPC on EVM networks.
+             */
+            rpcEndpoint: components["schemas"]["RpcEndpoint"];
+            /** @description EVM networks: JSON-RPC nodes asked, in order, when `rpc_endpoint` gives no answer. */
+            rpcFallbacks: string[];
+            stakedToken?: null | components["schemas"]["TokenSettings"];
+            systemToken: components["schemas"]["TokenSettings"];
+            theme: components["schemas"]["ThemeColours"];
+            tokenListUrl?: string | null;
+            /** @description Bucket of verified EVM contract metadata. */
+            trustedContractsBucket?: string | null;
+            /**
+             * Format: int32
+             * @description Decimals of the EVM chain's smallest unit; `None` on native networks.
+             */
+            weiPrecision?: number | null;
+            wrappedToken?: null | components["schemas"]["TokenSettings"];
+        };
         /** @description One day of hourly prices (spec §3 "Price chart data"). */
         ChartView: {
             /** @description 24 h change in percent. */
@@ -1055,7 +1122,10 @@ export interface components {
              *       ]
              *     ]
              */
-            prices: string[][];
+            prices: [
+                number,
+                string
+            ][];
             /** @description Token symbol, upper case. */
             symbol: string;
             /**
@@ -1191,6 +1261,79 @@ export interface components {
              * @description When it unlocks, seconds since the epoch.
              */
             until: number;
+        };
+        /**
+         * @description What the transaction does; `action` picks the variant. Amounts are exact decimal
+         *     text in whole tokens, addresses EIP-55, token ids decimal text.
+         */
+        Effect: {
+            /** @enum {string} */
+            action: "send";
+            amount: string;
+            asset: components["schemas"]["AssetRef"];
+            to: string;
+        } | {
+            /** @enum {string} */
+            action: "nftTransfer";
+            collection: components["schemas"]["AssetRef"];
+            /** @description ERC-1155 only. */
+            quantity?: string | null;
+            to: string;
+            tokenId: string;
+        } | {
+            /** @enum {string} */
+            action: "wrap";
+            amount: string;
+            symbol: string;
+            wrappedSymbol: string;
+        } | {
+            /** @enum {string} */
+            action: "unwrap";
+            amount: string;
+            symbol: string;
+            wrappedSymbol: string;
+        } | {
+            /** @enum {string} */
+            action: "stake";
+            amount: string;
+            shares: string;
+            stakedSymbol: string;
+            symbol: string;
+        } | {
+            /** @enum {string} */
+            action: "unstake";
+            amount: string;
+            lock: components["schemas"]["PeriodView"];
+            symbol: string;
+        } | {
+            /** @enum {string} */
+            action: "withdraw";
+            amount: string;
+            symbol: string;
+        } | {
+            /** @enum {string} */
+            action: "approve";
+            amount: string;
+            spender: string;
+            token: components["schemas"]["AssetRef"];
+            /** @description Practically unlimited. */
+            unlimited: boolean;
+        } | {
+            /** @enum {string} */
+            action: "revokeAllowance";
+            spender: string;
+            token: components["schemas"]["AssetRef"];
+        } | {
+            /** @enum {string} */
+            action: "revokeNft";
+            collection: components["schemas"]["AssetRef"];
+            spender: string;
+            tokenId: string;
+        } | {
+            /** @enum {string} */
+            action: "revokeOperator";
+            collection: components["schemas"]["AssetRef"];
+            operator: string;
         };
         /** @description An ERC-1155 approval (always collection-wide). */
         Erc1155ApprovalView: components["schemas"]["ApprovalCommon"] & {
@@ -1677,7 +1820,7 @@ export interface components {
             /** @description The contract. */
             contract: string;
             /** @description The decoded data (hex text when the history service had no ABI). */
-            data: Record<string, never>;
+            data: unknown;
             /** Format: int64 */
             globalSequence?: number | null;
             /** @description Block time, UTC (`2026-11-27T15:00:00.500`). */
@@ -1740,10 +1883,15 @@ export interface components {
             /** @description Its block time, UTC. */
             timestamp?: string | null;
         };
+        /**
+         * @description The two families of chains the wallet talks to.
+         * @enum {string}
+         */
+        NetworkKind: "native" | "evm";
         /** @description Every served network's chain settings. */
         NetworkList: {
             /** @description Chain settings (spec §3 "Chain settings"), in the API's order. */
-            networks: Record<string, never>[];
+            networks: components["schemas"]["ChainSettings"][];
         };
         /** @description Who, besides its owners, may move the NFT. */
         NftApprovals: {
@@ -1911,6 +2059,21 @@ export interface components {
             /** @description The contract's name, when known. */
             name?: string | null;
         };
+        /** @description A span of time in the largest whole unit that fits (spec §9 duration wording). */
+        PeriodView: {
+            /**
+             * Format: int64
+             * @description The span in seconds.
+             */
+            seconds: number;
+            /** @description The unit. */
+            unit: string;
+            /**
+             * Format: int64
+             * @description Whole units of `unit` (rounded down).
+             */
+            value: number;
+        };
         /** @description `{actor, permission}`. */
         PermissionLevelView: {
             actor: string;
@@ -1979,6 +2142,65 @@ export interface components {
              */
             reachedBackTo?: number | null;
         };
+        /**
+         * @description What to prepare; `kind` picks the variant. Amounts are decimal text in whole
+         *     tokens ("1.5"), token ids decimal text. (Fields of more than one word are renamed one
+         *     by one: the OpenAPI derive does not read `rename_all_fields`.)
+         */
+        PrepareRequest: {
+            amount: string;
+            from: string;
+            /** @enum {string} */
+            kind: "send";
+            to: string;
+            token?: string | null;
+        } | {
+            contract: string;
+            from: string;
+            /** @enum {string} */
+            kind: "nftTransfer";
+            quantity?: string | null;
+            to: string;
+            tokenId: string;
+        } | {
+            amount: string;
+            from: string;
+            /** @enum {string} */
+            kind: "wrap";
+        } | {
+            amount: string;
+            from: string;
+            /** @enum {string} */
+            kind: "unwrap";
+        } | {
+            amount: string;
+            from: string;
+            /** @enum {string} */
+            kind: "stake";
+        } | {
+            amount: string;
+            from: string;
+            /** @enum {string} */
+            kind: "unstake";
+        } | {
+            from: string;
+            /** @enum {string} */
+            kind: "withdraw";
+        } | {
+            amount: string;
+            from: string;
+            /** @enum {string} */
+            kind: "approve";
+            spender: string;
+            token: string;
+        } | {
+            contract: string;
+            from: string;
+            /** @enum {string} */
+            kind: "revoke";
+            spender: string;
+            tokenId?: string | null;
+        };
         /** @description A transaction ready for the client's wallet to sign. The server never signs. */
         PreparedTransaction: {
             /**
@@ -1988,6 +2210,8 @@ export interface components {
             chainId: number;
             /** @description Call data, 0x hex (`0x` for a plain TLOS send). */
             data: string;
+            /** @description What the transaction does, as data the review words. */
+            effect: components["schemas"]["Effect"];
             /** @description Estimated fee (gas × gas price). */
             fee: components["schemas"]["Fee"];
             /** @description The sender, checksummed. */
@@ -1998,10 +2222,15 @@ export interface components {
             gasLimit: string;
             /** @description The node's gas price (`eth_gasPrice`, refreshed at most every 10 s), in wei. */
             gasPrice: string;
+            /**
+             * @description Whether the call grants an approval (`approve`, `increaseAllowance` or
+             *     `setApprovalForAll` that allows something), read from the call data by the
+             *     domain's one table of approval calls: the review then weighs the grant
+             *     (`POST …/approvals/check`) before the wallet opens.
+             */
+            grantsApproval: boolean;
             /** @description The `kind` asked for. */
             kind: string;
-            /** @description One sentence saying what the transaction does. */
-            summary: string;
             /** @description The contract or recipient, checksummed. */
             to: string;
             /** @description TLOS sent along, in wei (decimal text). */
@@ -2171,6 +2400,16 @@ export interface components {
          * @enum {string}
          */
         RiskFactView: "unlimited" | "collectionWide" | "spenderNotContract" | "aboveBalance";
+        /** @description An RPC endpoint split the way Antelope wallet plugins expect it. */
+        RpcEndpoint: {
+            host: string;
+            /** @description Starts with `/`; `/` when the service sits at the root. */
+            path: string;
+            /** Format: int32 */
+            port: number;
+            /** @description `https` or `http`. */
+            protocol: string;
+        };
         /** @description `{actor, permission}` of the signer. */
         SignerBody: {
             actor: string;
@@ -2183,10 +2422,10 @@ export interface components {
         SkipReason: "duplicate" | "already_revoked" | "not_owner" | "not_a_token" | "token_id_not_applicable" | "read_failed" | "would_fail";
         /** @description An item that gets no transaction. */
         SkippedItem: {
+            /** @description For `would_fail`: the node's own words for its refusal. */
+            detail?: string | null;
             /** @description The item as sent. */
             item: string;
-            /** @description Why, in words. */
-            message: string;
             /** @description Why, as a stable key. */
             reason: components["schemas"]["SkipReason"];
         };
@@ -2383,11 +2622,28 @@ export interface components {
             /** @description Whether the token list has loaded. */
             tokenListLoaded: boolean;
         };
+        /** @description Colours the web app themes the network with (CSS hex colours). */
+        ThemeColours: {
+            primary: string;
+            secondary: string;
+        };
         /**
          * @description The standard of a token row.
          * @enum {string}
          */
         TokenKind: "native" | "erc20" | "erc721" | "erc1155";
+        /** @description A token the chain settings name (system, staked, wrapped). */
+        TokenSettings: {
+            /**
+             * @description The token contract: an account name on Antelope, an address on EVM; `None`
+             *     for the EVM chain's native currency, which has no contract.
+             */
+            contract?: string | null;
+            /** Format: int32 */
+            decimals: number;
+            name: string;
+            symbol: string;
+        };
         /** @description A token (spec §3 "Token"). */
         TokenView: {
             /** @description EIP-55 contract address; `null` for the native coin. */
@@ -3383,11 +3639,11 @@ export interface operations {
         /** @description A tagged body: `kind` is send | nftTransfer | wrap | unwrap | stake | unstake | withdraw | approve | revoke, plus `from` and the kind's fields (amounts as decimal text) */
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["PrepareRequest"];
             };
         };
         responses: {
-            /** @description The unsigned transaction, its gas, fee and summary */
+            /** @description The unsigned transaction, its gas, fee and what it does */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3396,7 +3652,7 @@ export interface operations {
                     "application/json": components["schemas"]["PreparedTransaction"];
                 };
             };
-            /** @description Invalid field, balance too low, or the transaction would revert (code and reason) */
+            /** @description Invalid field, balance too low, nothing to revoke, or the transaction would revert (code and reason) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4463,7 +4719,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["ChainSettings"];
                 };
             };
             /** @description Unknown or unserved network */

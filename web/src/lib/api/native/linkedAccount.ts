@@ -6,23 +6,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RequestOptions } from '../client';
 import { apiGet, type Schemas } from '../endpoints';
-import { expectRecord, expectString } from '../shape';
+import { LinkedAccountView as LinkedAccountShape } from '../generated/answerShapes';
 import { NATIVE_QUERY_ROOT } from './keys';
 
 export type LinkedAccountView = Schemas['LinkedAccountView'];
-
-export function parseLinkedAccount(json: unknown): LinkedAccountView {
-  const view = expectRecord(json, 'linkedAccount');
-  expectString(view.address, 'address');
-  if (view.account !== null && view.account !== undefined) expectString(view.account, 'account');
-  return view as LinkedAccountView;
-}
 
 export function fetchLinkedAccount(nativeNetwork: string, address: string, options?: RequestOptions): Promise<LinkedAccountView> {
   return apiGet(
     '/api/v1/native/{network}/evm-addresses/{address}/account',
     { path: { network: nativeNetwork, address } },
-    parseLinkedAccount,
+    LinkedAccountShape,
     options,
   );
 }

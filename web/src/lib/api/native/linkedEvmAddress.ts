@@ -7,25 +7,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RequestOptions } from '../client';
 import { apiGet, type Schemas } from '../endpoints';
-import { expectRecord, expectString } from '../shape';
+import { EvmAddressView as EvmAddressShape } from '../generated/answerShapes';
 import { NATIVE_QUERY_ROOT } from './keys';
 
 export type EvmAddressView = Schemas['EvmAddressView'];
 
-function optionalText(value: unknown, field: string): void {
-  if (value !== null && value !== undefined) expectString(value, field);
-}
-
-export function parseEvmAddress(json: unknown): EvmAddressView {
-  const view = expectRecord(json, 'evmAddress');
-  expectString(view.account, 'account');
-  optionalText(view.address, 'address');
-  optionalText(view.evmNetwork, 'evmNetwork');
-  return view as EvmAddressView;
-}
-
 export function fetchLinkedEvmAddress(network: string, account: string, options?: RequestOptions): Promise<EvmAddressView> {
-  return apiGet('/api/v1/native/{network}/accounts/{account}/evm-address', { path: { network, account } }, parseEvmAddress, options);
+  return apiGet('/api/v1/native/{network}/accounts/{account}/evm-address', { path: { network, account } }, EvmAddressShape, options);
 }
 
 export const linkedEvmAddressQueryOptions = (network: string, account: string) =>

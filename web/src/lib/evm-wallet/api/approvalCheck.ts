@@ -4,8 +4,9 @@
  */
 
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { isRecord, type RequestOptions } from '../../api/client';
+import type { RequestOptions } from '../../api/client';
 import { apiPost, type Schemas } from '../../api/endpoints';
+import { ApprovalCheckAnswer } from '../../api/generated/answerShapes';
 
 export type ApprovalCheck = Schemas['ApprovalCheckAnswer'];
 
@@ -16,18 +17,8 @@ export interface ApprovalCheckRequest {
   readonly data: string;
 }
 
-function parseCheck(json: unknown): ApprovalCheck {
-  // Checked for what the review reads; the rest is typed by the generated schema.
-  if (!isRecord(json) || !('approval' in json)) throw new Error('approval check is not an object');
-  const { approval } = json;
-  if (approval !== null && (!isRecord(approval) || !Array.isArray(approval.risks) || !isRecord(approval.spender))) {
-    throw new Error('approval is malformed');
-  }
-  return json;
-}
-
 export function fetchApprovalCheck({ network, from, to, data }: ApprovalCheckRequest, options?: RequestOptions): Promise<ApprovalCheck> {
-  return apiPost('/api/v1/evm/{network}/approvals/check', { path: { network }, body: { from, to, data } }, parseCheck, options);
+  return apiPost('/api/v1/evm/{network}/approvals/check', { path: { network }, body: { from, to, data } }, ApprovalCheckAnswer, options);
 }
 
 export const approvalCheckQueryOptions = (request: ApprovalCheckRequest) =>

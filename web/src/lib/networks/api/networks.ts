@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson, isRecord, type RequestOptions } from '../../api/client';
+import type { RequestOptions } from '../../api/client';
+import { apiGet, type Schemas } from '../../api/endpoints';
+import { NetworkList } from '../../api/generated/answerShapes';
 
-/**
- * GET /api/v1/networks. Only the fields the web app reads so far are typed
- * here; the full ChainSettings type arrives with the OpenAPI-generated client.
- */
+/** A served network's chain settings (spec §3), as GET /api/v1/networks sends them. */
+export type ChainSettings = Schemas['ChainSettings'];
+
+/** What the app reads of a network's chain settings. */
 export interface NetworkSummary {
   name: string;
   displayName: string;
@@ -37,69 +39,43 @@ export interface TokenSummary {
   decimals: number;
 }
 
-function optionalString(value: unknown, field: string): string | null {
-  if (value === undefined || value === null) return null;
-  if (typeof value !== 'string') throw new Error(`${field} is not a string`);
-  return value;
-}
-
 /** The endpoint as one URL, leaving out the scheme's default port (as the Rust RpcEndpoint::url does). */
-export function rpcEndpointUrl(endpoint: unknown): string | null {
-  if (!isRecord(endpoint)) return null;
-  const { protocol, host, port, path } = endpoint;
-  if (typeof protocol !== 'string' || typeof host !== 'string' || typeof port !== 'number' || typeof path !== 'string') {
-    return null;
-  }
+export function rpcEndpointUrl({ protocol, host, port, path }: Schemas['RpcEndpoint']): string {
   const defaultPort = { https: 443, http: 80 }[protocol];
   const portPart = defaultPort === port ? '' : `:${port}`;
   return `${protocol}://${host}${portPart}${path === '/' ? '' : path}`;
 }
 
-function parseToken(json: unknown): TokenSummary | null {
-  if (!isRecord(json)) return null;
-  const { symbol, name, decimals } = json;
-  if (typeof symbol !== 'string' || typeof name !== 'string' || typeof decimals !== 'number') return null;
-  return { symbol, name, decimals };
+/** The wrapped token's contract when it is an EVM address (a native network names an account there). */
+export function wrappedTokenContract(token: Schemas['TokenSettings'] | null | undefined): string | null {
+  const contract = token?.contract ?? null;
+  return contract !== null && /^0x[0-9a-fA-F]{40}$/.test(contract) ? contract : null;
 }
 
-/** ChainSettings.wrappedToken.contract when it is an EVM address. */
-export function wrappedTokenContract(json: unknown): string | null {
-  if (!isRecord(json)) return null;
-  const { contract } = json;
-  return typeof contract === 'string' && /^0x[0-9a-fA-F]{40}$/.test(contract) ? contract : null;
-}
-
-function parseNetwork(json: unknown): NetworkSummary {
-  if (!isRecord(json)) throw new Error('network is not an object');
-  const { name, displayName, kind, isTestnet, isDevnet } = json;
-  if (typeof name !== 'string' || typeof displayName !== 'string') throw new Error('network name missing');
-  if (kind !== 'native' && kind !== 'evm') throw new Error(`unknown network kind in ${name}`);
-  const { chainId } = json;
+/** The summary the app reads of one network's chain settings. */
+export function networkSummary(settings: ChainSettings): NetworkSummary {
+  const { name, displayName, kind, chainId, isTestnet, isDevnet, systemToken } = settings;
   return {
     name,
     displayName,
     kind,
-    chainId: typeof chainId === 'number' || typeof chainId === 'string' ? chainId : null,
-    isTestnet: isTestnet === true,
-    isDevnet: isDevnet === true,
-    rpcUrl: rpcEndpointUrl(json.rpcEndpoint),
-    explorerUrl: optionalString(json.explorerUrl, 'explorerUrl'),
-    ecosystemUrl: optionalString(json.ecosystemUrl, 'ecosystemUrl'),
-    bridgeUrl: optionalString(json.bridgeUrl, 'bridgeUrl'),
-    systemToken: parseToken(json.systemToken),
-    wrappedToken: wrappedTokenContract(json.wrappedToken),
-    logo: optionalString(json.logo, 'logo'),
-    linkedNetwork: optionalString(json.linkedNetwork, 'linkedNetwork'),
+    chainId,
+    isTestnet,
+    isDevnet,
+    rpcUrl: rpcEndpointUrl(settings.rpcEndpoint),
+    explorerUrl: settings.explorerUrl ?? null,
+    ecosystemUrl: settings.ecosystemUrl ?? null,
+    bridgeUrl: settings.bridgeUrl ?? null,
+    systemToken: { symbol: systemToken.symbol, name: systemToken.name, decimals: systemToken.decimals },
+    wrappedToken: wrappedTokenContract(settings.wrappedToken),
+    logo: settings.logo === '' ? null : settings.logo,
+    linkedNetwork: settings.linkedNetwork ?? null,
   };
 }
 
-export function parseNetworks(json: unknown): NetworkSummary[] {
-  if (!isRecord(json) || !Array.isArray(json.networks)) throw new Error('networks list missing');
-  return json.networks.map(parseNetwork);
-}
-
+/** GET /api/v1/networks: the served networks, in the server's order. */
 export function fetchNetworks(options?: RequestOptions): Promise<NetworkSummary[]> {
-  return getJson('/api/v1/networks', parseNetworks, options);
+  return apiGet('/api/v1/networks', {}, NetworkList, options).then((list) => list.networks.map(networkSummary));
 }
 
 export const networksQueryOptions = () =>

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { parseNetworks } from '../api/networks';
+import { chainSettingsFixture } from '../api/chainSettingsFixture';
+import { networkSummary } from '../api/networks';
 import { addChainParameter } from './addChainParameter';
 
-/** Networks as GET /api/v1/networks sends them (ChainSettings, trimmed to what matters here). */
-const [testnet, devnet, telos] = parseNetworks({
-  networks: [
+/** Networks as GET /api/v1/networks sends them, as the app reads them. */
+const [testnet, devnet, telos] = [
     {
       name: 'telos-evm-testnet',
       displayName: 'Telos EVM Testnet',
-      kind: 'evm',
+      kind: 'evm' as const,
       chainId: 41,
       rpcEndpoint: { protocol: 'https', host: 'rpc.testnet.telos.net', port: 443, path: '/' },
       explorerUrl: 'https://testnet.teloscan.io',
@@ -18,24 +18,23 @@ const [testnet, devnet, telos] = parseNetworks({
     {
       name: 'telos-evm-devnet',
       displayName: 'Telos EVM Devnet',
-      kind: 'evm',
+      kind: 'evm' as const,
       chainId: 41,
       isDevnet: true,
       rpcEndpoint: { protocol: 'http', host: '127.0.0.1', port: 8545, path: '/' },
       explorerUrl: null,
       systemToken: { symbol: 'TLOS', name: 'Telos', decimals: 18, contract: null },
-      logo: null,
+      logo: '',
     },
     {
       name: 'telos',
       displayName: 'Telos',
-      kind: 'native',
+      kind: 'native' as const,
       chainId: '4667b205c6838ef70ff7988f6e8257e8be0e1284a2f59699054a018f743b1d11',
       rpcEndpoint: { protocol: 'https', host: 'mainnet.telos.net', port: 443, path: '/' },
       systemToken: { symbol: 'TLOS', name: 'Telos', decimals: 4, contract: 'eosio.token' },
     },
-  ],
-});
+  ].map((overrides) => networkSummary(chainSettingsFixture(overrides)));
 
 describe('addChainParameter', () => {
   it('builds EIP-3085 parameters from the chain settings', () => {
