@@ -7,7 +7,7 @@
 //! Answers are read tolerantly, as the Teloscan client's are (see
 //! [`crate::http::tolerant`]): a drifted field degrades to `None`, an unreadable row is
 //! skipped and counted in [`BlockscoutClient::skipped_rows`]. Lists are paged by
-//! Blockscout's cursors in both API generations ([`paging`]). Requests share the
+//! Blockscout's cursors in both API generations (`paging`). Requests share the
 //! indexers' limiter (at most 5 in flight) and retry policy ([`HttpRetry::INDEXER`]).
 //!
 //! Blockscout keeps no approvals: a client given an [`ApprovalFinder`] answers them

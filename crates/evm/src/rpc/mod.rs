@@ -76,7 +76,7 @@ pub fn connect(url: &str, config: &RpcConfig) -> Result<RootProvider, EvmError> 
 }
 
 /// Builds a provider for the node at `url` that asks the `fallbacks`, in order, when a
-/// node gives no answer (see [`failover`]).
+/// node gives no answer (`failover`: in order, a JSON-RPC error being an answer).
 ///
 /// # Errors
 /// As [`connect`], for any of the URLs.

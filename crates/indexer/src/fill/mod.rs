@@ -6,7 +6,7 @@
 //! and approvals are complete from its first visit on.
 //!
 //! With a third-party indexer (Blockscout), its list of the account's transactions and
-//! transfers names the blocks to read instead of the search ([`listed`]): every item is
+//! transfers names the blocks to read instead of the search (`listed`): every item is
 //! confirmed against the chain, and the search runs anyway when the indexer is down,
 //! incomplete or wrong. Which way a fill went is stored with it ([`FillMethod`](crate::FillMethod)).
 //!
