@@ -231,13 +231,16 @@ pub struct ChainSettings {
     /// The chain's own RPC: the Antelope chain API on native networks, the EVM
     /// JSON-RPC on EVM networks.
     pub rpc_endpoint: RpcEndpoint,
+    /// EVM networks: JSON-RPC nodes asked, in order, when `rpc_endpoint` gives no answer.
+    pub rpc_fallbacks: Vec<String>,
     /// Hyperion v2 history service.
     pub history_endpoint: Option<String>,
     /// Fee sponsor (resource provider) base URL.
     pub fuel_rpc: Option<String>,
     /// The product API (APY figures).
     pub api_endpoint: Option<String>,
-    /// Teloscan indexer v1.
+    /// The EVM indexer: a Blockscout explorer (v2 REST API under `/api/v2`), or a
+    /// Teloscan indexer v1 where the operator chose `primary = "teloscan"`.
     pub indexer_endpoint: Option<String>,
     pub explorer_url: Option<String>,
     pub ecosystem_url: Option<String>,
@@ -300,6 +303,10 @@ impl ChainSettings {
         };
         if let Some(rpc) = &overrides.rpc_endpoint {
             self.rpc_endpoint = rpc.clone();
+            self.rpc_fallbacks.clear();
+        }
+        if let Some(fallbacks) = &overrides.rpc_fallbacks {
+            self.rpc_fallbacks.clone_from(fallbacks);
         }
         replace(&mut self.history_endpoint, &overrides.history_endpoint);
         replace(&mut self.fuel_rpc, &overrides.fuel_rpc);
@@ -329,6 +336,9 @@ impl ChainSettings {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ChainSettingsOverride {
     pub rpc_endpoint: Option<RpcEndpoint>,
+    /// Replaces the fallback nodes; a new `rpc_endpoint` without it clears them (a node
+    /// of the operator's choice is not backed by public ones it did not name).
+    pub rpc_fallbacks: Option<Vec<String>>,
     pub history_endpoint: Option<String>,
     pub fuel_rpc: Option<String>,
     pub api_endpoint: Option<String>,
@@ -351,6 +361,9 @@ impl ChainSettingsOverride {
     pub fn unsupported_field(&self, kind: NetworkKind) -> Option<&'static str> {
         if kind == NetworkKind::Evm {
             return None;
+        }
+        if self.rpc_fallbacks.is_some() {
+            return Some("rpc_fallbacks");
         }
         [
             ("escrow_address", &self.escrow_address),

@@ -120,6 +120,7 @@ impl EvmSource for RpcSource {
             block_number: head.number,
             block_timestamp_ms: head.timestamp.saturating_mul(1000),
             seconds_behind: now.saturating_sub(head.timestamp),
+            note: None,
         })
     }
 

@@ -102,6 +102,7 @@ impl EvmSource for IndexSource {
                     head.observed_ms,
                     now_ms(),
                 ),
+                note: None,
             },
             _ => SourceHealth {
                 kind: SourceKind::OwnIndex,
@@ -109,6 +110,7 @@ impl EvmSource for IndexSource {
                 block_number: cursor.map_or(0, |c| c.number),
                 block_timestamp_ms: cursor.map_or(0, |c| c.timestamp.saturating_mul(1000)),
                 seconds_behind: u64::MAX,
+                note: None,
             },
         })
     }

@@ -234,6 +234,7 @@ struct CacheFile {
 #[serde(deny_unknown_fields)]
 struct NetworkOverrideFile {
     rpc_endpoint: Option<String>,
+    rpc_fallbacks: Option<Vec<String>>,
     history_endpoint: Option<String>,
     fuel_rpc: Option<String>,
     api_endpoint: Option<String>,
@@ -246,7 +247,7 @@ struct NetworkOverrideFile {
     escrow_address: Option<String>,
     staked_token_address: Option<String>,
     wrapped_token_address: Option<String>,
-    /// `teloscan`, `own` or `rpc` (EVM networks).
+    /// `blockscout`, `teloscan`, `own` or `rpc` (EVM networks).
     primary: Option<toml::Value>,
     /// The own index (EVM networks).
     index: Option<sources::IndexFile>,
@@ -373,6 +374,14 @@ impl NetworkOverrideFile {
             rpc_endpoint: self
                 .rpc_endpoint
                 .map(|value| validate::rpc_endpoint(&field("rpc_endpoint"), &value))
+                .transpose()?,
+            rpc_fallbacks: self
+                .rpc_fallbacks
+                .map(|urls| {
+                    urls.iter()
+                        .map(|value| validate::http_url_text(&field("rpc_fallbacks"), value))
+                        .collect::<Result<Vec<_>, _>>()
+                })
                 .transpose()?,
             history_endpoint: url("history_endpoint", self.history_endpoint)?,
             fuel_rpc: url("fuel_rpc", self.fuel_rpc)?,

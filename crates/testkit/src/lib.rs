@@ -10,8 +10,10 @@
 //!
 //! For the JSON-RPC path of the indexer it also has stand-ins for what cannot run
 //! here: [`ChaosProxy`], a public node's bad manners in front of anvil, and (for
-//! benchmarks) [`ModelNode`], a synthetic chain of any length served over JSON-RPC.
+//! benchmarks) [`ModelNode`], a synthetic chain of any length served over JSON-RPC;
+//! and [`BlockscoutFake`], a Blockscout explorer built from the devnet's own chain.
 
+pub mod blockscout;
 mod chaos;
 mod evm_devnet;
 pub mod http;
@@ -22,6 +24,7 @@ mod postgres;
 mod process;
 pub mod request;
 
+pub use blockscout::{BlockscoutFake, Generation};
 pub use chaos::{Chaos, ChaosProxy, ChaosStats};
 pub use evm_devnet::{EvmDevnet, EvmManifest, ManifestAccount};
 pub use model_chain::{ModelChain, ModelLimits, ModelNode, ModelSpec};

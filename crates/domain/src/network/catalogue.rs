@@ -136,13 +136,21 @@ pub(super) fn builtin(name: NetworkName) -> Option<ChainSettings> {
         },
         NetworkName::TelosEvm => ChainSettings {
             bridge_url: Some(TELOS_BRIDGE.to_owned()),
+            // The incumbent wallet's fallbacks (telos-wallet's `FALLBACK_RPC_ENDPOINTS`,
+            // 2026) without `mainnet.telos.net/evm`, which answers 404 since #859.
+            rpc_fallbacks: vec![
+                "https://telos.drpc.org".to_owned(),
+                "https://rpc1.us.telos.net/evm".to_owned(),
+            ],
             ..telos_evm(EvmFacts {
                 name,
                 display_name: "Telos EVM",
                 chain_id: 40,
                 rpc_endpoint: RpcEndpoint::https("rpc.telos.net"),
                 history_endpoint: Some("https://mainnet.telos.net"),
-                indexer_endpoint: Some("https://api.teloscan.io"),
+                // Blockscout v2 at the explorer's own host since Feb 2026 (telosnetwork/
+                // telos-wallet #861: "Blockscout API (replaces legacy api.teloscan.io)").
+                indexer_endpoint: Some("https://teloscan.io"),
                 explorer_url: Some("https://teloscan.io"),
                 trusted_contracts_bucket: Some("https://verified-evm-contracts.s3.amazonaws.com"),
                 token_list_url: format!("{TOKEN_LIST_REPOSITORY}/telosevm.tokenlist.json"),
@@ -154,25 +162,31 @@ pub(super) fn builtin(name: NetworkName) -> Option<ChainSettings> {
                 theme: ("#2A8DE3", "#8B3F98"),
             })
         },
-        NetworkName::TelosEvmTestnet => telos_evm(EvmFacts {
-            name,
-            display_name: "Telos EVM Testnet",
-            chain_id: 41,
-            rpc_endpoint: RpcEndpoint::https("rpc.testnet.telos.net"),
-            history_endpoint: Some("https://testnet.telos.net"),
-            indexer_endpoint: Some("https://api.testnet.teloscan.io"),
-            explorer_url: Some("https://testnet.teloscan.io"),
-            trusted_contracts_bucket: Some(
-                "https://verified-evm-contracts-testnet.s3.amazonaws.com",
-            ),
-            token_list_url: format!("{TOKEN_LIST_REPOSITORY}/telosevm.tokenlist.json"),
-            contracts: EvmContracts {
-                staked: "0xa9991E4daA44922D00a78B6D986cDf628d46C4DD",
-                wrapped: "0xaE85Bf723A9e74d6c663dd226996AC1b8d075AA9",
-                escrow: "0x7E9cF9fBc881652B05BB8F26298fFAB538163b6f",
-            },
-            theme: ("#5AA8EC", "#A565B0"),
-        }),
+        NetworkName::TelosEvmTestnet => ChainSettings {
+            // dRPC's public Telos testnet node (envio's supported-networks page).
+            rpc_fallbacks: vec!["https://telos-testnet.drpc.org".to_owned()],
+            ..telos_evm(EvmFacts {
+                name,
+                display_name: "Telos EVM Testnet",
+                chain_id: 41,
+                rpc_endpoint: RpcEndpoint::https("rpc.testnet.telos.net"),
+                history_endpoint: Some("https://testnet.telos.net"),
+                // The testnet's published explorer host (chainlist, viem's `telosTestnet`),
+                // read as Blockscout like mainnet's (ADR 0028).
+                indexer_endpoint: Some("https://testnet.teloscan.io"),
+                explorer_url: Some("https://testnet.teloscan.io"),
+                trusted_contracts_bucket: Some(
+                    "https://verified-evm-contracts-testnet.s3.amazonaws.com",
+                ),
+                token_list_url: format!("{TOKEN_LIST_REPOSITORY}/telosevm.tokenlist.json"),
+                contracts: EvmContracts {
+                    staked: "0xa9991E4daA44922D00a78B6D986cDf628d46C4DD",
+                    wrapped: "0xaE85Bf723A9e74d6c663dd226996AC1b8d075AA9",
+                    escrow: "0x7E9cF9fBc881652B05BB8F26298fFAB538163b6f",
+                },
+                theme: ("#5AA8EC", "#A565B0"),
+            })
+        },
         NetworkName::TelosEvmDevnet | NetworkName::TelosNativeDevnet => return None,
     };
     Some(settings)
@@ -249,6 +263,7 @@ fn native(facts: NativeFacts) -> ChainSettings {
         is_devnet: false,
         display_map: facts.name != NetworkName::TelosTestnet,
         rpc_endpoint: RpcEndpoint::https(facts.rpc_host),
+        rpc_fallbacks: Vec::new(),
         history_endpoint: None,
         fuel_rpc: None,
         api_endpoint: None,
@@ -321,6 +336,7 @@ fn telos_evm(facts: EvmFacts<'_>) -> ChainSettings {
         is_devnet: false,
         display_map: true,
         rpc_endpoint: facts.rpc_endpoint,
+        rpc_fallbacks: Vec::new(),
         history_endpoint: facts.history_endpoint.map(str::to_owned),
         fuel_rpc: None,
         api_endpoint: Some(TELOS_API.to_owned()),

@@ -358,3 +358,46 @@ fn native_devnet_settings_come_from_its_manifest_facts() {
     );
     assert_eq!(ChainSettings::builtin(NetworkName::TelosNativeDevnet), None);
 }
+
+#[test]
+fn a_node_of_the_operators_choice_drops_the_public_fallbacks_unless_named() {
+    let mainnet = ChainSettings::builtin(NetworkName::TelosEvm).expect("telos-evm");
+    assert_eq!(
+        mainnet.rpc_fallbacks,
+        ["https://telos.drpc.org", "https://rpc1.us.telos.net/evm"]
+    );
+    assert!(
+        !mainnet
+            .rpc_fallbacks
+            .iter()
+            .any(|url| url.contains("mainnet.telos.net")),
+        "mainnet.telos.net/evm answers 404"
+    );
+    let own_node = ChainSettingsOverride {
+        rpc_endpoint: Some(RpcEndpoint::https("node.example")),
+        ..ChainSettingsOverride::default()
+    };
+    assert!(
+        mainnet
+            .clone()
+            .with_override(&own_node)
+            .rpc_fallbacks
+            .is_empty()
+    );
+    let with_spare = ChainSettingsOverride {
+        rpc_fallbacks: Some(vec!["https://spare.example".to_owned()]),
+        ..own_node
+    };
+    assert_eq!(
+        mainnet.with_override(&with_spare).rpc_fallbacks,
+        ["https://spare.example"]
+    );
+    let overrides = ChainSettingsOverride {
+        rpc_fallbacks: Some(Vec::new()),
+        ..ChainSettingsOverride::default()
+    };
+    assert_eq!(
+        overrides.unsupported_field(NetworkKind::Native),
+        Some("rpc_fallbacks")
+    );
+}

@@ -4,6 +4,7 @@
 //! API key).
 
 mod limiter;
+pub mod retry;
 pub mod tolerant;
 
 use std::fmt;
@@ -13,6 +14,7 @@ use serde::de::DeserializeOwned;
 use url::Url;
 
 pub use limiter::RequestLimiter;
+pub use retry::HttpRetry;
 
 use tandem_domain::upstream::CallOutcome;
 
@@ -25,6 +27,8 @@ use crate::observe;
 pub enum Upstream {
     /// The Teloscan indexer v1 API.
     Indexer,
+    /// A Blockscout explorer's v2 REST API.
+    Blockscout,
     /// The Hyperion history service (its `/v2/evm` routes).
     HistoryService,
     /// A published token list.
@@ -41,6 +45,7 @@ impl fmt::Display for Upstream {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Self::Indexer => "indexer",
+            Self::Blockscout => "Blockscout",
             Self::HistoryService => "history service",
             Self::TokenList => "token list",
             Self::VerifiedContracts => "verified contracts bucket",
@@ -56,6 +61,7 @@ impl Upstream {
     pub fn metric_label(self) -> &'static str {
         match self {
             Self::Indexer => "teloscan",
+            Self::Blockscout => "blockscout",
             Self::HistoryService => "hyperion_evm",
             Self::TokenList => "token_list",
             Self::VerifiedContracts => "verified_contracts",
@@ -119,6 +125,7 @@ pub struct HttpClient {
     base: Url,
     upstream: Upstream,
     limiter: Option<RequestLimiter>,
+    retry: HttpRetry,
 }
 
 impl HttpClient {
@@ -143,7 +150,15 @@ impl HttpClient {
             base,
             upstream,
             limiter,
+            retry: HttpRetry::NONE,
         })
+    }
+
+    /// The same client, asking again as `retry` says when an answer is worth it.
+    #[must_use]
+    pub fn with_retry(mut self, retry: HttpRetry) -> Self {
+        self.retry = retry;
+        self
     }
 
     /// Which upstream this client talks to.
@@ -172,7 +187,8 @@ impl HttpClient {
         url
     }
 
-    /// GETs `path` and returns whatever status came back.
+    /// GETs `path` and returns whatever status came back, after the retries the
+    /// client's [`HttpRetry`] allows.
     ///
     /// # Errors
     /// [`EvmError::Transport`] when no answer arrived (refused, timed out, cut off).
@@ -188,25 +204,38 @@ impl HttpClient {
             Some(limiter) => limiter.acquire().await,
             None => None,
         };
-        let started = Instant::now();
-        let answer = async {
-            let response = self.client.get(url).send().await?;
-            let status = response.status().as_u16();
-            let body = response.bytes().await?.to_vec();
-            Ok((status, body))
+        let mut retry = 0;
+        loop {
+            let started = Instant::now();
+            let answer = async {
+                let response = self.client.get(url.clone()).send().await?;
+                let status = response.status().as_u16();
+                let hint = retry::hint(response.headers());
+                let body = response.bytes().await?.to_vec();
+                Ok((status, hint, body))
+            }
+            .await;
+            let outcome = match &answer {
+                Ok((status, _, _)) => CallOutcome::of_status(*status),
+                Err(error) => observe::outcome_of_reqwest(error),
+            };
+            observe::record(self.upstream.metric_label(), outcome, started.elapsed());
+            let (again, hint) = match &answer {
+                Ok((status, hint, _)) => (HttpRetry::retries_status(*status), *hint),
+                Err(error) => (HttpRetry::retries_transport(error), None),
+            };
+            if again && retry < self.retry.max_retries {
+                retry += 1;
+                tokio::time::sleep(self.retry.pause(retry, hint)).await;
+                continue;
+            }
+            let (status, _, body) = answer.map_err(transport)?;
+            return Ok(HttpAnswer {
+                status,
+                body,
+                path: shown_path,
+            });
         }
-        .await;
-        let outcome = match &answer {
-            Ok((status, _)) => CallOutcome::of_status(*status),
-            Err(error) => observe::outcome_of_reqwest(error),
-        };
-        observe::record(self.upstream.metric_label(), outcome, started.elapsed());
-        let (status, body) = answer.map_err(transport)?;
-        Ok(HttpAnswer {
-            status,
-            body,
-            path: shown_path,
-        })
     }
 
     /// GETs `path` and requires a 2xx answer.

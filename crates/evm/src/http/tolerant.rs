@@ -106,6 +106,22 @@ impl NumberText {
     }
 }
 
+/// A JSON document sent inline, as text: a JSON string is unwrapped (an indexer's
+/// `___INVALID_METADATA___` or an unparsed document included, for the domain to
+/// degrade), anything else is kept as its JSON text; `null` is none.
+#[must_use]
+pub fn document_text(raw: Option<Box<RawValue>>) -> Option<String> {
+    let raw = raw?;
+    let text = raw.get().trim();
+    if text == "null" {
+        return None;
+    }
+    if text.starts_with('"') {
+        return serde_json::from_str::<String>(text).ok();
+    }
+    Some(text.to_owned())
+}
+
 /// The rows of an answer that parsed, and how many did not.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rows<T> {

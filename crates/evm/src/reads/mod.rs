@@ -15,6 +15,7 @@
 
 pub mod abi;
 mod catalog;
+mod logs;
 mod nft;
 mod probe;
 mod staking;
@@ -22,6 +23,7 @@ mod tokens;
 mod transaction;
 
 pub use catalog::{KnownNft, NftFacts, NftHolding};
+pub use logs::{ChainLog, ChainReceipt};
 pub use nft::Erc1155Holding;
 pub use probe::{decode_decimals, decode_text};
 pub use staking::{EscrowDeposit, EscrowPosition, StakingFacts};
@@ -63,6 +65,20 @@ impl ChainReader {
     /// [`EvmError::InvalidRpcUrl`] for a malformed or non-HTTP URL.
     pub fn connect(url: &str) -> Result<Self, EvmError> {
         Self::connect_with(url, &RpcConfig::default())
+    }
+
+    /// A reader for the node at `url` that asks `fallbacks`, in order, when a node gives
+    /// no answer (the node's JSON-RPC errors are answers).
+    ///
+    /// # Errors
+    /// [`EvmError::InvalidRpcUrl`] for a malformed URL.
+    pub fn connect_with_fallbacks(url: &str, fallbacks: &[String]) -> Result<Self, EvmError> {
+        let config = RpcConfig::default();
+        Ok(Self {
+            provider: crate::rpc::connect_with_fallbacks(url, fallbacks, &config)?,
+            block: BlockNumberOrTag::Latest,
+            max_batch_size: config.max_batch_size.max(1),
+        })
     }
 
     /// A reader for the node at `url` with the given settings.

@@ -5,6 +5,7 @@
 //! talks to the node through a [`RootProvider`] built here.
 
 pub mod batch;
+mod failover;
 pub mod failure;
 pub mod retry;
 
@@ -71,6 +72,19 @@ pub fn parse_rpc_url(text: &str) -> Result<Url, EvmError> {
 /// [`EvmError::InvalidRpcUrl`] for an unusable URL; [`EvmError::HttpSetup`] when the
 /// HTTP client cannot be built.
 pub fn connect(url: &str, config: &RpcConfig) -> Result<RootProvider, EvmError> {
+    connect_with_fallbacks(url, &[], config)
+}
+
+/// Builds a provider for the node at `url` that asks the `fallbacks`, in order, when a
+/// node gives no answer (`failover`: in order, a JSON-RPC error being an answer).
+///
+/// # Errors
+/// As [`connect`], for any of the URLs.
+pub fn connect_with_fallbacks(
+    url: &str,
+    fallbacks: &[String],
+    config: &RpcConfig,
+) -> Result<RootProvider, EvmError> {
     let url = parse_rpc_url(url)?;
     let http = reqwest::Client::builder()
         .connect_timeout(config.connect_timeout)
@@ -81,11 +95,21 @@ pub fn connect(url: &str, config: &RpcConfig) -> Result<RootProvider, EvmError> 
     let is_local = url
         .host_str()
         .is_some_and(|host| matches!(host, "localhost" | "127.0.0.1" | "[::1]"));
-    let client = retry::client(
-        ObservedTransport::new(alloy::transports::http::Http::with_client(http, url)),
-        is_local,
-        config.retry,
-    );
+    let node = |url| {
+        ObservedTransport::new(alloy::transports::http::Http::with_client(
+            http.clone(),
+            url,
+        ))
+    };
+    let client = if fallbacks.is_empty() {
+        retry::client(node(url), is_local, config.retry)
+    } else {
+        let mut nodes = vec![node(url)];
+        for fallback in fallbacks {
+            nodes.push(node(parse_rpc_url(fallback)?));
+        }
+        retry::client(failover::Failover::new(nodes), is_local, config.retry)
+    };
     Ok(RootProvider::new(client))
 }
 

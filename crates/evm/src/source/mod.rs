@@ -7,9 +7,11 @@
 //! [`EvmError::Unsupported`] rather than an empty answer,
 //! so a caller never mistakes "unknown" for "none".
 
+pub mod activity;
 mod switchable;
 mod types;
 
+pub use activity::{AccountActivity, ActivitySource, ListedTransaction};
 pub use switchable::SwitchableSource;
 pub use types::*;
 
@@ -106,4 +108,29 @@ pub trait EvmSource: Send + Sync + std::fmt::Debug {
             capability: "transactions by hash",
         })
     }
+}
+
+/// Which blocks an approvals search reads: `blocks` (those of every transaction the
+/// owner sent, as an explorer listed and the owner's nonce confirmed), and every block
+/// from `from_block` to the head. Without a confirmed list: no blocks, from 0.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ApprovalSearch {
+    /// Single blocks to read.
+    pub blocks: Vec<u64>,
+    /// First block of the stretch read whole, up to the head.
+    pub from_block: u64,
+}
+
+/// Where approvals come from for a source that keeps none (Blockscout): the chain's
+/// events confirmed by state reads, or an index that holds the owner.
+#[async_trait]
+pub trait ApprovalFinder: Send + Sync + std::fmt::Debug {
+    /// The approvals `owner` granted of the kinds in `kinds`, revoked ones included (as
+    /// [`EvmSource::approvals`] answers them), looking where `search` says.
+    async fn find(
+        &self,
+        owner: Address,
+        kinds: &[ApprovalKind],
+        search: &ApprovalSearch,
+    ) -> Result<Vec<ApprovalRecord>, EvmError>;
 }

@@ -13,6 +13,8 @@ use tandem_domain::nft::NftStandard;
 pub enum SourceKind {
     /// The Teloscan indexer v1 API.
     TeloscanIndexer,
+    /// A Blockscout explorer's v2 REST API.
+    Blockscout,
     /// Tandem's built-in index (`tandem-indexer`).
     OwnIndex,
     /// Plain JSON-RPC reads against the node.
@@ -33,6 +35,8 @@ pub struct SourceHealth {
     pub block_timestamp_ms: u64,
     /// How far the source is behind the wall clock, in seconds.
     pub seconds_behind: u64,
+    /// What else its operator should know (a Blockscout still indexing old blocks).
+    pub note: Option<String>,
 }
 
 impl SourceHealth {

@@ -15,7 +15,9 @@ use super::wire::{
     ApprovalWire, BalanceWire, ContractWire, HealthWire, HolderWire, LogWire, MarketWire, NftWire,
     TransactionWire, TransferWire,
 };
-use crate::http::tolerant::{Lenient, NumberText, parse_address, parse_b256, parse_hex_bytes};
+use crate::http::tolerant::{
+    Lenient, NumberText, document_text, parse_address, parse_b256, parse_hex_bytes,
+};
 use crate::lookup::ContractFacts;
 use crate::source::{
     ApprovalKind, ApprovalRecord, ContractInterface, ContractRecord, HolderRecord, NftRecord,
@@ -69,6 +71,7 @@ pub(crate) fn health(wire: &HealthWire) -> SourceHealth {
         block_number: u64_of(&wire.block_number).unwrap_or(0),
         block_timestamp_ms: ms(&wire.block_timestamp).unwrap_or(0),
         seconds_behind: seconds_behind(&wire.seconds_behind),
+        note: None,
     }
 }
 
@@ -277,20 +280,6 @@ pub(crate) fn approval(wire: ApprovalWire, kind: ApprovalKind) -> Option<Approva
     }
 }
 
-/// Metadata as text: a JSON string is unwrapped (`___INVALID_METADATA___` included, for
-/// the domain to degrade), an object is kept as its JSON text.
-fn metadata_text(raw: Option<Box<RawValue>>) -> Option<String> {
-    let raw = raw?;
-    let text = raw.get().trim();
-    if text == "null" {
-        return None;
-    }
-    if text.starts_with('"') {
-        return serde_json::from_str::<String>(text).ok();
-    }
-    Some(text.to_owned())
-}
-
 pub(crate) fn nft(wire: NftWire, standard: NftStandard) -> Option<NftRecord> {
     let supply = u256(&wire.token_id_supply).or_else(|| u256(&wire.supply));
     let amount = match standard {
@@ -305,7 +294,7 @@ pub(crate) fn nft(wire: NftWire, standard: NftStandard) -> Option<NftRecord> {
         owner: address_field(&wire.owner),
         supply,
         token_uri: text(wire.token_uri),
-        metadata: metadata_text(wire.metadata.into_option()),
+        metadata: document_text(wire.metadata.into_option()),
         minter: address_field(&wire.minter),
         block_minted: u64_of(&wire.block_minted),
         updated_ms: ms(&wire.updated),

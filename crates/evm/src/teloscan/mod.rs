@@ -14,34 +14,14 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use alloy_primitives::Address;
 use serde_json::value::RawValue;
-use tandem_domain::price::MarketPrice;
 
 use crate::EvmError;
 use crate::http::tolerant::{Rows, parse_rows};
-use crate::http::{HttpClient, RequestLimiter, Upstream};
+use crate::http::{HttpClient, HttpRetry, RequestLimiter, Upstream};
 use crate::lookup::ContractFacts;
+pub use crate::market::MarketData;
+use crate::market::{MarketFeed, MarketQuery};
 use wire::{ContractWire, Envelope, MarketWire};
-
-/// A token's market data from `GET /v1/tokens/marketdata`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MarketData {
-    /// Token contract, when sent.
-    pub address: Option<Address>,
-    /// Token symbol, when sent.
-    pub symbol: Option<String>,
-    /// Price in the requested fiat currency (18 decimals), stamped with `updated_ms`.
-    pub price: Option<MarketPrice>,
-    /// When the indexer last updated the price, milliseconds since the epoch.
-    pub updated_ms: Option<u64>,
-    /// Token decimals.
-    pub decimals: Option<u8>,
-    /// 24 h volume in fiat, as the exact decimal text sent.
-    pub volume: Option<String>,
-    /// Market capitalisation in fiat, as the exact decimal text sent.
-    pub market_cap: Option<String>,
-    /// Number of holders.
-    pub holders: Option<u64>,
-}
 
 /// A client for one Teloscan indexer deployment.
 #[derive(Debug, Clone)]
@@ -61,7 +41,8 @@ struct ListAnswer {
 
 impl TeloscanClient {
     /// A client at `base_url` (e.g. `https://api.teloscan.io`), sharing the HTTP
-    /// `client` and the indexer `limiter` with the other indexer clients.
+    /// `client`, the indexer `limiter` and the retry policy ([`HttpRetry::INDEXER`])
+    /// with the other indexer clients.
     ///
     /// # Errors
     /// [`EvmError::InvalidUpstreamUrl`] for an unusable base URL.
@@ -70,7 +51,8 @@ impl TeloscanClient {
         base_url: &str,
         limiter: RequestLimiter,
     ) -> Result<Self, EvmError> {
-        let http = HttpClient::new(client, Upstream::Indexer, base_url, Some(limiter))?;
+        let http = HttpClient::new(client, Upstream::Indexer, base_url, Some(limiter))?
+            .with_retry(HttpRetry::INDEXER);
         Ok(Self {
             http,
             skipped: Arc::new(AtomicU64::new(0)),
@@ -162,6 +144,19 @@ impl TeloscanClient {
         let query = [("tokens", symbols.join(",")), ("vs", fiat.to_owned())];
         let answer = self.list("v1/tokens/marketdata", &query).await?;
         Ok(self.keep(&answer, |wire: MarketWire| convert::market(wire)))
+    }
+}
+
+/// By symbol: Teloscan's market data names tokens by symbol.
+#[async_trait::async_trait]
+impl MarketFeed for TeloscanClient {
+    async fn market_data(
+        &self,
+        tokens: &[MarketQuery],
+        fiat: &str,
+    ) -> Result<Vec<MarketData>, EvmError> {
+        let symbols: Vec<&str> = tokens.iter().map(|t| t.symbol.as_str()).collect();
+        TeloscanClient::market_data(self, &symbols, fiat).await
     }
 }
 

@@ -8,12 +8,18 @@
     reason = "test helpers fail the test loudly on a broken fixture or devnet"
 )]
 
+mod blockscout_support;
 mod rpc_support;
 mod teloscan_support;
 
+mod blockscout_collections;
+mod blockscout_devnet;
+mod blockscout_failures;
+mod blockscout_records;
 mod lookup_clients;
 mod lookup_resolver;
 mod reads_devnet;
+mod rpc_failover;
 mod rpc_source_devnet;
 mod rpc_stub;
 mod selector_health;

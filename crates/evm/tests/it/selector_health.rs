@@ -41,6 +41,7 @@ impl EvmSource for PlainRpc {
             block_number: 1,
             block_timestamp_ms: 0,
             seconds_behind: 0,
+            note: None,
         })
     }
     async fn balances(&self, _: Address) -> Result<Vec<TokenBalance>, EvmError> {

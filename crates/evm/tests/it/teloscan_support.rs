@@ -23,6 +23,8 @@ pub struct Route {
     pub query_has: Vec<String>,
     pub status: u16,
     pub body: String,
+    /// Answers at most this many requests, then lets later routes answer.
+    pub times: Option<usize>,
 }
 
 impl Route {
@@ -38,6 +40,7 @@ impl Route {
             query_has: Vec::new(),
             status: 200,
             body: body.to_owned(),
+            times: None,
         }
     }
 
@@ -47,6 +50,12 @@ impl Route {
             status,
             ..Self::body(path, "")
         }
+    }
+
+    /// Answers only the first `n` matching requests.
+    pub fn times(mut self, n: usize) -> Self {
+        self.times = Some(n);
+        self
     }
 
     /// Only when the query contains `part` (e.g. `type=erc721`).
@@ -181,13 +190,20 @@ async fn answer(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
     if let Some(delay) = delay {
         tokio::time::sleep(delay).await;
     }
-    let route = shared
-        .routes
-        .lock()
-        .unwrap()
-        .iter()
-        .find(|r| r.path == uri.path() && r.query_has.iter().all(|part| query.contains(part)))
-        .cloned();
+    let route = {
+        let mut routes = shared.routes.lock().unwrap();
+        let found = routes.iter_mut().find(|r| {
+            r.path == uri.path()
+                && r.query_has.iter().all(|part| query.contains(part))
+                && r.times != Some(0)
+        });
+        found.map(|route| {
+            if let Some(left) = route.times.as_mut() {
+                *left -= 1;
+            }
+            route.clone()
+        })
+    };
     shared.in_flight.fetch_sub(1, Ordering::SeqCst);
     match route {
         Some(route) => (

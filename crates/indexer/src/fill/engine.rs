@@ -9,16 +9,20 @@
 //! so a list shown meanwhile is never presented as complete. A failed fill says why
 //! and is tried again by the next request after a pause.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use alloy_primitives::Address;
+use alloy_primitives::{Address, B256};
+use tandem_evm::reads::ChainReader;
+use tandem_evm::source::ActivitySource;
 use tokio::sync::{Semaphore, watch};
 
 use super::filters::{Topics, account_filters};
+use super::listed::Listed;
 use super::plan::ReadPlan;
+pub use super::progress::{AccountCoverage, FillCounts, FillProgress};
 use crate::IndexerError;
 use crate::config::IndexerConfig;
 use crate::decode::decode_transaction;
@@ -27,7 +31,7 @@ use crate::follower::Node;
 use crate::follower::state::StateReads;
 use crate::rpc::failure::names_missing_state;
 use crate::rpc::{BlockFetcher, FetchedBlock};
-use crate::store::{AccountFill, Coverage, DecodedBlock, FillCommit, ReplicaStore};
+use crate::store::{AccountFill, Coverage, DecodedBlock, FillCommit, FillMethod, ReplicaStore};
 
 /// Stretches the range below the start block is scanned in: progress moves by one.
 const SCAN_STEPS: u64 = 20;
@@ -35,83 +39,6 @@ const SCAN_STEPS: u64 = 20;
 const COMMIT_ATTEMPTS: u32 = 8;
 /// Pause before a failed fill is tried again.
 pub const RETRY_AFTER: Duration = Duration::from_secs(10);
-
-/// Where a fill stands.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum FillProgress {
-    /// Waiting for a free slot (a bounded number of fills run at once).
-    Queued,
-    /// Looking for the account's events: `scanned` of `total` blocks below the start.
-    Scanning {
-        /// Blocks scanned so far.
-        scanned: u64,
-        /// Blocks to scan.
-        total: u64,
-    },
-    /// Reading the account's transactions and state, and writing them.
-    Confirming,
-    /// The last attempt failed: why, and when it did (ms since the epoch).
-    Failed {
-        /// What failed, in words.
-        error: String,
-        /// When.
-        at_ms: u64,
-    },
-}
-
-impl FillProgress {
-    /// Share done, 0 to 1 (scanning is most of a fill; confirming the rest).
-    #[must_use]
-    pub fn fraction(&self) -> f64 {
-        match self {
-            Self::Queued | Self::Failed { .. } => 0.0,
-            Self::Scanning { scanned, total } if *total > 0 => {
-                0.9 * (*scanned as f64 / *total as f64)
-            }
-            Self::Scanning { .. } => 0.0,
-            Self::Confirming => 0.95,
-        }
-    }
-}
-
-/// What the index holds of an account, and its fill when one is under way or failed.
-#[derive(Debug, Clone, PartialEq)]
-pub struct AccountCoverage {
-    /// What the store holds.
-    pub coverage: Coverage,
-    /// The fill, unless the account is covered (or no fill was asked for yet).
-    pub fill: Option<FillProgress>,
-}
-
-impl AccountCoverage {
-    /// Whether the account's whole history is in the index.
-    #[must_use]
-    pub fn is_complete(&self) -> bool {
-        self.coverage.is_complete()
-    }
-
-    /// Share of the account's history the index holds, 0 to 1.
-    #[must_use]
-    pub fn progress(&self) -> f64 {
-        if self.is_complete() {
-            return 1.0;
-        }
-        self.fill.as_ref().map_or(0.0, FillProgress::fraction)
-    }
-}
-
-/// Counts of fills since start, for metrics.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct FillCounts {
-    /// Fills begun.
-    pub started: u64,
-    /// Fills written.
-    pub completed: u64,
-    /// Fill attempts that failed.
-    pub failed: u64,
-    /// Fills running or queued now.
-    pub active: u64,
-}
 
 /// One fill under way (or failed), as others see it.
 #[derive(Debug)]
@@ -125,6 +52,10 @@ pub struct Filler {
     store: Arc<dyn ReplicaStore>,
     fetcher: Arc<BlockFetcher>,
     state: StateReads,
+    pub(super) reads: ChainReader,
+    /// A third-party indexer whose list of an account's activity, confirmed by the
+    /// chain, spares the search of every block below the start.
+    activity: Option<Arc<dyn ActivitySource>>,
     wrapped_native: Vec<Address>,
     slots: Semaphore,
     jobs: Mutex<HashMap<Address, Job>>,
@@ -161,11 +92,17 @@ impl Filler {
         max_concurrent: usize,
     ) -> Result<Self, IndexerError> {
         config.validate()?;
-        let Node { fetcher, state, .. } = Node::connect(config)?;
+        let Node {
+            fetcher,
+            state,
+            reads,
+        } = Node::connect(config)?;
         Ok(Self {
             store,
             fetcher,
             state,
+            reads,
+            activity: None,
             wrapped_native: config.wrapped_native.clone(),
             slots: Semaphore::new(max_concurrent.max(1)),
             jobs: Mutex::new(HashMap::new()),
@@ -173,6 +110,14 @@ impl Filler {
             completed: AtomicU64::new(0),
             failed: AtomicU64::new(0),
         })
+    }
+
+    /// The same filler, taking an account's activity below the start from `source`'s
+    /// list (each item confirmed by the chain) before searching the chain itself.
+    #[must_use]
+    pub fn with_activity(mut self, source: Arc<dyn ActivitySource>) -> Self {
+        self.activity = Some(source);
+        self
     }
 
     /// Fills since start, and how many run now.
@@ -352,10 +297,30 @@ impl Filler {
         if coverage.is_complete() {
             return Ok(Filled::AlreadyCovered);
         }
-        let numbers = self.scan(account, start, report).await?;
-        report(FillProgress::Confirming);
-        let (blocks, plan) = self.account_blocks(account, numbers).await?;
-        self.confirm(account, blocks, &plan).await?;
+        let listed = match &self.activity {
+            Some(source) => Some(
+                self.listed_by_indexer(source.as_ref(), account, start, report)
+                    .await?,
+            ),
+            None => None,
+        };
+        let (blocks, plan, method) = match listed {
+            Some(Listed::Confirmed(blocks, plan)) => (blocks, plan, FillMethod::Indexer),
+            other => {
+                let method = match other {
+                    None => FillMethod::Chain,
+                    Some(Listed::Disagreed { refused, unlisted }) => {
+                        FillMethod::ChainIndexerDisagreed { refused, unlisted }
+                    }
+                    Some(_) => FillMethod::ChainIndexerUnavailable,
+                };
+                let numbers = self.scan(account, start, report).await?;
+                report(FillProgress::Confirming);
+                let (blocks, plan, _) = self.account_blocks(account, numbers).await?;
+                (blocks, plan, method)
+            }
+        };
+        self.confirm(account, blocks, &plan, method).await?;
         Ok(Filled::Written)
     }
 
@@ -388,17 +353,20 @@ impl Filler {
         Ok(found.into_iter().collect())
     }
 
-    /// The account's transactions of `numbers`, and the plan of reads their events name.
-    async fn account_blocks(
+    /// The account's transactions of `numbers`, the plan of reads their events name, and
+    /// every transaction those blocks hold (the account's or not).
+    pub(super) async fn account_blocks(
         &self,
         account: Address,
         numbers: Vec<u64>,
-    ) -> Result<(Vec<DecodedBlock>, ReadPlan), IndexerError> {
+    ) -> Result<(Vec<DecodedBlock>, ReadPlan, HashSet<(u64, B256)>), IndexerError> {
         let mut plan = ReadPlan::new(account);
         let fetched = self.fetcher.blocks(numbers).await?;
         let mut blocks = Vec::with_capacity(fetched.len());
+        let mut present = HashSet::new();
         for mut block in fetched {
             let at = stamp(&block);
+            present.extend(block.transactions.iter().map(|tx| (block.number, tx.hash)));
             let mut events = Vec::new();
             block.transactions.retain(|tx| {
                 let decoded = decode_transaction(tx, &self.wrapped_native);
@@ -417,7 +385,7 @@ impl Filler {
             });
             blocks.push(DecodedBlock { block, events });
         }
-        Ok((blocks, plan))
+        Ok((blocks, plan, present))
     }
 
     /// Reads the account's state at the index's last block and writes the fill, again
@@ -427,6 +395,7 @@ impl Filler {
         account: Address,
         blocks: Vec<DecodedBlock>,
         plan: &ReadPlan,
+        method: FillMethod,
     ) -> Result<(), IndexerError> {
         let reads = plan.reads();
         let mut fill = AccountFill {
@@ -435,6 +404,7 @@ impl Filler {
             blocks,
             state: Vec::new(),
             read_at: 0,
+            method,
         };
         for _ in 0..COMMIT_ATTEMPTS {
             let store = Arc::clone(&self.store);

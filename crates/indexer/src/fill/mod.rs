@@ -5,13 +5,20 @@
 //! ([`plan`]), and both are written beside the index ([`engine`]), so its balances, NFTs
 //! and approvals are complete from its first visit on.
 //!
+//! With a third-party indexer (Blockscout), its list of the account's transactions and
+//! transfers names the blocks to read instead of the search (`listed`): every item is
+//! confirmed against the chain, and the search runs anyway when the indexer is down,
+//! incomplete or wrong. Which way a fill went is stored with it ([`FillMethod`](crate::FillMethod)).
+//!
 //! What logs cannot show — a plain native transfer, a call that emits no token event —
-//! is not found below the start block: the native balance is read from the chain, and
-//! such transactions appear in the history from the start block on.
+//! is not found below the start block by the search: the native balance is read from the
+//! chain, and such transactions appear in the history from the start block on.
 
 pub mod engine;
 pub mod filters;
+mod listed;
 pub mod plan;
+mod progress;
 
 pub use engine::{AccountCoverage, FillCounts, FillProgress, Filler};
 pub use plan::ReadPlan;

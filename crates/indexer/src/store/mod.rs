@@ -123,6 +123,9 @@ pub struct Coverage {
     pub filled_from: Option<u64>,
     /// The block its state was read at when it was filled.
     pub filled_at: Option<u64>,
+    /// How its fill found its earlier activity (`None`: not filled, or filled before
+    /// the store recorded it).
+    pub filled_by: Option<FillMethod>,
     /// How the index changed besides taking in blocks, when this was read — kept in the
     /// store, so every process reading it sees the same counts.
     pub changes: IndexChanges,
@@ -149,6 +152,63 @@ impl Coverage {
     }
 }
 
+/// How a fill found an account's activity below the index's start block. Whatever the
+/// way, only what the chain shows is stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FillMethod {
+    /// The node's logs, searched over every block below the start (no third-party
+    /// indexer configured).
+    Chain,
+    /// A third-party indexer's list of the account's transactions and transfers, each
+    /// item found in its block, and the account's sent transactions counted by its nonce.
+    Indexer,
+    /// The node's logs, because the indexer did not answer or had not indexed every
+    /// block below the start.
+    ChainIndexerUnavailable,
+    /// The node's logs, because the indexer's list disagreed with the chain: `refused`
+    /// items it listed are not in the chain (none of them was stored), and `unlisted`
+    /// transactions the account sent were missing from it.
+    ChainIndexerDisagreed {
+        /// Listed items the chain does not have.
+        refused: u32,
+        /// Sent transactions the list lacked.
+        unlisted: u32,
+    },
+}
+
+impl FillMethod {
+    /// The store's text of the method.
+    #[must_use]
+    pub fn to_text(self) -> String {
+        match self {
+            Self::Chain => "chain".to_owned(),
+            Self::Indexer => "indexer".to_owned(),
+            Self::ChainIndexerUnavailable => "chain;indexer-unavailable".to_owned(),
+            Self::ChainIndexerDisagreed { refused, unlisted } => {
+                format!("chain;indexer-disagreed;{refused};{unlisted}")
+            }
+        }
+    }
+
+    /// The method of the store's text; `None` for text this version does not know.
+    #[must_use]
+    pub fn from_text(text: &str) -> Option<Self> {
+        let parts: Vec<&str> = text.split(';').collect();
+        match parts.as_slice() {
+            ["chain"] => Some(Self::Chain),
+            ["indexer"] => Some(Self::Indexer),
+            ["chain", "indexer-unavailable"] => Some(Self::ChainIndexerUnavailable),
+            ["chain", "indexer-disagreed", refused, unlisted] => {
+                Some(Self::ChainIndexerDisagreed {
+                    refused: refused.parse().ok()?,
+                    unlisted: unlisted.parse().ok()?,
+                })
+            }
+            _ => None,
+        }
+    }
+}
+
 /// An account's activity below the index's start block and its state read back from the
 /// chain, written in one transaction beside the follower's batches.
 #[derive(Debug, Clone)]
@@ -164,6 +224,8 @@ pub struct AccountFill {
     /// The index's last block when the state was read: the fill is written only while
     /// the index still ends there, so the follower's next batch applies on top of it.
     pub read_at: u64,
+    /// How the activity was found.
+    pub method: FillMethod,
 }
 
 /// How writing an [`AccountFill`] went.

@@ -61,7 +61,7 @@ pub(super) fn resolve(
             Primary::parse(word).ok_or_else(|| {
                 invalid(
                     field("primary"),
-                    format!("{value} is not \"teloscan\", \"own\" or \"rpc\""),
+                    format!("{value} is not \"blockscout\", \"teloscan\", \"own\" or \"rpc\""),
                 )
             })
         })
@@ -145,8 +145,9 @@ impl IndexFile {
     }
 }
 
-/// Checks what can only be checked against the served networks' settings: Teloscan as
-/// the primary needs an indexer, and index settings need the own index as the primary.
+/// Checks what can only be checked against the served networks' settings: Blockscout or
+/// Teloscan as the primary needs an indexer, and index settings need the own index as
+/// the primary.
 pub fn check_against(
     sources: &std::collections::BTreeMap<NetworkName, SourceSettings>,
     networks: &[ChainSettings],
@@ -158,10 +159,12 @@ pub fn check_against(
         };
         let field = |key: &str| format!("networks.{}.{key}", settings.name);
         let primary = Primary::effective(configured.primary, settings, has_data_dir);
-        if primary == Primary::Teloscan && settings.indexer_endpoint.is_none() {
+        if matches!(primary, Primary::Teloscan | Primary::Blockscout)
+            && settings.indexer_endpoint.is_none()
+        {
             return Err(invalid(
                 field("primary"),
-                "\"teloscan\" needs an indexer_endpoint for this network",
+                format!("\"{primary}\" needs an indexer_endpoint for this network"),
             ));
         }
         if configured.index.is_some() && primary != Primary::Own {
@@ -234,7 +237,7 @@ mod tests {
         let cases = [
             (
                 "primary = \"graph\"",
-                "networks.telos-evm.primary: \"graph\" is not \"teloscan\", \"own\" or \"rpc\"",
+                "networks.telos-evm.primary: \"graph\" is not \"blockscout\", \"teloscan\", \"own\" or \"rpc\"",
             ),
             (
                 "primary = 1",
@@ -302,13 +305,13 @@ mod tests {
     #[test]
     fn settings_are_checked_against_the_network() {
         let config = parse(
-            "[networks.telos-evm]\nindexer_endpoint = \"https://api.teloscan.io\"\n[networks.telos-evm.index]\nstart_block = 5",
+            "[networks.telos-evm]\nindexer_endpoint = \"https://teloscan.io\"\n[networks.telos-evm.index]\nstart_block = 5",
         )
         .expect("parsed");
         let networks = crate::networks::served_networks(&config).expect_err("index without own");
         assert_eq!(
             networks.to_string(),
-            "networks.telos-evm.index: the own index is not used while primary is \"teloscan\"; set primary = \"own\""
+            "networks.telos-evm.index: the own index is not used while primary is \"blockscout\"; set primary = \"own\""
         );
         let mut settings = ChainSettings::builtin(NetworkName::TelosEvm).expect("builtin");
         settings.indexer_endpoint = None;

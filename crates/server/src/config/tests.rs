@@ -24,10 +24,7 @@ fn an_empty_file_gives_the_defaults() {
 fn the_example_config_is_valid() {
     let config = parse(include_str!("../../tandem.example.toml")).expect("example is valid");
     let evm = &config.network_overrides[&NetworkName::TelosEvm];
-    assert_eq!(
-        evm.indexer_endpoint.as_deref(),
-        Some("https://api.teloscan.io")
-    );
+    assert_eq!(evm.indexer_endpoint.as_deref(), Some("https://teloscan.io"));
 }
 
 #[test]

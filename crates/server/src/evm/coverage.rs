@@ -49,6 +49,9 @@ pub struct IndexContext {
     /// Whether the index is within the health threshold (the last health check), so
     /// what plain chain reads can answer exactly may come from it too.
     pub fresh: bool,
+    /// The third-party indexer fills may take their lists from, in words
+    /// (`Blockscout (teloscan.io)`), when the network has one.
+    pub indexer_name: Option<String>,
 }
 
 impl IndexContext {
@@ -97,6 +100,9 @@ impl EvmNetwork {
             coverage,
             lag: index.lag(),
             fresh: self.source_kind() == SourceKind::OwnIndex,
+            indexer_name: self
+                .blockscout()
+                .map(tandem_evm::blockscout::BlockscoutClient::name),
         }))
     }
 

@@ -1,7 +1,7 @@
 //! Which source answers an EVM network's account reads, and how its own index runs:
 //! the settings of `[networks.<name>]` `primary` and `[networks.<name>.index]` once
-//! checked (`config.rs` parses them), and the defaults that keep a deployment without
-//! them as it was — Teloscan on the public networks, the own index on the devnet.
+//! checked (`config.rs` parses them), and the defaults of a deployment without them —
+//! Blockscout on the public networks (ADR 0028), the own index on the devnet.
 
 use std::fmt;
 use std::path::Path;
@@ -12,7 +12,11 @@ use tandem_indexer::{Backfill, StoreUrl};
 /// The source an EVM network's account reads come from while it is healthy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Primary {
-    /// The Teloscan indexer (needs the network's `indexer_endpoint`).
+    /// A Blockscout explorer's v2 API at the network's `indexer_endpoint` (the default
+    /// where there is one).
+    Blockscout,
+    /// The Teloscan indexer v1 API at the network's `indexer_endpoint`, for deployments
+    /// that still run one.
     Teloscan,
     /// Tandem's own index of the chain.
     Own,
@@ -25,23 +29,24 @@ impl Primary {
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
+            Self::Blockscout => "blockscout",
             Self::Teloscan => "teloscan",
             Self::Own => "own",
             Self::Rpc => "rpc",
         }
     }
 
-    /// The configured word, if it is one of `teloscan`, `own`, `rpc`.
+    /// The configured word, if it is one of `blockscout`, `teloscan`, `own`, `rpc`.
     #[must_use]
     pub fn parse(text: &str) -> Option<Self> {
-        [Self::Teloscan, Self::Own, Self::Rpc]
+        [Self::Blockscout, Self::Teloscan, Self::Own, Self::Rpc]
             .into_iter()
             .find(|primary| primary.name() == text)
     }
 
     /// The primary of `settings` when `configured` says nothing: the own index on the
-    /// devnet (when the server has somewhere to keep it), Teloscan where the network
-    /// has an indexer, plain RPC reads elsewhere.
+    /// devnet (when the server has somewhere to keep it), Blockscout where the network
+    /// has an indexer endpoint, plain RPC reads elsewhere.
     #[must_use]
     pub fn effective(
         configured: Option<Self>,
@@ -51,7 +56,7 @@ impl Primary {
         match configured {
             Some(primary) => primary,
             None if settings.name == NetworkName::TelosEvmDevnet && has_data_dir => Self::Own,
-            None if settings.indexer_endpoint.is_some() => Self::Teloscan,
+            None if settings.indexer_endpoint.is_some() => Self::Blockscout,
             None => Self::Rpc,
         }
     }
@@ -138,9 +143,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn defaults_keep_the_sources_of_before() {
+    fn public_networks_read_blockscout_unless_configured_otherwise() {
         let mainnet = ChainSettings::builtin(NetworkName::TelosEvm).expect("telos-evm");
-        assert_eq!(Primary::effective(None, &mainnet, true), Primary::Teloscan);
+        assert_eq!(
+            Primary::effective(None, &mainnet, true),
+            Primary::Blockscout
+        );
+        assert_eq!(
+            Primary::effective(Some(Primary::Teloscan), &mainnet, true),
+            Primary::Teloscan
+        );
+        assert_eq!(Primary::parse("blockscout"), Some(Primary::Blockscout));
+        assert_eq!(Primary::parse("teloscan"), Some(Primary::Teloscan));
         let mut without_indexer = mainnet.clone();
         without_indexer.indexer_endpoint = None;
         assert_eq!(

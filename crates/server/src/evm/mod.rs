@@ -1,7 +1,7 @@
 //! Per-network EVM state, built once at start (docs/architecture.md):
-//! the configured primary source (`data_source`: Teloscan by default on telos-evm /
-//! telos-evm-testnet, the own index — `own_index` — on the devnet or where configured,
-//! plain RPC reads) and the RPC fallback chosen by health, chain reads, the contract
+//! the configured primary source (`data_source`: Blockscout by default on telos-evm /
+//! telos-evm-testnet, Teloscan where configured, the own index — `own_index` — on the
+//! devnet or where configured, plain RPC reads) and the RPC fallback chosen by health, chain reads, the contract
 //! resolver, the token list, prices and the balance cache. On a network whose primary
 //! is the own index, account lists keep coming from it while it lags (with its lag and
 //! the account's coverage in each answer, `coverage`); balances then come from the chain.
@@ -38,6 +38,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use alloy_primitives::Address;
 use tandem_domain::network::{ChainSettings, NetworkName};
 use tandem_domain::nft::IpfsGateway;
+use tandem_evm::blockscout::BlockscoutClient;
 use tandem_evm::hyperion_evm::HyperionEvmClient;
 use tandem_evm::lookup::{ContractLookup, ContractResolver};
 use tandem_evm::reads::ChainReader;
@@ -105,6 +106,7 @@ pub struct EvmNetwork {
     prices: PriceService,
     balances: BalanceCache,
     teloscan: Option<TeloscanClient>,
+    blockscout: Option<BlockscoutClient>,
     history_service: Option<HyperionEvmClient>,
     own_index: Option<Arc<OwnIndex>>,
     /// Accounts' coverage by the own index, read once for the requests of a moment.
@@ -227,10 +229,43 @@ impl EvmNetwork {
         &self.prices
     }
 
-    /// The Teloscan client, on networks that have an indexer endpoint.
+    /// The Teloscan client, on networks whose primary it is.
     #[must_use]
     pub fn teloscan(&self) -> Option<&TeloscanClient> {
         self.teloscan.as_ref()
+    }
+
+    /// The Blockscout client, on networks whose primary it is or whose own index fills
+    /// accounts from it.
+    #[must_use]
+    pub fn blockscout(&self) -> Option<&BlockscoutClient> {
+        self.blockscout.as_ref()
+    }
+
+    /// What to call a source of this network in words: `Blockscout (teloscan.io)`,
+    /// `Teloscan (api.teloscan.io)`, `Own index`, `Chain RPC (rpc.telos.net)`.
+    #[must_use]
+    pub fn source_name(&self, kind: SourceKind) -> String {
+        let host = |url: &str| {
+            url::Url::parse(url)
+                .ok()
+                .and_then(|url| url.host_str().map(str::to_owned))
+        };
+        let named = |word: &str, url: Option<&str>| match url.and_then(host) {
+            Some(host) => format!("{word} ({host})"),
+            None => word.to_owned(),
+        };
+        match kind {
+            SourceKind::Blockscout => self
+                .blockscout
+                .as_ref()
+                .map_or_else(|| "Blockscout".to_owned(), BlockscoutClient::name),
+            SourceKind::TeloscanIndexer => {
+                named("Teloscan", self.settings.indexer_endpoint.as_deref())
+            }
+            SourceKind::OwnIndex => "Own index".to_owned(),
+            SourceKind::Rpc => named("Chain RPC", Some(&self.settings.rpc_endpoint.url())),
+        }
     }
 
     /// The history service's EVM routes, on networks that have one.

@@ -10,9 +10,12 @@ use alloy_primitives::Address;
 use tandem_domain::network::{ChainId, ChainSettings, NetworkKind, NetworkName, TokenSettings};
 use tandem_domain::nft::IpfsGateway;
 use tandem_evm::EvmError;
+use tandem_evm::approvals::{ChainApprovals, DEFAULT_WINDOW};
+use tandem_evm::blockscout::BlockscoutClient;
 use tandem_evm::http::{HttpConfig, RequestLimiter};
 use tandem_evm::hyperion_evm::HyperionEvmClient;
 use tandem_evm::lookup::{CacheTtl, ContractResolver, LookupStep, SourceFacts};
+use tandem_evm::market::MarketFeed;
 use tandem_evm::reads::ChainReader;
 use tandem_evm::rpc_source::RpcSource;
 use tandem_evm::selector::SourceSelector;
@@ -116,16 +119,12 @@ fn build(
             tandem_domain::DomainError::InvalidNetwork(settings.name.to_string()),
         ));
     };
-    let reader = ChainReader::connect(&settings.rpc_endpoint.url())?;
+    let reader =
+        ChainReader::connect_with_fallbacks(&settings.rpc_endpoint.url(), &settings.rpc_fallbacks)?;
     let core = core_tokens(settings);
     let rpc = Arc::new(SwitchableSource::new(Arc::new(rpc_source(
         &reader, &core, None,
     ))));
-    let teloscan = settings
-        .indexer_endpoint
-        .as_deref()
-        .map(|url| TeloscanClient::new(shared.http.clone(), url, shared.indexer_limiter.clone()))
-        .transpose()?;
     let is_devnet = settings.name == NetworkName::TelosEvmDevnet;
     let devnet = options
         .devnet
@@ -140,6 +139,26 @@ fn build(
         .cloned()
         .unwrap_or_default();
     let primary = Primary::effective(configured.primary, settings, options.data_dir.is_some());
+    let endpoint = settings.indexer_endpoint.as_deref();
+    let teloscan = endpoint
+        .filter(|_| primary == Primary::Teloscan)
+        .map(|url| TeloscanClient::new(shared.http.clone(), url, shared.indexer_limiter.clone()))
+        .transpose()?;
+    // Blockscout serves a network whose primary it is, and fills the own index's
+    // accounts (ADR 0028); the node confirms what it lists and answers approvals.
+    let blockscout =
+        endpoint
+            .filter(|_| matches!(primary, Primary::Blockscout | Primary::Own))
+            .map(|url| {
+                BlockscoutClient::new(shared.http.clone(), url, shared.indexer_limiter.clone()).map(
+                    |client| {
+                        client.with_node(reader.clone()).with_approvals(Arc::new(
+                            ChainApprovals::new(reader.clone(), DEFAULT_WINDOW),
+                        ))
+                    },
+                )
+            })
+            .transpose()?;
     let own_index = match primary {
         Primary::Own => {
             let wrapped = core.iter().filter(|r| r.symbol.as_deref() == Some("WTLOS"));
@@ -149,11 +168,15 @@ fn build(
                 StartBlock::Head
             };
             let index = configured.index.clone().unwrap_or_default();
+            let activity = blockscout
+                .clone()
+                .map(|client| Arc::new(client) as Arc<dyn tandem_evm::source::ActivitySource>);
             start_own_index(
                 settings,
                 index,
                 options.data_dir.as_deref(),
                 wrapped.map(|r| r.address).collect(),
+                activity,
                 default_start,
                 stop,
             )
@@ -162,11 +185,12 @@ fn build(
                 index
             })
         }
-        Primary::Teloscan | Primary::Rpc => None,
+        Primary::Blockscout | Primary::Teloscan | Primary::Rpc => None,
     };
-    let primary_source: Arc<dyn EvmSource> = match (primary, &teloscan, &own_index) {
-        (Primary::Own, _, Some(index)) => index.source(),
-        (Primary::Teloscan, Some(teloscan), _) => Arc::new(teloscan.clone()),
+    let primary_source: Arc<dyn EvmSource> = match (primary, &own_index, &teloscan, &blockscout) {
+        (Primary::Own, Some(index), _, _) => index.source(),
+        (Primary::Teloscan, _, Some(teloscan), _) => Arc::new(teloscan.clone()),
+        (Primary::Blockscout, _, _, Some(blockscout)) => Arc::new(blockscout.clone()),
         _ => Arc::clone(&rpc) as Arc<dyn EvmSource>,
     };
     let selector = Arc::new(SourceSelector::new(
@@ -188,13 +212,16 @@ fn build(
         ContractLookups::new(&options.cache, own_index.clone()),
     ));
     // The primary is asked for contract facts while it is healthy.
-    match (&own_index, &teloscan) {
-        (Some(index), _) => {
+    match (&own_index, &teloscan, &blockscout) {
+        (Some(index), _, _) => {
             let facts = SourceFacts::new(index.source(), LookupStep::Indexer);
             resolver = resolver.with_indexer(Arc::new(facts), Some(selector.clone()));
         }
-        (None, Some(teloscan)) if primary == Primary::Teloscan => {
+        (None, Some(teloscan), _) => {
             resolver = resolver.with_indexer(Arc::new(teloscan.clone()), Some(selector.clone()));
+        }
+        (None, None, Some(blockscout)) => {
+            resolver = resolver.with_indexer(Arc::new(blockscout.clone()), Some(selector.clone()));
         }
         _ => {}
     }
@@ -236,13 +263,17 @@ fn build(
         )));
     }
 
-    let market = match devnet.market_data_url.as_deref() {
-        Some(url) => Some(TeloscanClient::new(
+    let market: Option<Arc<dyn MarketFeed>> = match devnet.market_data_url.as_deref() {
+        Some(url) => Some(Arc::new(TeloscanClient::new(
             shared.http.clone(),
             url,
             shared.indexer_limiter.clone(),
-        )?),
-        None => teloscan.clone(),
+        )?)),
+        None => match (&teloscan, &blockscout) {
+            (Some(teloscan), _) => Some(Arc::new(teloscan.clone())),
+            (None, Some(blockscout)) => Some(Arc::new(blockscout.clone())),
+            (None, None) => None,
+        },
     };
     let aggregator_url = if is_devnet {
         devnet.price_aggregator_url.as_deref()
@@ -278,6 +309,7 @@ fn build(
         prices,
         balances: BalanceCache::new(&options.cache),
         teloscan,
+        blockscout,
         history_service,
         own_index,
         coverage: options.cache.cache(
@@ -333,6 +365,7 @@ fn start_own_index(
     index: IndexSettings,
     data_dir: Option<&std::path::Path>,
     wrapped: Vec<Address>,
+    activity: Option<Arc<dyn tandem_evm::source::ActivitySource>>,
     default_start: StartBlock,
     stop: &watch::Sender<bool>,
 ) -> Option<(Arc<OwnIndex>, Vec<Job>)> {
@@ -349,6 +382,7 @@ fn start_own_index(
         default_start,
         settings: index,
         rebuild_on_mismatch: network == NetworkName::TelosEvmDevnet,
+        activity,
     };
     let store = spec.url.to_string();
     match OwnIndex::start(spec, &stop.subscribe()) {

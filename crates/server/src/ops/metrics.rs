@@ -91,6 +91,7 @@ impl Metrics {
 pub fn source_label(kind: SourceKind) -> &'static str {
     match kind {
         SourceKind::TeloscanIndexer => "teloscan",
+        SourceKind::Blockscout => "blockscout",
         SourceKind::OwnIndex => "own_index",
         SourceKind::Rpc => "rpc",
     }

@@ -14,7 +14,7 @@ use std::time::Duration;
 use alloy_primitives::Address;
 use tandem_domain::price::MarketPrice;
 use tandem_domain::time::now_ms;
-use tandem_evm::teloscan::{MarketData, TeloscanClient};
+use tandem_evm::market::{MarketData, MarketFeed, MarketQuery};
 
 pub use aggregator::{AggregatorClient, ChartPoint, SimplePrice};
 
@@ -110,7 +110,7 @@ pub struct PriceService {
     /// The aggregator's id of the system token, when it knows it.
     system_coin_id: Option<&'static str>,
     wrapped_symbol: Option<String>,
-    market: Option<TeloscanClient>,
+    market: Option<Arc<dyn MarketFeed>>,
     aggregator: Option<AggregatorClient>,
     market_cache: BoundedCache<(String, String), Arc<Vec<MarketData>>>,
     simple_cache: BoundedCache<String, Option<SimplePrice>>,
@@ -118,7 +118,7 @@ pub struct PriceService {
 }
 
 impl PriceService {
-    /// A service reading market data from `market` (a Teloscan-style indexer) and the
+    /// A service reading market data from `market` (the network's indexer) and the
     /// system token's price from `aggregator`; either may be absent. `wrapped_symbol`
     /// (WTLOS) is charted like the system token it wraps one to one. Answers are kept in
     /// `store`.
@@ -127,7 +127,7 @@ impl PriceService {
         store: &CacheStore,
         system_symbol: &str,
         wrapped_symbol: Option<&str>,
-        market: Option<TeloscanClient>,
+        market: Option<Arc<dyn MarketFeed>>,
         aggregator: Option<AggregatorClient>,
     ) -> Self {
         let system_symbol = system_symbol.to_ascii_uppercase();
@@ -260,20 +260,29 @@ impl PriceService {
         let Some(market) = &self.market else {
             return Arc::default();
         };
-        let mut symbols: Vec<String> = tokens
+        let mut asked: Vec<MarketQuery> = tokens
             .iter()
-            .map(|token| token.symbol.to_ascii_uppercase())
+            .map(|token| MarketQuery {
+                address: token.address,
+                symbol: token.symbol.to_ascii_uppercase(),
+            })
             .collect();
-        symbols.sort();
-        symbols.dedup();
-        if symbols.is_empty() {
+        asked.sort();
+        asked.dedup();
+        if asked.is_empty() {
             return Arc::default();
         }
-        let key = (fiat.to_owned(), symbols.join(","));
+        let names: Vec<String> = asked
+            .iter()
+            .map(|query| match query.address {
+                Some(address) => format!("{}@{address:#x}", query.symbol),
+                None => query.symbol.clone(),
+            })
+            .collect();
+        let key = (fiat.to_owned(), names.join(","));
         self.market_cache
             .get_or_fetch(key, || async {
-                let names: Vec<&str> = symbols.iter().map(String::as_str).collect();
-                Ok(Arc::new(market.market_data(&names, fiat).await?))
+                Ok(Arc::new(market.market_data(&asked, fiat).await?))
             })
             .await
             .unwrap_or_else(|error| {

@@ -120,7 +120,7 @@ async fn one_network_by_name() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["chainId"], 41);
     assert_eq!(body["isTestnet"], true);
-    assert_eq!(body["indexerEndpoint"], "https://api.testnet.teloscan.io");
+    assert_eq!(body["indexerEndpoint"], "https://testnet.teloscan.io");
 }
 
 #[tokio::test]

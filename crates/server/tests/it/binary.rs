@@ -132,9 +132,8 @@ fn a_taken_port_stops_the_server_naming_the_port() {
     assert!(stderr.contains("in use"), "{stderr}");
 }
 
-#[test]
-fn it_announces_its_port_serves_and_stops_on_sigterm() {
-    let mut running = Running::start(&mut server());
+/// The port the server announces on its first line.
+fn announced_port(running: &mut Running) -> u16 {
     let stdout = running.0.stdout.take().expect("stdout pipe");
     let mut first_line = String::new();
     BufReader::new(stdout)
@@ -146,19 +145,23 @@ fn it_announces_its_port_serves_and_stops_on_sigterm() {
         .unwrap_or_else(|| panic!("unexpected startup line {first_line:?}"));
     let port: u16 = url.parse().expect("a port number");
     assert_ne!(port, 0);
+    port
+}
 
+/// The raw answer to `GET path`.
+fn get(port: u16, path: &str) -> String {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
     stream
         .set_read_timeout(Some(DEADLINE))
         .expect("read timeout");
-    stream
-        .write_all(b"GET /api/v1/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
-        .expect("send request");
+    let request = format!("GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).expect("send request");
     let mut answer = String::new();
     stream.read_to_string(&mut answer).expect("read answer");
-    assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
-    assert!(answer.contains("\"status\":\"ok\""), "{answer}");
+    answer
+}
 
+fn stop(running: Running) {
     let pid = running.0.id().to_string();
     let kill = Command::new("kill")
         .args(["-TERM", &pid])
@@ -167,4 +170,53 @@ fn it_announces_its_port_serves_and_stops_on_sigterm() {
     assert!(kill.success());
     let (status, stderr) = running.wait_for_exit();
     assert!(status.success(), "exit {status}, stderr: {stderr}");
+}
+
+#[test]
+fn it_announces_its_port_serves_and_stops_on_sigterm() {
+    let mut running = Running::start(&mut server());
+    let port = announced_port(&mut running);
+    let answer = get(port, "/api/v1/health");
+    assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
+    assert!(answer.contains("\"status\":\"ok\""), "{answer}");
+    stop(running);
+}
+
+#[test]
+fn the_example_configuration_names_blockscout_as_telos_evms_source() {
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("tandem.example.toml");
+    // Its relative paths (data, web build) land in a directory of the test's own.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut running = Running::start(
+        server()
+            .arg("--config")
+            .arg(&example)
+            .current_dir(dir.path()),
+    );
+    let port = announced_port(&mut running);
+    let answer = get(port, "/api/v1/health");
+    assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
+    let body = &answer[answer.find("\r\n\r\n").expect("a body") + 4..];
+    let health: serde_json::Value = serde_json::from_str(body.trim()).expect("JSON health");
+    let sources = health["evmSources"].as_array().expect("EVM sources");
+    let source = |network: &str| {
+        sources
+            .iter()
+            .find(|s| s["network"] == network)
+            .unwrap_or_else(|| panic!("{network} in {health}"))
+            .clone()
+    };
+    let mainnet = source("telos-evm");
+    assert_eq!(mainnet["primary"], "blockscout", "{mainnet}");
+    assert_eq!(
+        mainnet["primaryName"], "Blockscout (teloscan.io)",
+        "{mainnet}"
+    );
+    let testnet = source("telos-evm-testnet");
+    assert_eq!(testnet["primary"], "blockscout", "{testnet}");
+    assert_eq!(
+        testnet["primaryName"], "Blockscout (testnet.teloscan.io)",
+        "{testnet}"
+    );
+    stop(running);
 }

@@ -21,6 +21,7 @@ use tandem_evm::source::SourceKind;
 use tandem_server::app;
 use tandem_server::config::Config;
 use tandem_server::evm::EvmOptions;
+use tandem_server::evm::data_source::{Primary, SourceSettings};
 use tandem_server::networks::{devnet_extras, served_networks};
 use tandem_server::state::AppState;
 use tandem_testkit::EvmDevnet;
@@ -189,9 +190,21 @@ pub fn telos_evm_state(fixture: &TeloscanFixture, rpc_port: u16) -> AppState {
         .collect();
     let options = EvmOptions {
         price_aggregator_url: None,
+        sources: teloscan_primary(),
         ..EvmOptions::default()
     };
     AppState::builder(networks, "/nonexistent/web/dist".into())
         .evm_options(options)
         .build()
+}
+
+/// `telos-evm` configured with `primary = "teloscan"` (Blockscout is the default).
+pub fn teloscan_primary() -> std::collections::BTreeMap<NetworkName, SourceSettings> {
+    std::collections::BTreeMap::from([(
+        NetworkName::TelosEvm,
+        SourceSettings {
+            primary: Some(Primary::Teloscan),
+            index: None,
+        },
+    )])
 }

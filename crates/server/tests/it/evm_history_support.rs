@@ -260,6 +260,8 @@ pub async fn teloscan_app(fixtures: &TeloscanFixtures) -> (AppState, Router) {
     let closed = "http://127.0.0.1:9".to_owned();
     let mut settings = ChainSettings::builtin(NetworkName::TelosEvm).unwrap();
     settings.indexer_endpoint = Some(fixtures.url.clone());
+    // No public node behind the closed one.
+    settings.rpc_fallbacks.clear();
     settings.rpc_endpoint = RpcEndpoint {
         protocol: "http".into(),
         host: "127.0.0.1".into(),
@@ -270,7 +272,13 @@ pub async fn teloscan_app(fixtures: &TeloscanFixtures) -> (AppState, Router) {
     settings.api_endpoint = Some(closed.clone());
     settings.token_list_url = Some(format!("{closed}/tokenlist.json"));
     settings.trusted_contracts_bucket = Some(closed);
-    let state = AppState::new(vec![settings], PathBuf::from("/nonexistent"));
+    let options = tandem_server::evm::EvmOptions {
+        sources: crate::evm_core_support::teloscan_primary(),
+        ..tandem_server::evm::EvmOptions::default()
+    };
+    let state = AppState::builder(vec![settings], PathBuf::from("/nonexistent"))
+        .evm_options(options)
+        .build();
     let network = state.evm("telos-evm").unwrap();
     let deadline = Instant::now() + Duration::from_secs(20);
     while network.check_sources_now().await.in_use != SourceKind::TeloscanIndexer {

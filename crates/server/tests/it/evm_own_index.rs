@@ -57,31 +57,38 @@ fn config_text(manifest: &EvmManifest, data_dir: &Path, start_block: &str) -> St
 /// keys of `[networks.telos-evm.index]`.
 pub fn telos_evm_config(manifest: &EvmManifest, data_dir: &Path, index: &str) -> String {
     let unreachable = closed_port_url();
+    format!(
+        "{}primary = \"own\"\n\n[networks.telos-evm.index]\n{index}\n",
+        network_config(manifest, data_dir, &unreachable)
+    )
+}
+
+/// The configuration of `telos-evm` on the devnet's node with `indexer` as its indexer
+/// and nothing else said of its source (the history service and the testnet
+/// unreachable): the sections a file ends with, `[networks.telos-evm]` open last.
+pub fn network_config(manifest: &EvmManifest, data_dir: &Path, indexer: &str) -> String {
+    let unreachable = closed_port_url();
     let contract = |key: &str| manifest.contract(key).expect("contract").to_owned();
     format!(
         r#"
         data_dir = "{data_dir}"
         price_aggregator_url = ""
 
-        [networks.telos-evm]
-        rpc_endpoint = "{rpc}"
-        token_list_url = "{token_list}"
-        indexer_endpoint = "{unreachable}"
-        history_endpoint = "{unreachable}"
-        api_endpoint = "{unreachable}"
-        escrow_address = "{escrow}"
-        staked_token_address = "{stlos}"
-        wrapped_token_address = "{wtlos}"
-        primary = "own"
-
-        [networks.telos-evm.index]
-        {index}
-
         [networks.telos-evm-testnet]
         rpc_endpoint = "{unreachable}"
         token_list_url = "{unreachable}/tokenlist.json"
         indexer_endpoint = "{unreachable}"
         history_endpoint = "{unreachable}"
+
+        [networks.telos-evm]
+        rpc_endpoint = "{rpc}"
+        token_list_url = "{token_list}"
+        indexer_endpoint = "{indexer}"
+        history_endpoint = "{unreachable}"
+        api_endpoint = "{unreachable}"
+        escrow_address = "{escrow}"
+        staked_token_address = "{stlos}"
+        wrapped_token_address = "{wtlos}"
         "#,
         data_dir = data_dir.display(),
         rpc = manifest.rpc_url,
@@ -93,7 +100,7 @@ pub fn telos_evm_config(manifest: &EvmManifest, data_dir: &Path, index: &str) ->
 }
 
 /// The server as `main` builds it from that file, serving the two public EVM networks.
-fn state_from(text: &str) -> AppState {
+pub fn state_from(text: &str) -> AppState {
     let config = Config::from_toml(Path::new("tandem.toml"), text).expect("valid configuration");
     let networks = served_networks(&config)
         .expect("networks")
@@ -291,7 +298,13 @@ async fn telos_evm_on_the_own_index_fills_accounts_before_its_start_and_equals_t
         "{mainnet}"
     );
     let testnet = source("telos-evm-testnet");
-    assert_eq!(testnet["primary"], "teloscanIndexer", "{testnet}");
+    assert_eq!(testnet["primary"], "blockscout", "{testnet}");
+    assert!(
+        testnet["primaryName"]
+            .as_str()
+            .is_some_and(|name| name.starts_with("Blockscout (127.0.0.1")),
+        "{testnet}"
+    );
     assert_eq!(testnet["lists"], testnet["inUse"], "{testnet}");
 
     let head = chain.block_number().await.expect("head");

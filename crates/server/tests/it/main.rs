@@ -61,6 +61,7 @@ mod native_common;
 mod api;
 mod binary;
 mod evm_approvals;
+mod evm_blockscout;
 mod evm_cache_lifetimes;
 mod evm_core_devnet;
 mod evm_core_http;

@@ -19,7 +19,8 @@ export const evmEn = {
     loading: 'Loading balances…',
     failed: 'Balances could not be loaded.',
     out_of_sync:
-      'The data source of this network is behind or not answering; data may be out of sync. Tandem reads the chain directly meanwhile.',
+      '{{source}} is behind or not answering; data may be out of sync. Tandem reads the chain directly meanwhile.',
+    source: 'Data from {{source}}',
     empty: 'This address holds no tokens yet.',
     token: 'Token',
     amount: 'Amount',

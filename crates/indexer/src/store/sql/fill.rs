@@ -39,7 +39,8 @@ pub fn coverage(sql: &dyn Sql, account: Address) -> Result<Coverage, StoreError>
                 (SELECT value FROM meta WHERE key = ?2),
                 (SELECT value FROM meta WHERE key = ?3),
                 (SELECT filled_from FROM account_coverage WHERE account = ?1),
-                (SELECT filled_at FROM account_coverage WHERE account = ?1)",
+                (SELECT filled_at FROM account_coverage WHERE account = ?1),
+                (SELECT filled_by FROM account_coverage WHERE account = ?1)",
         &[
             addr(&account),
             Value::Text(super::REORGS.to_owned()),
@@ -60,6 +61,10 @@ pub fn coverage(sql: &dyn Sql, account: Address) -> Result<Coverage, StoreError>
         indexed_through: block(1)?,
         filled_from: block(4)?,
         filled_at: block(5)?,
+        filled_by: cols
+            .opt_text(6)?
+            .as_deref()
+            .and_then(crate::store::FillMethod::from_text),
         changes: IndexChanges {
             reorgs: count(2)?,
             enrichments: count(3)?,
@@ -147,9 +152,15 @@ pub fn commit_fill(sql: &dyn Sql, fill: &AccountFill) -> Result<FillCommit, Stor
         sql.execute_many(statement, rows)?;
     }
     sql.execute(
-        "INSERT INTO account_coverage (account, filled_from, filled_at) VALUES (?1, ?2, ?3)
-         ON CONFLICT (account) DO UPDATE SET filled_from = excluded.filled_from, filled_at = excluded.filled_at",
-        &[addr(&fill.account), int(fill.filled_from), int(fill.read_at)],
+        "INSERT INTO account_coverage (account, filled_from, filled_at, filled_by) VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT (account) DO UPDATE SET filled_from = excluded.filled_from,
+             filled_at = excluded.filled_at, filled_by = excluded.filled_by",
+        &[
+            addr(&fill.account),
+            int(fill.filled_from),
+            int(fill.read_at),
+            Value::Text(fill.method.to_text()),
+        ],
     )?;
     Ok(FillCommit::Written)
 }

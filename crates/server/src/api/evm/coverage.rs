@@ -4,6 +4,7 @@
 //! chain's head (`indexLag`). Answers not built from the own index carry neither.
 
 use serde::Serialize;
+use tandem_indexer::FillMethod;
 use tandem_indexer::fill::FillProgress;
 use tandem_indexer::fill::engine::RETRY_AFTER;
 use utoipa::ToSchema;
@@ -20,7 +21,8 @@ pub const LAG_THRESHOLD_SECONDS: u64 = 10;
 pub enum FillState {
     /// Waiting for a free slot (a bounded number of fills run at once).
     Queued,
-    /// Looking for the account's events below the index's start block.
+    /// Looking for the account's activity below the index's start block: in the
+    /// third-party indexer's list, or the chain's logs (`scannedBlocks` of `totalBlocks`).
     Scanning,
     /// Reading the account's transactions and state back from the chain, and storing them.
     Confirming,
@@ -64,6 +66,82 @@ pub struct CoverageView {
     pub progress: f64,
     /// The fill of the earlier history: `null` when complete or not asked for yet.
     pub fill: Option<FillView>,
+    /// How the account's earlier history was found, once filled (`null` before, and
+    /// for fills stored before this was recorded).
+    pub filled_by: Option<FilledByView>,
+}
+
+/// Where a fill found the account's earlier activity.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum FillSource {
+    /// The chain's logs, every block below the start searched (no third-party indexer).
+    Chain,
+    /// The third-party indexer's list, every item confirmed by the chain.
+    Indexer,
+    /// The chain's logs: the indexer did not answer, or had not indexed every block.
+    ChainIndexerUnavailable,
+    /// The chain's logs: the indexer's list disagreed with the chain.
+    ChainIndexerDisagreed,
+}
+
+/// How a fill went, for people and for checks.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FilledByView {
+    /// Where the activity came from.
+    pub source: FillSource,
+    /// Items the indexer listed that the chain does not have (none was stored).
+    pub refused_items: u32,
+    /// Transactions the account sent that the indexer's list lacked.
+    pub unlisted_transactions: u32,
+    /// The same in words.
+    #[schema(
+        example = "Filled from Blockscout (teloscan.io)'s list, every item confirmed by the chain."
+    )]
+    pub note: String,
+}
+
+fn filled_by_view(method: FillMethod, indexer: Option<&str>) -> FilledByView {
+    let indexer = indexer.unwrap_or("the indexer");
+    let (source, refused, unlisted) = match method {
+        FillMethod::Chain => (FillSource::Chain, 0, 0),
+        FillMethod::Indexer => (FillSource::Indexer, 0, 0),
+        FillMethod::ChainIndexerUnavailable => (FillSource::ChainIndexerUnavailable, 0, 0),
+        FillMethod::ChainIndexerDisagreed { refused, unlisted } => {
+            (FillSource::ChainIndexerDisagreed, refused, unlisted)
+        }
+    };
+    let items = |n: u32, one: &str, many: &str| {
+        if n == 1 {
+            format!("1 {one}")
+        } else {
+            format!("{n} {many}")
+        }
+    };
+    let note = match source {
+        FillSource::Chain => "Filled from the chain's logs.".to_owned(),
+        FillSource::Indexer => {
+            format!("Filled from {indexer}'s list, every item confirmed by the chain.")
+        }
+        FillSource::ChainIndexerUnavailable => format!(
+            "Filled from the chain's logs: {indexer} did not answer or had not indexed every block."
+        ),
+        FillSource::ChainIndexerDisagreed if refused > 0 => format!(
+            "Filled from the chain's logs: {indexer} listed {} the chain does not have; nothing of it was stored.",
+            items(refused, "item", "items")
+        ),
+        FillSource::ChainIndexerDisagreed => format!(
+            "Filled from the chain's logs: {indexer}'s list lacked {} the account sent.",
+            items(unlisted, "transaction", "transactions")
+        ),
+    };
+    FilledByView {
+        source,
+        refused_items: refused,
+        unlisted_transactions: unlisted,
+        note,
+    }
 }
 
 /// How far the own index is behind the chain's head.
@@ -106,6 +184,7 @@ fn fill_view(fill: &FillProgress) -> FillView {
     };
     match fill {
         FillProgress::Queued => {}
+        FillProgress::Listing => view.state = FillState::Scanning,
         FillProgress::Scanning { scanned, total } => {
             view.state = FillState::Scanning;
             view.scanned_blocks = Some(*scanned);
@@ -139,6 +218,11 @@ pub fn coverage_view(index: &IndexContext) -> CoverageView {
         // Three decimals: enough for a percentage, and stable in JSON.
         progress: (held.progress().clamp(0.0, 1.0) * 1000.0).round() / 1000.0,
         fill: held.fill.as_ref().filter(|_| !complete).map(fill_view),
+        filled_by: held
+            .coverage
+            .filled_by
+            .filter(|_| complete)
+            .map(|method| filled_by_view(method, index.indexer_name.as_deref())),
     }
 }
 
@@ -177,6 +261,7 @@ mod tests {
                 seconds: 12,
             }),
             fresh: false,
+            indexer_name: Some("Blockscout (teloscan.io)".to_owned()),
         }
     }
 
@@ -187,6 +272,7 @@ mod tests {
             indexed_through: Some(900),
             filled_from: None,
             filled_at: None,
+            filled_by: None,
             changes: IndexChanges::default(),
         };
         let scanning = context(
@@ -220,9 +306,22 @@ mod tests {
             Coverage {
                 filled_from: Some(0),
                 filled_at: Some(900),
+                filled_by: Some(FillMethod::ChainIndexerDisagreed {
+                    refused: 1,
+                    unlisted: 0,
+                }),
                 ..partial
             },
             None,
+        );
+        let by = coverage_view(&filled).filled_by.expect("filled by");
+        assert_eq!(
+            (by.source, by.refused_items),
+            (FillSource::ChainIndexerDisagreed, 1)
+        );
+        assert_eq!(
+            by.note,
+            "Filled from the chain's logs: Blockscout (teloscan.io) listed 1 item the chain does not have; nothing of it was stored."
         );
         let (coverage, lag) = index_fields(Some(&filled), true);
         let coverage = coverage.expect("coverage");

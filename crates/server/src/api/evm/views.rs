@@ -107,10 +107,12 @@ impl From<&Token> for TokenView {
     }
 }
 
-/// Which implementation answers: `teloscanIndexer`, `ownIndex` or `rpc`.
+/// Which implementation answers: `blockscout`, `teloscanIndexer`, `ownIndex` or `rpc`.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum SourceKindView {
+    /// A Blockscout explorer's v2 REST API.
+    Blockscout,
     /// The Teloscan indexer v1 API.
     TeloscanIndexer,
     /// Tandem's built-in index.
@@ -123,6 +125,7 @@ impl From<SourceKind> for SourceKindView {
     fn from(kind: SourceKind) -> Self {
         match kind {
             SourceKind::TeloscanIndexer => Self::TeloscanIndexer,
+            SourceKind::Blockscout => Self::Blockscout,
             SourceKind::OwnIndex => Self::OwnIndex,
             SourceKind::Rpc => Self::Rpc,
         }
@@ -143,6 +146,8 @@ pub struct SourceHealthView {
     pub seconds_behind: u64,
     /// `success` and less than 10 s behind.
     pub healthy: bool,
+    /// What else its operator should know (a Blockscout still indexing old blocks).
+    pub note: Option<String>,
 }
 
 impl From<&SourceHealth> for SourceHealthView {
@@ -153,6 +158,7 @@ impl From<&SourceHealth> for SourceHealthView {
             block_timestamp_ms: health.block_timestamp_ms,
             seconds_behind: health.seconds_behind,
             healthy: health.is_healthy(),
+            note: health.note.clone(),
         }
     }
 }
@@ -169,8 +175,14 @@ pub struct SourceStatusView {
     /// The source account lists (history, NFTs, approvals) come from now: with the own
     /// index as primary, the index even while it lags (`indexLag` says by how much).
     pub lists: SourceKindView,
-    /// The preferred source (Teloscan, the own index, or RPC reads).
+    /// The preferred source (Blockscout, Teloscan, the own index, or RPC reads).
     pub primary: SourceKindView,
+    /// The preferred source in words, for people: `Blockscout (teloscan.io)`.
+    #[schema(example = "Blockscout (teloscan.io)")]
+    pub primary_name: String,
+    /// The source answering now (`inUse`) in words.
+    #[schema(example = "Chain RPC (rpc.telos.net)")]
+    pub in_use_name: String,
     /// The source used while the primary is unhealthy.
     pub fallback: SourceKindView,
     /// The primary's last health answer, when the last check got one.
@@ -195,6 +207,8 @@ impl SourceStatusView {
             in_use: snapshot.in_use.into(),
             lists: network.lists_kind().into(),
             primary: snapshot.primary.into(),
+            primary_name: network.source_name(snapshot.primary),
+            in_use_name: network.source_name(snapshot.in_use),
             fallback: snapshot.fallback.into(),
             primary_health: snapshot.primary_health.as_ref().map(Into::into),
             last_error: snapshot.last_error.clone(),

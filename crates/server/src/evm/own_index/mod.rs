@@ -119,6 +119,8 @@ pub struct IndexSpec {
     pub settings: IndexSettings,
     /// Whether a store of another chain may be thrown away and rebuilt (the devnet only).
     pub rebuild_on_mismatch: bool,
+    /// The third-party indexer whose lists fills confirm before searching the chain.
+    pub activity: Option<Arc<dyn tandem_evm::source::ActivitySource>>,
 }
 
 impl IndexSpec {
@@ -220,7 +222,10 @@ impl OwnIndex {
         // The fills' start block is the store's, never this one; the config only
         // carries the node, its limits and the wrapped coin.
         let config = spec.indexer_config(0);
-        let filler = Filler::new(Arc::clone(&store), &config, spec.settings.fill_concurrency)?;
+        let mut filler = Filler::new(Arc::clone(&store), &config, spec.settings.fill_concurrency)?;
+        if let Some(activity) = &spec.activity {
+            filler = filler.with_activity(Arc::clone(activity));
+        }
         Ok(Arc::new(Reads {
             store,
             filler: Arc::new(filler),

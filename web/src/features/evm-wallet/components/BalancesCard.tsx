@@ -57,7 +57,7 @@ export function BalancesCard({ network, address, sendable, samplePrices = false 
 
       {isOutOfSync(status.data) && (
         <p className="evm-warning" role="status">
-          {t('evm.balances.out_of_sync')}
+          {t('evm.balances.out_of_sync', { source: status.data?.source.primaryName })}
         </p>
       )}
 
@@ -145,6 +145,8 @@ export function BalancesCard({ network, address, sendable, samplePrices = false 
       {balances.isError && balances.data !== undefined && (
         <QueryError failed={t('evm.balances.failed')} error={balances.error} onRetry={() => void balances.refetch()} />
       )}
+      {/* Its line is held while the status loads, so nothing below the card moves then. */}
+      <p className="muted evm-source">{status.data ? t('evm.balances.source', { source: status.data.source.inUseName }) : '\u00a0'}</p>
     </section>
   );
 }

@@ -8,7 +8,7 @@ import { QueryError } from '../../../lib/ui/QueryError';
 
 registerEvmTexts();
 
-const SOURCE_NAMES = { teloscanIndexer: 'Teloscan indexer', ownIndex: 'Own index', rpc: 'Chain RPC' } as const;
+const SOURCE_NAMES = { blockscout: 'Blockscout', teloscanIndexer: 'Teloscan indexer', ownIndex: 'Own index', rpc: 'Chain RPC' } as const;
 
 function SourceFacts({ status }: { status: StatusView }) {
   const { t } = useTranslation();
@@ -18,9 +18,9 @@ function SourceFacts({ status }: { status: StatusView }) {
     <>
       <dl className="demo-facts">
         <dt>Primary source</dt>
-        <dd>{SOURCE_NAMES[source.primary]}</dd>
+        <dd>{source.primaryName}</dd>
         <dt>In use now</dt>
-        <dd>{SOURCE_NAMES[source.inUse]}</dd>
+        <dd>{source.inUseName}</dd>
         <dt>Lists (history, collectibles, approvals)</dt>
         <dd>{SOURCE_NAMES[source.lists]}</dd>
         <dt>Fallback</dt>
@@ -48,7 +48,7 @@ function SourceFacts({ status }: { status: StatusView }) {
       </dl>
       {isOutOfSync(status) ? (
         <p className="evm-warning" role="status">
-          {t('evm.balances.out_of_sync')}
+          {t('evm.balances.out_of_sync', { source: source.primaryName })}
         </p>
       ) : (
         <p className="muted">The screens read this network’s primary source; no warning shows.</p>

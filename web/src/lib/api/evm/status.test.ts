@@ -4,7 +4,7 @@ import { isOutOfSync, type StatusView } from './status';
 function status(source: Partial<StatusView['source']>): StatusView {
   return {
     chainId: 41, network: 'telos-evm-devnet', pricesConfigured: true, tokenListLoaded: true,
-    source: { network: 'telos-evm-devnet', primary: 'ownIndex', inUse: 'ownIndex', lists: 'ownIndex', fallback: 'rpc', everUnhealthy: false, ...source },
+    source: { network: 'telos-evm-devnet', primary: 'ownIndex', primaryName: 'Own index', inUse: 'ownIndex', inUseName: 'Own index', lists: 'ownIndex', fallback: 'rpc', everUnhealthy: false, ...source },
   };
 }
 

@@ -1063,7 +1063,10 @@ export interface components {
             fuelRpc?: string | null;
             /** @description Hyperion v2 history service. */
             historyEndpoint?: string | null;
-            /** @description Teloscan indexer v1. */
+            /**
+             * @description The EVM indexer: a Blockscout explorer (v2 REST API under `/api/v2`), or a
+             *     Teloscan indexer v1 where the operator chose `primary = "teloscan"`.
+             */
             indexerEndpoint?: string | null;
             isDevnet: boolean;
             isTestnet: boolean;
@@ -1078,6 +1081,8 @@ export interface components {
              *     JSON-RPC on EVM networks.
              */
             rpcEndpoint: components["schemas"]["RpcEndpoint"];
+            /** @description EVM networks: JSON-RPC nodes asked, in order, when `rpc_endpoint` gives no answer. */
+            rpcFallbacks: string[];
             stakedToken?: null | components["schemas"]["TokenSettings"];
             systemToken: components["schemas"]["TokenSettings"];
             theme: components["schemas"]["ThemeColours"];
@@ -1181,6 +1186,7 @@ export interface components {
              */
             complete: boolean;
             fill?: null | components["schemas"]["FillView"];
+            filledBy?: null | components["schemas"]["FilledByView"];
             /**
              * Format: int64
              * @description The first block of the account's history the index holds: 0 once complete,
@@ -1468,6 +1474,11 @@ export interface components {
             started: number;
         };
         /**
+         * @description Where a fill found the account's earlier activity.
+         * @enum {string}
+         */
+        FillSource: "chain" | "indexer" | "chainIndexerUnavailable" | "chainIndexerDisagreed";
+        /**
          * @description Where the fill of an account's earlier history stands.
          * @enum {string}
          */
@@ -1498,6 +1509,26 @@ export interface components {
              * @description Blocks to scan (while scanning).
              */
             totalBlocks?: number | null;
+        };
+        /** @description How a fill went, for people and for checks. */
+        FilledByView: {
+            /**
+             * @description The same in words.
+             * @example Filled from Blockscout (teloscan.io)'s list, every item confirmed by the chain.
+             */
+            note: string;
+            /**
+             * Format: int32
+             * @description Items the indexer listed that the chain does not have (none was stored).
+             */
+            refusedItems: number;
+            /** @description Where the activity came from. */
+            source: components["schemas"]["FillSource"];
+            /**
+             * Format: int32
+             * @description Transactions the account sent that the indexer's list lacked.
+             */
+            unlistedTransactions: number;
         };
         /**
          * @description Where the function's description came from.
@@ -2490,6 +2521,8 @@ export interface components {
             blockTimestampMs: number;
             /** @description `success` and less than 10 s behind. */
             healthy: boolean;
+            /** @description What else its operator should know (a Blockscout still indexing old blocks). */
+            note?: string | null;
             /**
              * Format: int64
              * @description Seconds behind the wall clock.
@@ -2499,10 +2532,10 @@ export interface components {
             success: boolean;
         };
         /**
-         * @description Which implementation answers: `teloscanIndexer`, `ownIndex` or `rpc`.
+         * @description Which implementation answers: `blockscout`, `teloscanIndexer`, `ownIndex` or `rpc`.
          * @enum {string}
          */
-        SourceKindView: "teloscanIndexer" | "ownIndex" | "rpc";
+        SourceKindView: "blockscout" | "teloscanIndexer" | "ownIndex" | "rpc";
         /** @description Which data source one EVM network uses, and why. */
         SourceStatusView: {
             /**
@@ -2519,6 +2552,11 @@ export interface components {
              *     facts) now: the primary while healthy, else the fallback.
              */
             inUse: components["schemas"]["SourceKindView"];
+            /**
+             * @description The source answering now (`inUse`) in words.
+             * @example Chain RPC (rpc.telos.net)
+             */
+            inUseName: string;
             indexLag?: null | components["schemas"]["IndexLagView"];
             /** @description Why the last check failed. */
             lastError?: string | null;
@@ -2529,9 +2567,14 @@ export interface components {
             lists: components["schemas"]["SourceKindView"];
             /** @description The network. */
             network: string;
-            /** @description The preferred source (Teloscan, the own index, or RPC reads). */
+            /** @description The preferred source (Blockscout, Teloscan, the own index, or RPC reads). */
             primary: components["schemas"]["SourceKindView"];
             primaryHealth?: null | components["schemas"]["SourceHealthView"];
+            /**
+             * @description The preferred source in words, for people: `Blockscout (teloscan.io)`.
+             * @example Blockscout (teloscan.io)
+             */
+            primaryName: string;
         };
         /** @description Who the spender is. */
         SpenderView: {

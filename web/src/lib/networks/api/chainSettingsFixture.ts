@@ -8,6 +8,7 @@ export function chainSettingsFixture(overrides: Partial<ChainSettings> & Pick<Ch
     isDevnet: false,
     displayMap: true,
     rpcEndpoint: { protocol: 'https', host: 'rpc.telos.net', port: 443, path: '/' },
+    rpcFallbacks: [],
     explorerUrl: null,
     ecosystemUrl: null,
     bridgeUrl: null,

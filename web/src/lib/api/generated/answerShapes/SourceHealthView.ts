@@ -3,4 +3,4 @@
 import type { AnswerShape } from '../../answerShape';
 import type { components } from '../openapi';
 
-export const SourceHealthView: AnswerShape<components['schemas']["SourceHealthView"]> = { type: 'object', properties: { "blockNumber": { type: 'integer' }, "blockTimestampMs": { type: 'integer' }, "healthy": { type: 'boolean' }, "secondsBehind": { type: 'integer' }, "success": { type: 'boolean' } }, required: ["success", "blockNumber", "blockTimestampMs", "secondsBehind", "healthy"] };
+export const SourceHealthView: AnswerShape<components['schemas']["SourceHealthView"]> = { type: 'object', properties: { "blockNumber": { type: 'integer' }, "blockTimestampMs": { type: 'integer' }, "healthy": { type: 'boolean' }, "note": { type: 'string', nullable: true }, "secondsBehind": { type: 'integer' }, "success": { type: 'boolean' } }, required: ["success", "blockNumber", "blockTimestampMs", "secondsBehind", "healthy"] };

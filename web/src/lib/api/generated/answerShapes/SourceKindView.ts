@@ -3,4 +3,4 @@
 import type { AnswerShape } from '../../answerShape';
 import type { components } from '../openapi';
 
-export const SourceKindView: AnswerShape<components['schemas']["SourceKindView"]> = { type: 'string', enum: ["teloscanIndexer", "ownIndex", "rpc"] };
+export const SourceKindView: AnswerShape<components['schemas']["SourceKindView"]> = { type: 'string', enum: ["blockscout", "teloscanIndexer", "ownIndex", "rpc"] };
