@@ -257,14 +257,15 @@ pub async fn assert_accounts_match_chain(source: &IndexSource, manifest: &EvmMan
                     approved: a,
                     ..
                 } = row
+                    && contract == art
+                    && token_id == id
+                    && !a.is_zero()
                 {
-                    if contract == art && token_id == id && !a.is_zero() {
-                        assert_eq!(
-                            (holder, a),
-                            (owner, approved),
-                            "single approval of ART {id}"
-                        );
-                    }
+                    assert_eq!(
+                        (holder, a),
+                        (owner, approved),
+                        "single approval of ART {id}"
+                    );
                 }
             }
         }
