@@ -58,6 +58,9 @@ struct DevnetManifest {
     chain_id: u64,
     rpc_url: String,
     token_list_url: String,
+    /// The assets server (additive field).
+    #[serde(default)]
+    assets_url: Option<String>,
     contracts: ManifestContracts,
     #[serde(default)]
     start_block: u64,
@@ -119,6 +122,7 @@ fn parse_devnet_extras(text: &str) -> Result<DevnetExtras, String> {
         start_block: manifest.start_block,
         price_aggregator_url: url("priceAggregatorUrl", manifest.price_aggregator_url)?,
         market_data_url: url("marketDataUrl", manifest.market_data_url)?,
+        assets_url: url("assetsUrl", manifest.assets_url)?,
     })
 }
 

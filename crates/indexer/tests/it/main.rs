@@ -11,6 +11,7 @@ mod common;
 mod crash;
 mod fill;
 mod long_history;
+mod metadata_attacks;
 mod migrations;
 mod model_chain;
 mod paging;

@@ -45,6 +45,7 @@ use tandem_evm::selector::{HealthSnapshot, PollingHandle, SelectorConfig, Source
 use tandem_evm::source::{EvmSource, SourceKind, SwitchableSource};
 use tandem_evm::teloscan::TeloscanClient;
 use tandem_evm::tokenlist::TokenList;
+use tandem_fetch::LocalAllowance;
 use tandem_indexer::IndexerStatus;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
@@ -71,6 +72,18 @@ pub struct DevnetExtras {
     pub price_aggregator_url: Option<String>,
     /// The recorded Teloscan-style market data the devnet serves (`marketDataUrl`).
     pub market_data_url: Option<String>,
+    /// The devnet's assets server (`assetsUrl`: token list, NFT metadata and media), on
+    /// loopback: the one local address fetches on a chain's say-so may reach, and only
+    /// on the devnet (`tandem_fetch::LocalAllowance`).
+    pub assets_url: Option<String>,
+}
+
+impl DevnetExtras {
+    /// What fetches on a chain's say-so may reach locally: the assets server, exactly.
+    #[must_use]
+    pub fn fetch_allowance(&self) -> LocalAllowance {
+        LocalAllowance::devnet_origins(self.assets_url.as_deref())
+    }
 }
 
 /// How the EVM state is built.

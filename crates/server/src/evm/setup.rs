@@ -20,6 +20,7 @@ use tandem_evm::source::{ContractInterface, ContractRecord, EvmSource, Switchabl
 use tandem_evm::teloscan::TeloscanClient;
 use tandem_evm::tokenlist::TokenList;
 use tandem_evm::verified::VerifiedContracts;
+use tandem_fetch::LocalAllowance;
 use tokio::sync::watch;
 
 use super::account_reads::AccountReadCaches;
@@ -154,7 +155,7 @@ fn build(
                 index,
                 options.data_dir.as_deref(),
                 wrapped.map(|r| r.address).collect(),
-                default_start,
+                (default_start, devnet.fetch_allowance()),
                 stop,
             )
             .map(|(index, index_jobs)| {
@@ -333,7 +334,7 @@ fn start_own_index(
     index: IndexSettings,
     data_dir: Option<&std::path::Path>,
     wrapped: Vec<Address>,
-    default_start: StartBlock,
+    (default_start, fetch_allowance): (StartBlock, LocalAllowance),
     stop: &watch::Sender<bool>,
 ) -> Option<(Arc<OwnIndex>, Vec<Job>)> {
     let network = settings.name;
@@ -349,6 +350,7 @@ fn start_own_index(
         default_start,
         settings: index,
         rebuild_on_mismatch: network == NetworkName::TelosEvmDevnet,
+        fetch_allowance,
     };
     let store = spec.url.to_string();
     match OwnIndex::start(spec, &stop.subscribe()) {

@@ -41,6 +41,10 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         version: 3,
         script: include_str!("migrations/0003-account-coverage.sql"),
     },
+    Migration {
+        version: 4,
+        script: include_str!("migrations/0004-nft-preview.sql"),
+    },
 ];
 
 /// Advisory lock keys (one namespace per database): the writer's, held for its life,

@@ -41,6 +41,10 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         version: 3,
         script: include_str!("migrations/0003-account-coverage.sql"),
     },
+    Migration {
+        version: 4,
+        script: include_str!("migrations/0004-nft-preview.sql"),
+    },
 ];
 
 /// Read-only connections: concurrent reads beyond these wait for one. Reads are CPU

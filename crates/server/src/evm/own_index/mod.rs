@@ -23,6 +23,7 @@ use alloy_primitives::Address;
 use tandem_domain::network::NetworkName;
 use tandem_evm::reads::ChainReader;
 use tandem_evm::source::{EvmSource, SwitchableSource};
+use tandem_fetch::LocalAllowance;
 use tandem_indexer::fill::{AccountCoverage, FillCounts, Filler};
 use tandem_indexer::progress::{RateWindow, SyncRate};
 use tandem_indexer::store::{BlockRef, HeadSeen, IndexChanges};
@@ -119,6 +120,9 @@ pub struct IndexSpec {
     pub settings: IndexSettings,
     /// Whether a store of another chain may be thrown away and rebuilt (the devnet only).
     pub rebuild_on_mismatch: bool,
+    /// Local addresses NFT metadata may come from: the devnet's assets server, nothing
+    /// on a real network.
+    pub fetch_allowance: LocalAllowance,
 }
 
 impl IndexSpec {
@@ -131,6 +135,7 @@ impl IndexSpec {
         let mut config = IndexerConfig::new(self.rpc_url.clone(), start);
         config.wrapped_native.clone_from(&self.wrapped);
         config.backfill = self.settings.backfill;
+        config.metadata_allowance = self.fetch_allowance.clone();
         config
     }
 }
