@@ -71,6 +71,7 @@ impl ClientSettings {
 pub struct Host {
     web_dist: PathBuf,
     started: Instant,
+    behind_tls: bool,
 }
 
 impl Host {
@@ -85,6 +86,13 @@ impl Host {
     pub fn uptime(&self) -> Duration {
         self.started.elapsed()
     }
+
+    /// Whether the operator says visitors reach the site over TLS (`behind_tls`): its
+    /// answers then carry `Strict-Transport-Security`.
+    #[must_use]
+    pub fn behind_tls(&self) -> bool {
+        self.behind_tls
+    }
 }
 
 /// Everything the state is built from; [`AppStateBuilder::build`] builds each part once.
@@ -96,9 +104,16 @@ pub struct AppStateBuilder {
     evm: EvmOptions,
     client: ClientSettings,
     limits: LimitsConfig,
+    behind_tls: bool,
 }
 
 impl AppStateBuilder {
+    /// Whether visitors reach the site over TLS (HSTS on); default: no.
+    pub fn behind_tls(mut self, behind_tls: bool) -> Self {
+        self.behind_tls = behind_tls;
+        self
+    }
+
     /// How the EVM networks are built (the built-in index, the price aggregator, the
     /// devnet's extras); default: none of them.
     pub fn evm_options(mut self, options: EvmOptions) -> Self {
@@ -145,6 +160,7 @@ impl AppStateBuilder {
             host: Arc::new(Host {
                 web_dist: self.web_dist,
                 started: Instant::now(),
+                behind_tls: self.behind_tls,
             }),
         }
     }
@@ -159,6 +175,7 @@ impl AppState {
             evm: EvmOptions::default(),
             client: ClientSettings::default(),
             limits: LimitsConfig::default(),
+            behind_tls: false,
         }
     }
 

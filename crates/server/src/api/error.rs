@@ -95,6 +95,20 @@ impl ApiError {
         )
     }
 
+    /// A request the server did not answer within its time limit.
+    pub fn request_timeout(limit: std::time::Duration) -> Self {
+        let mut error = Self::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "request_timeout",
+            format!(
+                "the server did not answer within {} s; try again",
+                limit.as_secs()
+            ),
+        );
+        error.retry_after = Some(1);
+        error
+    }
+
     /// The last resort when a handler panicked: still the JSON body, never a bare 500.
     pub fn internal() -> Self {
         Self::new(
@@ -190,8 +204,28 @@ impl From<QueryRejection> for ApiError {
     }
 }
 
+/// A body that is not the JSON expected is the caller's 400; one over the size limit its
+/// 413; one that stopped arriving its 408.
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> Self {
+        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            return Self::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "payload_too_large",
+                "the request body is larger than the server accepts",
+            );
+        }
+        let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(&rejection);
+        while let Some(current) = cause {
+            if current.is::<tower_http::timeout::TimeoutError>() {
+                return Self::new(
+                    StatusCode::REQUEST_TIMEOUT,
+                    "request_timeout",
+                    "the request body stopped arriving",
+                );
+            }
+            cause = std::error::Error::source(current);
+        }
         Self::new(
             StatusCode::BAD_REQUEST,
             "validation.invalid_body",

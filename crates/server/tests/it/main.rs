@@ -80,6 +80,7 @@ mod native_dapps;
 mod native_reads;
 mod native_transactions;
 mod openapi_document;
+mod ops_connections;
 mod ops_limits;
 mod ops_metrics;
 mod ops_readiness;
