@@ -362,6 +362,9 @@ impl From<ServiceError> for ApiError {
             ),
             ServiceError::SponsorRefused(rule) => (StatusCode::BAD_GATEWAY, rule.code(), None),
             ServiceError::SponsorFailed(failure) => sponsor_failure(failure),
+            ServiceError::ExportTooLarge { .. } => {
+                (StatusCode::PAYLOAD_TOO_LARGE, "export.too_large", None)
+            }
         };
         let error = Self::new(status, code, message);
         match details {

@@ -63,6 +63,12 @@ impl Client {
     pub fn expensive(&self) -> Result<Option<ExpensivePermit>, ApiError> {
         Ok(self.limits.expensive(self.client)?)
     }
+
+    /// The time a streamed export's body may take (`[limits] export_timeout_seconds`).
+    #[must_use]
+    pub fn export_budget(&self) -> std::time::Duration {
+        self.limits.config().timeouts.export
+    }
 }
 
 /// A fill of an account's earlier activity is expensive work of the client whose request

@@ -220,3 +220,46 @@ async fn a_trusted_proxy_without_a_client_hop_is_one_limited_client() {
     let _ = stop.send(());
     server.await.expect("server stops");
 }
+
+/// A native history export is expensive work of its client: with the client's one slot
+/// taken, its export is refused with 429 `too_many_concurrent` (another client's is not
+/// refused by the limits). The networks' upstreams are a closed local port.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_native_export_takes_an_expensive_slot() {
+    let limits = LimitsConfig {
+        exempt_loopback: false,
+        expensive_per_client: 1,
+        ..LimitsConfig::default()
+    };
+    let state = AppState::builder(
+        crate::evm_router_props::offline_networks(),
+        "/nonexistent".into(),
+    )
+    .limits(limits)
+    .build();
+    let busy = tandem_server::limits::ClientIp::Address("127.0.0.2".parse().expect("ip"));
+    let held = state
+        .limits()
+        .expensive(Some(busy))
+        .expect("a slot")
+        .expect("held to the limits");
+    let (address, stop, server) = serve(state).await;
+    let url = format!("http://{address}/api/v1/native/telos/accounts/alice/history.csv");
+    let refused = client_from("127.0.0.2")
+        .get(&url)
+        .send()
+        .await
+        .expect("answer");
+    assert_eq!(refused.status(), reqwest::StatusCode::TOO_MANY_REQUESTS);
+    let body: Value = refused.json().await.expect("JSON error body");
+    assert_eq!(body["code"], "too_many_concurrent");
+    let other = client_from("127.0.0.3")
+        .get(&url)
+        .send()
+        .await
+        .expect("answer");
+    assert_ne!(other.status(), reqwest::StatusCode::TOO_MANY_REQUESTS);
+    drop(held);
+    let _ = stop.send(());
+    server.await.expect("server stops");
+}
