@@ -19,7 +19,10 @@ use tandem_evm::EvmError;
 
 use crate::error::ServiceError;
 use crate::evm::prepare::revert;
+
+mod public;
 use crate::evm::prepare::revoke_plan::SkipReason;
+use public::sponsor_failure;
 
 /// An API failure: the status and the stable code the client matches on.
 #[derive(Debug, Clone)]
@@ -258,11 +261,14 @@ impl From<crate::limits::Busy> for ApiError {
 
 /// The one mapping of a service's failure to a status, a stable code and details.
 impl From<ServiceError> for ApiError {
-    fn from(error: ServiceError) -> Self {
+    fn from(service_error: ServiceError) -> Self {
+        let error = &service_error;
         let message = error.to_string();
-        let (status, code, details) = match &error {
+        let (status, code, details) = match error {
             ServiceError::Evm(evm) => (evm_status(evm), evm.code(), None),
-            ServiceError::Antelope(antelope) => return Self::from_antelope(antelope),
+            ServiceError::Antelope(antelope) => {
+                return Self::from_antelope(antelope).without_internals(&service_error);
+            }
             ServiceError::Field {
                 field,
                 source,
@@ -371,6 +377,7 @@ impl From<ServiceError> for ApiError {
             Some(details) => error.with_details(details),
             None => error,
         }
+        .without_internals(&service_error)
     }
 }
 
@@ -400,25 +407,6 @@ fn evm_status(error: &EvmError) -> StatusCode {
         EvmError::Domain(_) => StatusCode::BAD_REQUEST,
         EvmError::Unsupported { .. } => StatusCode::SERVICE_UNAVAILABLE,
         _ => StatusCode::BAD_GATEWAY,
-    }
-}
-
-/// A failing fee sponsor, by what the user is told: it did not answer in time (504), it
-/// could not be reached, it answered an unexpected status (with that status), or its answer
-/// is not a transaction we can read or keeps the header we sent.
-fn sponsor_failure(
-    failure: &AntelopeError,
-) -> (StatusCode, &'static str, Option<serde_json::Value>) {
-    match failure {
-        _ if failure.is_timeout() => (StatusCode::GATEWAY_TIMEOUT, "sponsor.timeout", None),
-        AntelopeError::Unreachable { .. } => (StatusCode::BAD_GATEWAY, "sponsor.unreachable", None),
-        AntelopeError::SponsorUnexpectedCode(status) => (
-            StatusCode::BAD_GATEWAY,
-            failure.code(),
-            Some(json!({ "sponsorStatus": status })),
-        ),
-        AntelopeError::SponsorHeaderChanged => (StatusCode::BAD_GATEWAY, failure.code(), None),
-        _ => (StatusCode::BAD_GATEWAY, "sponsor.invalid_answer", None),
     }
 }
 

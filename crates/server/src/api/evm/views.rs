@@ -175,7 +175,8 @@ pub struct SourceStatusView {
     pub fallback: SourceKindView,
     /// The primary's last health answer, when the last check got one.
     pub primary_health: Option<SourceHealthView>,
-    /// Why the last check failed.
+    /// Whether the last check failed, in a sentence; its cause (which may name the
+    /// upstream) is in the server's log and on the operator's `/readyz`.
     pub last_error: Option<String>,
     /// When the primary was last checked, ms since the epoch.
     pub checked_at_ms: Option<u64>,
@@ -197,7 +198,10 @@ impl SourceStatusView {
             primary: snapshot.primary.into(),
             fallback: snapshot.fallback.into(),
             primary_health: snapshot.primary_health.as_ref().map(Into::into),
-            last_error: snapshot.last_error.clone(),
+            last_error: snapshot
+                .last_error
+                .as_ref()
+                .map(|_| "the primary source failed its last health check".to_owned()),
             checked_at_ms: snapshot.checked_at_ms,
             ever_unhealthy: snapshot.ever_unhealthy,
             index_lag: network.index_lag().as_ref().map(IndexLagView::from),
