@@ -35,7 +35,12 @@ pub fn router(state: AppState) -> Router {
     ));
     // gzip or brotli as the client accepts, for the API's answers only: the web app's
     // files are compressed once by its build and sent as they are (spa.rs).
+    let unmetered = api::unmetered_routes().layer(axum::middleware::from_fn_with_state(
+        Arc::clone(state.limits_arc()),
+        api::limits::identify,
+    ));
     let routes = limited
+        .merge(unmetered)
         .merge(api::ops::routes())
         .layer(CompressionLayer::new())
         .method_not_allowed_fallback(method_not_allowed)

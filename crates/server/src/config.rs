@@ -13,6 +13,7 @@ use crate::cache::CacheConfig;
 use crate::error::ServerError;
 use crate::evm::data_source::SourceSettings;
 use crate::limits::LimitsConfig;
+use crate::media::MediaSettings;
 use crate::validate;
 
 mod limits;
@@ -56,6 +57,8 @@ pub struct Config {
     /// Whether visitors reach the server over TLS (through a reverse proxy that ends
     /// it): answers then carry `Strict-Transport-Security`.
     pub behind_tls: bool,
+    /// `[media]`: the media proxy.
+    pub media: MediaSettings,
 }
 
 impl Default for Config {
@@ -74,6 +77,7 @@ impl Default for Config {
             cache: CacheConfig::default(),
             limits: LimitsConfig::default(),
             behind_tls: false,
+            media: MediaSettings::default(),
         }
     }
 }
@@ -172,6 +176,34 @@ struct ConfigFile {
     cache: Option<CacheFile>,
     limits: Option<limits::LimitsFile>,
     behind_tls: Option<bool>,
+    media: Option<MediaFile>,
+}
+
+/// The `[media]` section.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MediaFile {
+    proxy: Option<bool>,
+    max_bytes: Option<usize>,
+    key: Option<String>,
+}
+
+impl MediaFile {
+    fn resolve(self) -> Result<MediaSettings, ServerError> {
+        let defaults = MediaSettings::default();
+        if self.max_bytes == Some(0) || self.key.as_deref().is_some_and(|k| k.len() < 16) {
+            return Err(ServerError::InvalidSetting {
+                field: "media".to_owned(),
+                reason: "max_bytes must be greater than 0 and key at least 16 characters"
+                    .to_owned(),
+            });
+        }
+        Ok(MediaSettings {
+            proxy: self.proxy.unwrap_or(defaults.proxy),
+            max_bytes: self.max_bytes.unwrap_or(defaults.max_bytes),
+            key: self.key,
+        })
+    }
 }
 
 /// The `[cache]` section.
@@ -305,6 +337,7 @@ impl ConfigFile {
             cache,
             limits,
             behind_tls: self.behind_tls.unwrap_or(false),
+            media: self.media.unwrap_or_default().resolve()?,
         })
     }
 }

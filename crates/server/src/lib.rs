@@ -12,6 +12,7 @@ pub mod error;
 pub mod evm;
 pub mod export;
 pub mod limits;
+pub mod media;
 pub mod native;
 pub mod networks;
 pub mod ops;

@@ -69,6 +69,7 @@ fn run() -> anyhow::Result<()> {
             })
             .limits(config.limits.clone())
             .behind_tls(config.behind_tls)
+            .media(config.media.clone())
             .build();
         tracing::info!(%address, web_dist = %config.web_dist.display(), "serving");
         for note in state.client_settings().operator_notes() {

@@ -61,6 +61,7 @@ use own_index::OwnIndex;
 
 use crate::cache::{BoundedCache, CacheStore, weigh_inline};
 use crate::error::ServiceError;
+use crate::media::MediaLinks;
 use token_list::TokenListSlot;
 
 /// Facts of the devnet manifest beyond its chain settings (additive manifest fields).
@@ -102,6 +103,8 @@ pub struct EvmOptions {
     pub sources: BTreeMap<NetworkName, SourceSettings>,
     /// The store every cache of the networks keeps its entries in (one byte budget).
     pub cache: CacheStore,
+    /// How media links in answers are rewritten (the media proxy); default: unchanged.
+    pub media: MediaLinks,
 }
 
 /// The EVM state of one served network.
@@ -126,6 +129,7 @@ pub struct EvmNetwork {
     gateway: IpfsGateway,
     account_reads: AccountReadCaches,
     apy: StakingApy,
+    media: MediaLinks,
 }
 
 /// The chain's head and gas price (spec §3 "Chain entry").
@@ -143,6 +147,15 @@ weigh_inline!(ChainData);
 const CHAIN_DATA_TTL: std::time::Duration = std::time::Duration::from_secs(10);
 /// A failed chain read is not repeated for this long.
 const CHAIN_DATA_FAILURE_TTL: std::time::Duration = std::time::Duration::from_secs(2);
+
+impl EvmNetwork {
+    /// `link` (an NFT's media, a token's logo) as the browser should load it: through the
+    /// media proxy when it is on.
+    #[must_use]
+    pub fn media_link(&self, link: &str) -> String {
+        self.media.link(link)
+    }
+}
 
 impl EvmNetwork {
     /// The network's chain settings.

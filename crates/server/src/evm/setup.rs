@@ -293,6 +293,7 @@ fn build(
             },
         ),
         gateway: shared.gateway.clone(),
+        media: options.media.clone(),
         account_reads: AccountReadCaches::new(&options.cache),
         apy: StakingApy::new(
             &options.cache,

@@ -75,6 +75,7 @@ mod evm_router_props;
 mod evm_staking;
 mod evm_tools;
 mod evm_transaction;
+mod media_proxy;
 mod native_balances;
 mod native_dapps;
 mod native_reads;

@@ -30,11 +30,11 @@ impl ApiError {
             return self;
         }
         let mut described = cause.to_string();
-        let mut source = cause.source();
+        let mut source = std::error::Error::source(cause);
         while let Some(current) = source {
             described.push_str(": ");
             described.push_str(&current.to_string());
-            source = current.source();
+            source = std::error::Error::source(current);
         }
         tracing::warn!(code = %self.code, status = %self.status, cause = %described, "upstream failure answered");
         self.message = public_sentence(&self.code).to_owned();

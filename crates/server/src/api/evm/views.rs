@@ -85,6 +85,15 @@ pub struct TokenView {
     pub is_system: bool,
 }
 
+impl TokenView {
+    /// The view with its logo as the browser should load it (`link`: the media proxy).
+    #[must_use]
+    pub fn linked(mut self, link: &dyn Fn(&str) -> String) -> Self {
+        self.logo = self.logo.as_deref().map(link);
+        self
+    }
+}
+
 impl From<&Token> for TokenView {
     fn from(token: &Token) -> Self {
         let kind = match (token.is_native, token.token_type) {
