@@ -20,9 +20,9 @@ use tandem_evm::EvmError;
 use crate::error::ServiceError;
 use crate::evm::prepare::revert;
 
-mod public;
 use crate::evm::prepare::revoke_plan::SkipReason;
-use public::sponsor_failure;
+
+use super::public_errors::sponsor_failure;
 
 /// An API failure: the status and the stable code the client matches on.
 #[derive(Debug, Clone)]
@@ -150,6 +150,13 @@ impl ApiError {
             details: None,
             retry_after: None,
         }
+    }
+
+    /// The same failure told in `message` (the stable code and details kept).
+    #[must_use]
+    pub fn with_message(mut self, message: &str) -> Self {
+        self.message = message.to_owned();
+        self
     }
 
     #[must_use]

@@ -12,6 +12,7 @@ pub mod native;
 mod networks;
 pub mod openapi;
 pub mod ops;
+pub mod public_errors;
 
 use axum::Router;
 use axum::routing::get;

@@ -7,7 +7,7 @@ use axum::http::StatusCode;
 use serde_json::json;
 use tandem_antelope::AntelopeError;
 
-use super::ApiError;
+use super::error::ApiError;
 
 /// Codes whose message is written for the user and carries nothing internal: the
 /// chain's own refusal, the spec's sponsor wording, a source that cannot answer a kind
@@ -25,8 +25,9 @@ const OWN_WORDS: &[&str] = &[
 impl ApiError {
     /// An upstream failure (a 5xx) with its message replaced by [`public_sentence`], the
     /// cause logged; anything else as it is.
-    pub(super) fn without_internals(mut self, cause: &dyn std::error::Error) -> Self {
-        if !self.status.is_server_error() || OWN_WORDS.contains(&self.code.as_ref()) {
+    #[must_use]
+    pub fn without_internals(self, cause: &dyn std::error::Error) -> Self {
+        if !self.status().is_server_error() || OWN_WORDS.contains(&self.code()) {
             return self;
         }
         let mut described = cause.to_string();
@@ -36,9 +37,9 @@ impl ApiError {
             described.push_str(&current.to_string());
             source = std::error::Error::source(current);
         }
-        tracing::warn!(code = %self.code, status = %self.status, cause = %described, "upstream failure answered");
-        self.message = public_sentence(&self.code).to_owned();
-        self
+        tracing::warn!(code = %self.code(), status = %self.status(), cause = %described, "upstream failure answered");
+        let sentence = public_sentence(self.code());
+        self.with_message(sentence)
     }
 }
 
@@ -63,7 +64,7 @@ pub fn public_sentence(code: &str) -> &'static str {
 /// A failing fee sponsor, by what the user is told: it did not answer in time (504), it
 /// could not be reached, it answered an unexpected status (with that status), or its answer
 /// is not a transaction we can read or keeps the header we sent.
-pub(super) fn sponsor_failure(
+pub fn sponsor_failure(
     failure: &AntelopeError,
 ) -> (StatusCode, &'static str, Option<serde_json::Value>) {
     match failure {
