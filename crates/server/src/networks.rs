@@ -195,7 +195,14 @@ mod tests {
     fn price_urls_and_start_block_come_from_the_manifest_when_present() {
         let text = manifest_json("telos-evm-devnet", "http://127.0.0.1:8545", WTLOS);
         let bare = parse_devnet_extras(&text).expect("without price URLs");
-        assert_eq!(bare, DevnetExtras::default());
+        assert_eq!(
+            bare,
+            DevnetExtras {
+                assets_url: Some("http://127.0.0.1:9100".to_owned()),
+                ..DevnetExtras::default()
+            },
+            "the assets server, the one local host fetches may reach on the devnet"
+        );
         let mut manifest: serde_json::Value = serde_json::from_str(&text).expect("json");
         manifest["startBlock"] = 5.into();
         manifest["priceAggregatorUrl"] = "http://127.0.0.1:9100/prices/aggregator".into();

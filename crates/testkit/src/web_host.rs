@@ -7,6 +7,7 @@
 //! Routes (GET, one request per connection):
 //! - `/meta/{name}.json` — `{"name": "<name>", "image": "<host>/image.png"}`
 //! - `/image.png` — a 1×1 PNG; `/page.html` — an HTML page (not media)
+//! - `/sized.png?kb=N` — a PNG signature padded to N KiB (what a picture of that size costs)
 //! - `/redirect?to=<url>` — `302` to the URL (percent-decoded)
 //! - `/huge` — 50 MiB without `Content-Length`, 64 KiB at a time
 //! - `/silent` — reads the request and never answers
@@ -161,6 +162,16 @@ async fn answer(
     }
     match path {
         "/image.png" => reply(&mut stream, "200 OK", "image/png", PNG).await,
+        "/sized.png" => {
+            let kib: usize = query
+                .split('&')
+                .find_map(|pair| pair.strip_prefix("kb="))
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(1);
+            let mut body = PNG.to_vec();
+            body.resize((kib * 1024).max(PNG.len()), 0);
+            reply(&mut stream, "200 OK", "image/png", &body).await
+        }
         "/page.html" => reply(&mut stream, "200 OK", "text/html", b"<html></html>").await,
         "/redirect" => {
             let to = query.strip_prefix("to=").unwrap_or_default();
