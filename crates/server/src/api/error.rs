@@ -221,7 +221,7 @@ impl From<JsonRejection> for ApiError {
         if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
             return Self::new(
                 StatusCode::PAYLOAD_TOO_LARGE,
-                "payload_too_large",
+                "validation.payload_too_large",
                 "the request body is larger than the server accepts",
             );
         }

@@ -171,6 +171,6 @@ async fn a_body_over_the_limit_is_413() {
         .unwrap();
     assert_eq!(answer.status(), 413);
     let error: serde_json::Value = answer.json().await.unwrap();
-    assert_eq!(error["code"], "payload_too_large");
+    assert_eq!(error["code"], "validation.payload_too_large");
     let _ = stop.send(());
 }
