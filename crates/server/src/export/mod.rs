@@ -330,6 +330,8 @@ pub fn within_budget(
             }
         }
     })
+    // The HTTP body may ask again after the end; a fused stream answers `None` again.
+    .fuse()
     .boxed()
 }
 
@@ -351,10 +353,16 @@ mod tests {
             Err(ServiceError::ExportTooLarge { .. })
         ));
         let whole = stream::iter([Ok(Bytes::from_static(b"a")), Ok(Bytes::from_static(b"b"))]);
-        let done: Vec<_> = within_budget(whole.boxed(), Duration::from_secs(5), None)
-            .collect()
-            .await;
-        assert_eq!(done.len(), 2);
+        let mut done = within_budget(whole.boxed(), Duration::from_secs(5), None);
+        let mut chunks = 0;
+        while done.next().await.is_some() {
+            chunks += 1;
+        }
+        assert_eq!(chunks, 2);
+        assert!(
+            done.next().await.is_none(),
+            "asked again after its end: still the end"
+        );
     }
 
     #[test]
