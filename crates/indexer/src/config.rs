@@ -5,6 +5,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use alloy_primitives::Address;
+pub use tandem_fetch::LocalAllowance;
 
 use crate::IndexerError;
 
@@ -117,11 +118,26 @@ pub struct IndexerConfig {
     pub ipfs_gateway: String,
     /// Metadata documents fetched at once.
     pub metadata_concurrency: usize,
-    /// Attempts per metadata document before it is given up (kept without metadata).
+    /// Attempts per metadata document, one per pass, before it is given up (kept
+    /// without metadata).
     pub metadata_attempts: u32,
-    /// Timeout of one metadata request.
+    /// Time allowed for one metadata request in all (connection, redirects, body).
     pub metadata_timeout: Duration,
-    /// Probe contracts and fetch NFT metadata after each sync (off for pure throughput runs).
+    /// The longest wait for the next bytes of a metadata answer.
+    pub metadata_idle_timeout: Duration,
+    /// Local addresses metadata may be fetched from all the same: the devnet's assets
+    /// server only (every other fetch reaches public addresses only; `tandem_fetch`).
+    pub metadata_allowance: LocalAllowance,
+    /// Time one enrichment pass (probes, then metadata) may take before it yields to the
+    /// next; what is left waits for the next pass.
+    pub enrich_pass_budget: Duration,
+    /// Time one collection's metadata may take in a pass; a collection that spends it
+    /// rests for `enrich_rest`, so a slow metadata server delays only its own NFTs.
+    pub enrich_contract_budget: Duration,
+    /// How long a collection that spent its budget is left out of the passes.
+    pub enrich_rest: Duration,
+    /// Probe contracts and fetch NFT metadata beside the follower (off for pure
+    /// throughput runs).
     pub enrich: bool,
 }
 
@@ -152,6 +168,11 @@ impl IndexerConfig {
             metadata_concurrency: 4,
             metadata_attempts: 3,
             metadata_timeout: Duration::from_secs(10),
+            metadata_idle_timeout: Duration::from_secs(5),
+            metadata_allowance: LocalAllowance::none(),
+            enrich_pass_budget: Duration::from_secs(30),
+            enrich_contract_budget: Duration::from_secs(10),
+            enrich_rest: Duration::from_secs(300),
             enrich: true,
         }
     }

@@ -264,17 +264,16 @@ pub fn apply_event(
             if let Some(StateValue::TokenApproval {
                 owner, approved, ..
             }) = state.get(&approval_key)?
+                && !approved.is_zero()
             {
-                if !approved.is_zero() {
-                    state.put(
-                        approval_key,
-                        Some(StateValue::TokenApproval {
-                            owner,
-                            approved: Address::ZERO,
-                            stamp,
-                        }),
-                    );
-                }
+                state.put(
+                    approval_key,
+                    Some(StateValue::TokenApproval {
+                        owner,
+                        approved: Address::ZERO,
+                        stamp,
+                    }),
+                );
             }
         }
         IndexEvent::Transfer(TransferEvent::Nft {

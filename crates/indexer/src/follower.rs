@@ -57,18 +57,17 @@
 
 mod allowances;
 mod latest_reads;
+mod pipeline;
 mod prepare;
 pub(crate) mod state;
 mod status;
 
-use std::collections::VecDeque;
 use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use tandem_evm::reads::ChainReader;
 use tandem_evm::rpc::{RetryConfig, RpcConfig};
-use tokio::task::JoinHandle;
 
 use crate::IndexerError;
 use crate::config::{Backfill, IndexerConfig};
@@ -76,7 +75,8 @@ use crate::phases::{Phase, PhaseClock, PhaseTimes};
 use crate::progress::RateWindow;
 use crate::rpc::BlockFetcher;
 use crate::store::{BlockRef, HeadSeen, Store};
-use prepare::{Prepared, Range, Reader, Scan, sparse_scan};
+use pipeline::{Pipeline, join};
+use prepare::{Range, Reader, Scan, sparse_scan};
 use state::StateReads;
 pub use status::IndexerStatus;
 
@@ -93,6 +93,10 @@ pub struct Indexer {
     clock: Arc<PhaseClock>,
     status: Mutex<IndexerStatus>,
     rate: Mutex<RateWindow>,
+    /// The client NFT metadata is fetched with (public addresses only).
+    pub(crate) outbound: tandem_fetch::OutboundClient,
+    /// Collections whose metadata spent its time budget, resting.
+    pub(crate) resting: crate::metadata::Resting,
 }
 
 pub(crate) use tandem_domain::time::now_ms;
@@ -151,6 +155,7 @@ impl Indexer {
             fetcher,
             state,
         } = Node::connect(&config)?;
+        let outbound = crate::metadata::outbound_client(&config)?;
         let clock = Arc::new(PhaseClock::default());
         let reader = Arc::new(Reader::new(
             Arc::clone(&fetcher),
@@ -167,6 +172,8 @@ impl Indexer {
             clock,
             status: Mutex::new(IndexerStatus::default()),
             rate: Mutex::new(RateWindow::default()),
+            outbound,
+            resting: crate::metadata::Resting::default(),
         })
     }
 
@@ -228,30 +235,35 @@ impl Indexer {
         tokio::task::spawn_blocking(move || work(store.as_ref())).await?
     }
 
-    /// Follows the chain until `shutdown` completes: sync, enrich, wait, repeat. Errors
-    /// are logged and retried with a growing pause while [retryable](IndexerError::retryable).
+    /// Follows the chain until `shutdown` completes: sync, wait, repeat, with contract
+    /// probes and NFT metadata enriched beside it (never in its way: a slow metadata
+    /// server delays no block). Errors are logged and retried with a growing pause while
+    /// [retryable](IndexerError::retryable).
     ///
     /// # Errors
     /// The first error retrying cannot fix: a store of another chain, a configuration,
     /// a fork below the undo window.
     pub async fn run_until(&self, shutdown: impl Future<Output = ()>) -> Result<(), IndexerError> {
-        tokio::pin!(shutdown);
+        let enrichment = async {
+            if self.config.enrich {
+                self.enrich_beside().await
+            } else {
+                std::future::pending().await
+            }
+        };
+        tokio::select! {
+            () = shutdown => Ok(()),
+            outcome = self.follow() => outcome,
+            outcome = enrichment => outcome,
+        }
+    }
+
+    /// Syncs to the head, pauses, and again, until an error retrying cannot fix.
+    async fn follow(&self) -> Result<(), IndexerError> {
         let mut pause = self.config.poll_interval;
         loop {
-            let round = async {
-                let indexed = self.sync_to_head().await?;
-                if self.config.enrich {
-                    self.enrich().await?;
-                    self.update_status(|status| status.enriched_block = indexed);
-                }
-                Ok::<(), IndexerError>(())
-            };
-            let outcome = tokio::select! {
-                () = &mut shutdown => return Ok(()),
-                outcome = round => outcome,
-            };
-            match outcome {
-                Ok(()) => pause = self.config.poll_interval,
+            match self.sync_to_head().await {
+                Ok(_) => pause = self.config.poll_interval,
                 Err(error) if !error.retryable() => return Err(error),
                 Err(error) => {
                     let described = error.with_causes();
@@ -260,10 +272,7 @@ impl Indexer {
                     pause = (pause * 2).min(Duration::from_secs(30));
                 }
             }
-            tokio::select! {
-                () = &mut shutdown => return Ok(()),
-                () = tokio::time::sleep(pause) => {}
-            }
+            tokio::time::sleep(pause).await;
         }
     }
 
@@ -463,33 +472,4 @@ impl Indexer {
     pub fn backfill(&self) -> Backfill {
         self.config.backfill
     }
-}
-
-/// The batches being prepared ahead, in order, and the commit being written.
-#[derive(Debug, Default)]
-struct Pipeline {
-    ahead: VecDeque<(Range, JoinHandle<Result<Prepared, IndexerError>>)>,
-    commit: Option<JoinHandle<Result<(), IndexerError>>>,
-}
-
-impl Pipeline {
-    /// Stops every preparation ahead (after a reorg, they read the old branch).
-    fn abort_ahead(&mut self) {
-        for (_, handle) in self.ahead.drain(..) {
-            handle.abort();
-        }
-    }
-
-    /// Stops the preparations ahead and waits for the commit.
-    async fn finish(mut self) -> Result<(), IndexerError> {
-        self.abort_ahead();
-        match self.commit {
-            Some(handle) => join(handle).await,
-            None => Ok(()),
-        }
-    }
-}
-
-async fn join<T>(handle: JoinHandle<Result<T, IndexerError>>) -> Result<T, IndexerError> {
-    handle.await?
 }

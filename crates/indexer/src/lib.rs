@@ -48,7 +48,7 @@ mod rpc;
 mod source;
 pub mod store;
 
-pub use config::{Backfill, IndexerConfig};
+pub use config::{Backfill, IndexerConfig, LocalAllowance};
 pub use decode::{IndexEvent, PlacedEvent, decode_transaction};
 pub use derive::{Stamp, StateAccess, StateKey, StateValue, apply_event};
 pub use error::IndexerError;

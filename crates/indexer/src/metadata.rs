@@ -1,24 +1,42 @@
-//! NFT metadata: `tokenURI` / `uri` read from the collection, the document fetched
-//! from http(s), from `ipfs://` through the configured gateway, or decoded from a
-//! `data:` URI. A few fetches run at once, each retried with backoff; whatever comes
-//! back is stored as raw text (invalid JSON included) for the domain to degrade.
+//! NFT metadata: `tokenURI` / `uri` read from the collection, the document fetched from
+//! http(s) (`ipfs://` through the configured gateway) or decoded from a `data:` URI, and
+//! stored raw (invalid JSON included, for the domain to degrade) with its preview, the
+//! keys lists show.
+//!
+//! The URI is whatever the contract's author wrote, so every fetch goes through
+//! [`tandem_fetch::OutboundClient`]: public addresses only, redirects checked, the body
+//! cut at 1 MiB, a time limit in all and between bytes. Nothing tells a caller why a
+//! document is missing: a refused internal address, a 404 and a timeout all leave the
+//! NFT without metadata (`metadataStatus: missing`); the log says which.
+//!
+//! Fetching runs beside the follower, never inside it (`discovery`), in rounds of at
+//! most 200 NFTs and within the pass's time budget. Each collection has a budget of its
+//! own per round; one that spends it rests for a while (`enrich_rest`), so a metadata
+//! server that is slow or never answers delays only its own collection's NFTs. An NFT
+//! is tried once per round: a failure that may pass (a timeout, a 5xx) is tried again in
+//! a later round, up to `metadata_attempts` times; a refusal or a 4xx is final.
 
-use std::sync::Arc;
-use std::time::Duration;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use alloy_primitives::{Address, U256};
-use base64::Engine as _;
-use tandem_domain::nft::{IpfsGateway, NftStandard};
+use tandem_domain::nft::{IpfsGateway, NftStandard, metadata_preview};
+use tandem_fetch::{FetchError, OutboundClient, data_uri};
 use tokio::task::JoinSet;
+use tokio::time::Instant;
 
 use crate::IndexerError;
 use crate::follower::Indexer;
 use crate::store::MetadataResult;
 
 /// Largest metadata document kept; anything bigger is not metadata.
-const MAX_DOCUMENT_BYTES: usize = 1 << 20;
-/// NFTs taken from the queue per pass.
-const PASS_SIZE: u64 = 200;
+pub(crate) const MAX_DOCUMENT_BYTES: usize = 1 << 20;
+/// NFTs taken from the queue per round.
+const ROUND_SIZE: u64 = 200;
+/// Longest token URI stored with its NFT (a longer `data:` URI is decoded, not kept).
+const MAX_STORED_URI: usize = 8 * 1024;
+/// Collections resting at once, at most (beyond it the one resting longest returns).
+const MAX_RESTING: usize = 100;
 
 /// Where a token URI's document comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,30 +45,27 @@ pub enum MetadataLocation {
     Http(String),
     /// The document is inline (a `data:` URI), already decoded.
     Inline(String),
-    /// A scheme the fetcher does not speak, or an undecodable `data:` URI.
+    /// A scheme the fetcher does not speak, or a `data:` URI that does not decode or is
+    /// larger than a document may be.
     Unusable,
 }
 
 /// Resolves a token URI: ERC-1155 `{id}` substituted (64 lowercase hex digits),
-/// `ipfs://` rewritten through `gateway`, `data:` decoded (base64 or percent-encoded).
+/// `ipfs://` rewritten through `gateway`, `data:` decoded (base64 or percent-encoded)
+/// when it fits 1 MiB.
 #[must_use]
 pub fn locate(uri: &str, token_id: U256, gateway: &IpfsGateway) -> MetadataLocation {
-    let uri = uri.trim().replace("{id}", &format!("{token_id:064x}"));
-    if let Some(rest) = uri.strip_prefix("data:") {
-        let Some((header, payload)) = rest.split_once(',') else {
-            return MetadataLocation::Unusable;
-        };
-        let decoded = if header.ends_with(";base64") {
-            base64::engine::general_purpose::STANDARD
-                .decode(payload.trim())
-                .ok()
-        } else {
-            Some(percent_decode(payload))
-        };
-        return decoded
-            .map(|bytes| MetadataLocation::Inline(String::from_utf8_lossy(&bytes).into_owned()))
-            .unwrap_or(MetadataLocation::Unusable);
+    let uri = uri.trim();
+    if uri
+        .get(..5)
+        .is_some_and(|s| s.eq_ignore_ascii_case("data:"))
+    {
+        return data_uri::decode(uri, MAX_DOCUMENT_BYTES)
+            .map_or(MetadataLocation::Unusable, |doc| {
+                MetadataLocation::Inline(String::from_utf8_lossy(&doc.bytes).into_owned())
+            });
     }
+    let uri = uri.replace("{id}", &format!("{token_id:064x}"));
     if uri.starts_with("ipfs://") {
         return MetadataLocation::Http(gateway.rewrite(&uri));
     }
@@ -60,140 +75,200 @@ pub fn locate(uri: &str, token_id: U256, gateway: &IpfsGateway) -> MetadataLocat
     MetadataLocation::Unusable
 }
 
-fn percent_decode(text: &str) -> Vec<u8> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = bytes
-            .get(i + 1..i + 3)
-            .and_then(|h| std::str::from_utf8(h).ok())
-            .and_then(|h| u8::from_str_radix(h, 16).ok());
-        match (bytes[i], hex) {
-            (b'%', Some(byte)) => {
-                out.push(byte);
-                i += 3;
-            }
-            (byte, _) => {
-                out.push(byte);
-                i += 1;
-            }
+/// How one NFT's turn in a round ended.
+#[derive(Debug)]
+enum Outcome {
+    /// The document.
+    Document(String),
+    /// Nothing to fetch, or a failure that will not pass: final, without metadata.
+    GiveUp,
+    /// A failure that may pass: tried again in a later round.
+    TryAgain,
+    /// Its collection's budget was spent before its turn: not counted as an attempt.
+    NotTried,
+}
+
+/// What a round did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Round {
+    /// NFTs whose outcome was saved.
+    pub handled: usize,
+    /// Whether nothing is left to fetch, resting collections included.
+    pub drained: bool,
+}
+
+/// Collections that spent their budget, each resting until a moment.
+#[derive(Debug, Default)]
+pub(crate) struct Resting(Mutex<HashMap<Address, Instant>>);
+
+impl Resting {
+    /// The collections resting now (those whose rest is over return).
+    fn now(&self) -> Vec<Address> {
+        let mut resting = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let now = Instant::now();
+        resting.retain(|_, until| *until > now);
+        resting.keys().copied().collect()
+    }
+
+    fn rest(&self, contract: Address, until: Instant) {
+        let mut resting = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if resting.len() >= MAX_RESTING
+            && let Some(soonest) = resting
+                .iter()
+                .min_by_key(|(_, until)| **until)
+                .map(|(c, _)| *c)
+        {
+            resting.remove(&soonest);
         }
+        resting.insert(contract, until);
     }
-    out
 }
 
-/// One GET; `Ok(None)` for an answer that will not improve with retrying (4xx).
-async fn fetch_once(client: &reqwest::Client, url: &str) -> Result<Option<String>, String> {
-    let response = client.get(url).send().await.map_err(|e| e.to_string())?;
-    let status = response.status();
-    if status.is_client_error() {
-        return Ok(None);
-    }
-    if !status.is_success() {
-        return Err(format!("status {status}"));
-    }
-    let body = response.bytes().await.map_err(|e| e.to_string())?;
-    if body.len() > MAX_DOCUMENT_BYTES {
-        return Ok(None);
-    }
-    Ok(Some(String::from_utf8_lossy(&body).into_owned()))
-}
-
-/// Fetches with up to `attempts` tries, doubling the pause between them.
-async fn fetch_with_retries(client: &reqwest::Client, url: &str, attempts: u32) -> Option<String> {
-    let mut pause = Duration::from_millis(200);
-    for attempt in 1..=attempts.max(1) {
-        match fetch_once(client, url).await {
-            Ok(document) => return document,
+/// One NFT's document, fetched or decoded.
+async fn fetch_document(client: &OutboundClient, location: MetadataLocation) -> Outcome {
+    match location {
+        MetadataLocation::Inline(document) => Outcome::Document(document),
+        MetadataLocation::Unusable => Outcome::GiveUp,
+        MetadataLocation::Http(url) => match client.get(&url).await {
+            Ok(fetched) => Outcome::Document(String::from_utf8_lossy(&fetched.body).into_owned()),
             Err(error) => {
-                tracing::debug!(url, attempt, %error, "metadata fetch failed");
-                if attempt < attempts {
-                    tokio::time::sleep(pause).await;
-                    pause *= 2;
+                tracing::debug!(url, %error, "metadata not fetched");
+                if error.retryable() {
+                    Outcome::TryAgain
+                } else {
+                    Outcome::GiveUp
                 }
             }
-        }
+        },
     }
-    None
 }
 
 impl Indexer {
-    /// Fetches metadata for NFTs minted since the last pass. Returns how many were handled.
+    /// One round of metadata fetches, ending by `deadline`: the NFTs of collections that
+    /// are not resting, fewest attempts first.
     ///
     /// # Errors
-    /// When the node or the store fails (fetch failures only degrade the NFT's metadata).
-    pub async fn fetch_metadata(&self) -> Result<usize, IndexerError> {
-        let attempts = self.config.metadata_attempts;
-        let store = Arc::clone(&self.store);
-        let queue =
-            tokio::task::spawn_blocking(move || store.metadata_to_fetch(PASS_SIZE, 1)).await??;
+    /// When the node or the store fails (a fetch failure only leaves its NFT without
+    /// metadata).
+    pub(crate) async fn fetch_metadata_round(
+        &self,
+        deadline: Instant,
+    ) -> Result<Round, IndexerError> {
+        let skip = self.resting.now();
+        let attempts = self.config.metadata_attempts.max(1);
+        let resting = skip.clone();
+        let queue = self
+            .blocking(move |store| store.metadata_to_fetch(ROUND_SIZE, attempts, &resting))
+            .await?;
         if queue.is_empty() {
-            return Ok(0);
+            return Ok(Round {
+                handled: 0,
+                drained: skip.is_empty(),
+            });
         }
         let gateway = IpfsGateway::new(&self.config.ipfs_gateway)
             .map_err(|e| IndexerError::config_caused("ipfs_gateway", e))?;
-        let client = reqwest::Client::builder()
-            .timeout(self.config.metadata_timeout)
-            .build()
-            .map_err(|e| IndexerError::config_caused("metadata http client", e))?;
+        let mut collections: Vec<(Address, NftStandard, Vec<U256>)> = Vec::new();
+        for (contract, token_id, standard) in queue {
+            match collections.last_mut() {
+                Some((last, _, ids)) if *last == contract => ids.push(token_id),
+                _ => collections.push((contract, standard, vec![token_id])),
+            }
+        }
         let semaphore = Arc::new(tokio::sync::Semaphore::new(
             self.config.metadata_concurrency.max(1),
         ));
         let mut tasks = JoinSet::new();
-        for (contract, token_id, standard) in queue.iter().copied() {
-            let uri = self.token_uri(contract, token_id, standard).await?;
-            let (client, gateway, semaphore) =
-                (client.clone(), gateway.clone(), Arc::clone(&semaphore));
-            tasks.spawn(async move {
-                let _permit = semaphore.acquire_owned().await.ok();
-                let metadata = match uri.as_deref().map(|uri| locate(uri, token_id, &gateway)) {
-                    Some(MetadataLocation::Http(url)) => {
-                        fetch_with_retries(&client, &url, attempts).await
-                    }
-                    Some(MetadataLocation::Inline(document)) => Some(document),
-                    Some(MetadataLocation::Unusable) | None => None,
-                };
-                (
-                    contract,
-                    token_id,
-                    MetadataResult {
-                        token_uri: uri,
-                        metadata,
-                        done: true,
-                    },
-                )
-            });
+        for (contract, standard, ids) in collections {
+            let uris = self.token_uris(contract, &ids, standard).await?;
+            let budget_ends = deadline.min(Instant::now() + self.config.enrich_contract_budget);
+            for (token_id, uri) in ids.into_iter().zip(uris) {
+                let client = self.outbound.clone();
+                let (gateway, semaphore) = (gateway.clone(), Arc::clone(&semaphore));
+                tasks.spawn(async move {
+                    let _permit = semaphore.acquire_owned().await.ok();
+                    let location = uri.as_deref().map_or(MetadataLocation::Unusable, |uri| {
+                        locate(uri, token_id, &gateway)
+                    });
+                    let outcome = if Instant::now() >= budget_ends {
+                        Outcome::NotTried
+                    } else {
+                        tokio::time::timeout_at(budget_ends, fetch_document(&client, location))
+                            .await
+                            .unwrap_or(Outcome::TryAgain)
+                    };
+                    (
+                        contract,
+                        token_id,
+                        uri,
+                        outcome,
+                        Instant::now() >= budget_ends,
+                    )
+                });
+            }
         }
         let mut handled = 0;
+        let rest_until = Instant::now() + self.config.enrich_rest;
         while let Some(joined) = tasks.join_next().await {
-            let (contract, token_id, result) = joined?;
-            let store = Arc::clone(&self.store);
-            tokio::task::spawn_blocking(move || store.save_metadata(contract, token_id, &result))
-                .await??;
+            let (contract, token_id, uri, outcome, budget_spent) = joined?;
+            if budget_spent {
+                self.resting.rest(contract, rest_until);
+            }
+            let (metadata, done) = match outcome {
+                Outcome::NotTried => continue,
+                Outcome::Document(document) => (Some(document), true),
+                Outcome::GiveUp => (None, true),
+                Outcome::TryAgain => (None, false),
+            };
+            let result = MetadataResult {
+                token_uri: uri.filter(|uri| uri.len() <= MAX_STORED_URI),
+                preview: metadata.as_deref().map(metadata_preview),
+                metadata,
+                done,
+            };
+            self.blocking(move |store| store.save_metadata(contract, token_id, &result))
+                .await?;
             handled += 1;
         }
-        Ok(handled)
+        Ok(Round {
+            handled,
+            drained: false,
+        })
     }
 
-    /// The token's URI; `None` when the contract reverts or answers garbage.
-    async fn token_uri(
+    /// The tokens' URIs, in order; `None` where the contract reverts or answers garbage.
+    async fn token_uris(
         &self,
         contract: Address,
-        token_id: U256,
+        token_ids: &[U256],
         standard: NftStandard,
-    ) -> Result<Option<String>, IndexerError> {
+    ) -> Result<Vec<Option<String>>, IndexerError> {
         let erc1155 = standard == NftStandard::Erc1155;
-        let mut answers = self
+        let answers = self
             .reads
-            .token_uris(contract, &[token_id], erc1155)
+            .token_uris(contract, token_ids, erc1155)
             .await
-            .map_err(IndexerError::read("a token URI"))?;
+            .map_err(IndexerError::read("token URIs"))?;
         Ok(answers
-            .pop()
-            .and_then(Result::ok)
-            .filter(|uri| !uri.trim().is_empty()))
+            .into_iter()
+            .map(|answer| answer.ok().filter(|uri| !uri.trim().is_empty()))
+            .collect())
     }
+}
+
+/// The client metadata is fetched with: public addresses only (besides the devnet's
+/// allowance), 1 MiB, the configured time limits.
+pub(crate) fn outbound_client(
+    config: &crate::IndexerConfig,
+) -> Result<OutboundClient, IndexerError> {
+    let limits = tandem_fetch::FetchLimits {
+        max_body_bytes: MAX_DOCUMENT_BYTES,
+        total: config.metadata_timeout,
+        idle: config.metadata_idle_timeout,
+        ..tandem_fetch::FetchLimits::default()
+    };
+    OutboundClient::new(limits, config.metadata_allowance.clone())
+        .map_err(|error: FetchError| IndexerError::config_caused("metadata http client", error))
 }
 
 #[cfg(test)]
@@ -231,80 +306,42 @@ mod tests {
             ),
             MetadataLocation::Inline(r#"{"name":"b"}"#.to_owned())
         );
-        assert_eq!(
-            locate("data:application/json;base64,!!!", id, &gateway()),
-            MetadataLocation::Unusable
-        );
-        assert_eq!(
-            locate("ar://abc", id, &gateway()),
-            MetadataLocation::Unusable
-        );
-        assert_eq!(
-            locate("data:nocomma", id, &gateway()),
-            MetadataLocation::Unusable
-        );
-    }
-
-    /// A local HTTP server answering one scripted status per request (the last one
-    /// repeats); answers the URL and a counter of requests served.
-    async fn scripted_server(statuses: Vec<u16>) -> (String, Arc<std::sync::atomic::AtomicUsize>) {
-        use std::sync::atomic::{AtomicUsize, Ordering};
-        use tokio::io::{AsyncReadExt, AsyncWriteExt};
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let url = format!("http://{}/meta.json", listener.local_addr().unwrap());
-        let served = Arc::new(AtomicUsize::new(0));
-        let counter = Arc::clone(&served);
-        tokio::spawn(async move {
-            loop {
-                let Ok((mut socket, _)) = listener.accept().await else {
-                    return;
-                };
-                let mut request = [0u8; 2048];
-                let _ = socket.read(&mut request).await;
-                let index = counter.fetch_add(1, Ordering::SeqCst);
-                let status = statuses[index.min(statuses.len() - 1)];
-                let body = if status == 200 {
-                    r#"{"name":"ok"}"#
-                } else {
-                    ""
-                };
-                let answer = format!(
-                    "HTTP/1.1 {status} X\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
-                    body.len()
-                );
-                let _ = socket.write_all(answer.as_bytes()).await;
-            }
-        });
-        (url, served)
-    }
-
-    #[tokio::test]
-    async fn retries_server_errors_until_an_answer() {
-        let (url, served) = scripted_server(vec![503, 502, 200]).await;
-        let client = reqwest::Client::new();
-        let document = fetch_with_retries(&client, &url, 3).await;
-        assert_eq!(document.as_deref(), Some(r#"{"name":"ok"}"#));
-        assert_eq!(served.load(std::sync::atomic::Ordering::SeqCst), 3);
-    }
-
-    #[tokio::test]
-    async fn gives_up_after_the_attempts_allowed() {
-        let (url, served) = scripted_server(vec![500]).await;
-        let client = reqwest::Client::new();
-        assert_eq!(fetch_with_retries(&client, &url, 2).await, None);
-        assert_eq!(served.load(std::sync::atomic::Ordering::SeqCst), 2);
-    }
-
-    #[tokio::test]
-    async fn does_not_retry_a_missing_document() {
-        let (url, served) = scripted_server(vec![404, 200]).await;
-        let client = reqwest::Client::new();
-        assert_eq!(fetch_with_retries(&client, &url, 5).await, None);
-        assert_eq!(served.load(std::sync::atomic::Ordering::SeqCst), 1);
+        for unusable in [
+            "data:application/json;base64,!!!",
+            "ar://abc",
+            "data:nocomma",
+            "file:///etc/passwd",
+        ] {
+            assert_eq!(
+                locate(unusable, id, &gateway()),
+                MetadataLocation::Unusable,
+                "{unusable}"
+            );
+        }
     }
 
     #[test]
-    fn percent_decoding_keeps_stray_percent_signs() {
-        assert_eq!(percent_decode("100%25 %zz%4"), b"100% %zz%4");
+    fn a_5_mb_data_uri_is_refused_by_its_length() {
+        let huge = format!(
+            "data:application/json;base64,{}",
+            "QUFB".repeat((5 << 20) / 4)
+        );
+        assert_eq!(
+            locate(&huge, U256::from(1u8), &gateway()),
+            MetadataLocation::Unusable
+        );
+    }
+
+    #[test]
+    fn a_collection_rests_until_its_time_and_the_table_stays_bounded() {
+        let resting = Resting::default();
+        let soon = Instant::now() + std::time::Duration::from_secs(60);
+        resting.rest(Address::repeat_byte(1), Instant::now());
+        resting.rest(Address::repeat_byte(2), soon);
+        assert_eq!(resting.now(), vec![Address::repeat_byte(2)]);
+        for byte in 0..=255u8 {
+            resting.rest(Address::repeat_byte(byte), soon);
+        }
+        assert_eq!(resting.now().len(), MAX_RESTING);
     }
 }

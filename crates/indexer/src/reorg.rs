@@ -29,11 +29,11 @@ impl Indexer {
             for (height, header) in heights.iter().zip(node) {
                 let height = *height;
                 let stored = self.blocking_block(height).await?;
-                if let (Some(stored), Some(header)) = (stored, header) {
-                    if stored.hash == header.hash {
-                        agreed = Some(height);
-                        break;
-                    }
+                if let (Some(stored), Some(header)) = (stored, header)
+                    && stored.hash == header.hash
+                {
+                    agreed = Some(height);
+                    break;
                 }
             }
             match agreed {

@@ -1,5 +1,6 @@
 //! The whole HTTP application: API routes, the SPA, and the layers every answer
-//! passes through (panic guard, security headers, request tracing; compression for the API).
+//! passes through (panic guard, security headers, request tracing, the time limits of a
+//! request and of its body; compression for the API).
 
 use std::any::Any;
 use std::sync::Arc;
@@ -11,6 +12,7 @@ use axum::{Extension, Router};
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::RequestBodyTimeoutLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::api::{self, error::ApiError};
@@ -24,6 +26,8 @@ pub fn router(state: AppState) -> Router {
         state.client_settings().wallet_connect_project_id.is_some(),
         &security::WalletPluginNeeds::read(state.host().web_dist()),
     );
+    let timeouts = state.limits().config().timeouts;
+    let hsts = state.host().behind_tls();
     // The limiter guards the API; the operator's routes and the web app stay outside it.
     let limited = api::routes().layer(axum::middleware::from_fn_with_state(
         Arc::clone(state.limits_arc()),
@@ -31,19 +35,60 @@ pub fn router(state: AppState) -> Router {
     ));
     // gzip or brotli as the client accepts, for the API's answers only: the web app's
     // files are compressed once by its build and sent as they are (spa.rs).
+    let unmetered = api::unmetered_routes().layer(axum::middleware::from_fn_with_state(
+        Arc::clone(state.limits_arc()),
+        api::limits::identify,
+    ));
     let routes = limited
+        .merge(unmetered)
         .merge(api::ops::routes())
         .layer(CompressionLayer::new())
         .method_not_allowed_fallback(method_not_allowed)
         .fallback(fallback)
         .with_state(state)
-        .layer(Extension(ContentSecurityPolicy(policy.clone())));
+        .layer(Extension(ContentSecurityPolicy(policy.clone())))
+        // Every request is answered in time (a streamed export sends its head in time and
+        // its body within a budget of its own); a body that stops arriving fails.
+        .layer(axum::middleware::from_fn_with_state(
+            timeouts.request,
+            answer_in_time,
+        ))
+        .layer(RequestBodyTimeoutLayer::new(timeouts.body));
     // A pre-rendered page sets its own policy (this one plus its inline hashes, spa.rs).
-    with_middleware(routes).layer(SetResponseHeaderLayer::if_not_present(
+    let app = with_middleware(routes).layer(SetResponseHeaderLayer::if_not_present(
         header::CONTENT_SECURITY_POLICY,
         policy,
-    ))
+    ));
+    if hsts {
+        // Only when the operator says so: on plain http it would lock browsers out.
+        app.layer(SetResponseHeaderLayer::overriding(
+            header::STRICT_TRANSPORT_SECURITY,
+            HeaderValue::from_static("max-age=31536000; includeSubDomains"),
+        ))
+    } else {
+        app
+    }
 }
+
+/// Answers 503 `request_timeout` when the handler has not answered within `limit`.
+async fn answer_in_time(
+    State(limit): State<std::time::Duration>,
+    request: Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let path = request.uri().path().to_owned();
+    match tokio::time::timeout(limit, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => {
+            tracing::warn!(path, ?limit, "request not answered in time");
+            ApiError::request_timeout(limit).into_response()
+        }
+    }
+}
+
+/// The browser features a page may use: the camera on this origin (scan to send).
+const PERMISSIONS_POLICY: &str = "camera=(self), microphone=(), geolocation=(), payment=(), \
+                                  usb=(), serial=(), hid=(), bluetooth=(), midi=()";
 
 /// The server's Content-Security-Policy, for the answers that extend it (pre-rendered pages).
 #[derive(Clone, Debug)]
@@ -60,6 +105,16 @@ pub fn with_middleware(router: Router) -> Router {
         .layer(security_header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(security_header(header::REFERRER_POLICY, "no-referrer"))
         .layer(security_header(header::X_FRAME_OPTIONS, "DENY"))
+        // Popups the app opens (wallet sign-ins) keep their opener; other windows do not.
+        .layer(security_header(
+            HeaderName::from_static("cross-origin-opener-policy"),
+            "same-origin-allow-popups",
+        ))
+        // Only the camera (scan to send, on this origin); nothing else a page could ask for.
+        .layer(security_header(
+            HeaderName::from_static("permissions-policy"),
+            PERMISSIONS_POLICY,
+        ))
         // No CORS layer, so other origins are refused.
         .layer(TraceLayer::new_for_http())
         // Outermost, so the time and status are the client's.

@@ -12,9 +12,11 @@ use tandem_domain::network::{ChainSettingsOverride, NetworkName};
 use crate::cache::CacheConfig;
 use crate::error::ServerError;
 use crate::evm::data_source::SourceSettings;
-use crate::limits::{LimitsConfig, TrustedProxies};
+use crate::limits::LimitsConfig;
+use crate::media::MediaSettings;
 use crate::validate;
 
+mod limits;
 mod sources;
 
 pub use sources::check_against as check_sources;
@@ -52,6 +54,11 @@ pub struct Config {
     pub cache: CacheConfig,
     /// `[limits]`: the abuse limits.
     pub limits: LimitsConfig,
+    /// Whether visitors reach the server over TLS (through a reverse proxy that ends
+    /// it): answers then carry `Strict-Transport-Security`.
+    pub behind_tls: bool,
+    /// `[media]`: the media proxy.
+    pub media: MediaSettings,
 }
 
 impl Default for Config {
@@ -69,6 +76,8 @@ impl Default for Config {
             evm_sources: BTreeMap::new(),
             cache: CacheConfig::default(),
             limits: LimitsConfig::default(),
+            behind_tls: false,
+            media: MediaSettings::default(),
         }
     }
 }
@@ -165,59 +174,34 @@ struct ConfigFile {
     #[serde(default)]
     networks: BTreeMap<NetworkName, NetworkOverrideFile>,
     cache: Option<CacheFile>,
-    limits: Option<LimitsFile>,
+    limits: Option<limits::LimitsFile>,
+    behind_tls: Option<bool>,
+    media: Option<MediaFile>,
 }
 
-/// The `[limits]` section.
+/// The `[media]` section.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct LimitsFile {
-    requests_per_second: Option<u32>,
-    burst: Option<u32>,
-    trusted_proxies: Option<Vec<String>>,
-    exempt_loopback: Option<bool>,
-    expensive_per_client: Option<u32>,
-    expensive_total: Option<u32>,
+struct MediaFile {
+    proxy: Option<bool>,
+    max_bytes: Option<usize>,
+    key: Option<String>,
 }
 
-impl LimitsFile {
-    fn resolve(self) -> Result<LimitsConfig, ServerError> {
-        let defaults = LimitsConfig::default();
-        let positive = |field: &str, value: Option<u32>, default: u32| match value {
-            Some(0) => Err(ServerError::InvalidSetting {
-                field: format!("limits.{field}"),
-                reason: "must be greater than 0".to_owned(),
-            }),
-            Some(value) => Ok(value),
-            None => Ok(default),
-        };
-        let trusted_proxies =
-            match self.trusted_proxies {
-                Some(entries) => TrustedProxies::parse(entries.iter().map(String::as_str))
-                    .map_err(|entry| ServerError::InvalidSetting {
-                        field: "limits.trusted_proxies".to_owned(),
-                        reason: format!("'{entry}' is not an IP address or CIDR range"),
-                    })?,
-                None => defaults.trusted_proxies,
-            };
-        Ok(LimitsConfig {
-            // 0 switches the rate limit off.
-            requests_per_second: self
-                .requests_per_second
-                .unwrap_or(defaults.requests_per_second),
-            burst: positive("burst", self.burst, defaults.burst)?,
-            trusted_proxies,
-            exempt_loopback: self.exempt_loopback.unwrap_or(defaults.exempt_loopback),
-            expensive_per_client: positive(
-                "expensive_per_client",
-                self.expensive_per_client,
-                defaults.expensive_per_client,
-            )?,
-            expensive_total: positive(
-                "expensive_total",
-                self.expensive_total,
-                defaults.expensive_total,
-            )?,
+impl MediaFile {
+    fn resolve(self) -> Result<MediaSettings, ServerError> {
+        let defaults = MediaSettings::default();
+        if self.max_bytes == Some(0) || self.key.as_deref().is_some_and(|k| k.len() < 16) {
+            return Err(ServerError::InvalidSetting {
+                field: "media".to_owned(),
+                reason: "max_bytes must be greater than 0 and key at least 16 characters"
+                    .to_owned(),
+            });
+        }
+        Ok(MediaSettings {
+            proxy: self.proxy.unwrap_or(defaults.proxy),
+            max_bytes: self.max_bytes.unwrap_or(defaults.max_bytes),
+            key: self.key,
         })
     }
 }
@@ -353,6 +337,8 @@ impl ConfigFile {
             evm_sources,
             cache,
             limits,
+            behind_tls: self.behind_tls.unwrap_or(false),
+            media: self.media.unwrap_or_default().resolve()?,
         })
     }
 }

@@ -181,6 +181,10 @@ pub enum ServiceError {
     /// resources themselves.
     #[error("the fee sponsor failed: {0}")]
     SponsorFailed(Arc<AntelopeError>),
+
+    /// An export went past the server's budget (rows or time); a shorter date range fits.
+    #[error("the export is larger than this server allows ({limit}); export a shorter date range")]
+    ExportTooLarge { limit: String },
 }
 
 impl From<EvmError> for ServiceError {

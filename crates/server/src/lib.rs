@@ -12,43 +12,29 @@ pub mod error;
 pub mod evm;
 pub mod export;
 pub mod limits;
+pub mod media;
 pub mod native;
 pub mod networks;
 pub mod ops;
 pub mod prices;
 mod security;
+mod serve;
 mod spa;
 pub mod state;
 mod validate;
 
 use std::net::SocketAddr;
 
-use axum::Router;
 use tokio::net::TcpListener;
 
 pub use error::ServerError;
+pub use serve::serve;
 
 /// Binds the listening socket; a taken port fails with the address in the message.
 pub async fn bind(address: SocketAddr) -> Result<TcpListener, ServerError> {
     TcpListener::bind(address)
         .await
         .map_err(|source| ServerError::Bind { address, source })
-}
-
-/// Serves until `shutdown` resolves, then lets in-flight requests finish.
-pub async fn serve(
-    listener: TcpListener,
-    app: Router,
-    shutdown: impl Future<Output = ()> + Send + 'static,
-) -> Result<(), ServerError> {
-    // The peer's address is what the abuse limits count clients by.
-    axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown)
-    .await
-    .map_err(ServerError::Serve)
 }
 
 /// The URL to print for a bound address: an unspecified IP (0.0.0.0, ::) is reached

@@ -68,6 +68,8 @@ fn run() -> anyhow::Result<()> {
                 wallet_connect_project_id: config.wallet_connect_project_id.clone(),
             })
             .limits(config.limits.clone())
+            .behind_tls(config.behind_tls)
+            .media(config.media.clone())
             .build();
         tracing::info!(%address, web_dist = %config.web_dist.display(), "serving");
         for note in state.client_settings().operator_notes() {
@@ -79,7 +81,8 @@ fn run() -> anyhow::Result<()> {
             // Background work (the devnet's indexer) stops while requests drain.
             stopping.evm_networks().stop();
         };
-        tandem_server::serve(listener, app::router(state.clone()), shutdown).await?;
+        let limits = std::sync::Arc::clone(state.limits_arc());
+        tandem_server::serve(listener, app::router(state.clone()), limits, shutdown).await?;
         state.shut_down().await;
         tracing::info!("stopped");
         Ok(())

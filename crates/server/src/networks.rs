@@ -58,6 +58,9 @@ struct DevnetManifest {
     chain_id: u64,
     rpc_url: String,
     token_list_url: String,
+    /// The assets server (additive field).
+    #[serde(default)]
+    assets_url: Option<String>,
     contracts: ManifestContracts,
     #[serde(default)]
     start_block: u64,
@@ -119,6 +122,7 @@ fn parse_devnet_extras(text: &str) -> Result<DevnetExtras, String> {
         start_block: manifest.start_block,
         price_aggregator_url: url("priceAggregatorUrl", manifest.price_aggregator_url)?,
         market_data_url: url("marketDataUrl", manifest.market_data_url)?,
+        assets_url: url("assetsUrl", manifest.assets_url)?,
     })
 }
 
@@ -191,7 +195,14 @@ mod tests {
     fn price_urls_and_start_block_come_from_the_manifest_when_present() {
         let text = manifest_json("telos-evm-devnet", "http://127.0.0.1:8545", WTLOS);
         let bare = parse_devnet_extras(&text).expect("without price URLs");
-        assert_eq!(bare, DevnetExtras::default());
+        assert_eq!(
+            bare,
+            DevnetExtras {
+                assets_url: Some("http://127.0.0.1:9100".to_owned()),
+                ..DevnetExtras::default()
+            },
+            "the assets server, the one local host fetches may reach on the devnet"
+        );
         let mut manifest: serde_json::Value = serde_json::from_str(&text).expect("json");
         manifest["startBlock"] = 5.into();
         manifest["priceAggregatorUrl"] = "http://127.0.0.1:9100/prices/aggregator".into();

@@ -18,6 +18,7 @@ use tandem_domain::network::ChainSettings;
 use crate::cache::CacheStore;
 use crate::evm::{EvmNetwork, EvmNetworks, EvmOptions};
 use crate::limits::{Limits, LimitsConfig};
+use crate::media::{MediaProxy, MediaSettings};
 use crate::native::{NativeNetworks, NativeOptions};
 
 /// The state of the whole application.
@@ -30,6 +31,7 @@ pub struct AppState {
     host: Arc<Host>,
     cache: CacheStore,
     limits: Arc<Limits>,
+    media: Arc<MediaProxy>,
 }
 
 /// What the browser app is told about this server's configuration
@@ -71,6 +73,7 @@ impl ClientSettings {
 pub struct Host {
     web_dist: PathBuf,
     started: Instant,
+    behind_tls: bool,
 }
 
 impl Host {
@@ -85,6 +88,13 @@ impl Host {
     pub fn uptime(&self) -> Duration {
         self.started.elapsed()
     }
+
+    /// Whether the operator says visitors reach the site over TLS (`behind_tls`): its
+    /// answers then carry `Strict-Transport-Security`.
+    #[must_use]
+    pub fn behind_tls(&self) -> bool {
+        self.behind_tls
+    }
 }
 
 /// Everything the state is built from; [`AppStateBuilder::build`] builds each part once.
@@ -96,9 +106,23 @@ pub struct AppStateBuilder {
     evm: EvmOptions,
     client: ClientSettings,
     limits: LimitsConfig,
+    behind_tls: bool,
+    media: Option<MediaSettings>,
 }
 
 impl AppStateBuilder {
+    /// The media proxy (`[media]`); default: off, links left as they are.
+    pub fn media(mut self, media: MediaSettings) -> Self {
+        self.media = Some(media);
+        self
+    }
+
+    /// Whether visitors reach the site over TLS (HSTS on); default: no.
+    pub fn behind_tls(mut self, behind_tls: bool) -> Self {
+        self.behind_tls = behind_tls;
+        self
+    }
+
     /// How the EVM networks are built (the built-in index, the price aggregator, the
     /// devnet's extras); default: none of them.
     pub fn evm_options(mut self, options: EvmOptions) -> Self {
@@ -124,20 +148,43 @@ impl AppStateBuilder {
     pub fn build(self) -> AppState {
         // Installed before anything runs, so every call from the start is counted.
         let _ = crate::ops::metrics::Metrics::global();
+        // The devnets' own servers (EVM assets, the native devnet's token list and logos)
+        // are the only local hosts media may come from, and only when a devnet is served.
+        let devnet_origins: Vec<String> = self
+            .evm
+            .devnet
+            .iter()
+            .filter_map(|devnet| devnet.assets_url.clone())
+            .chain(
+                self.networks
+                    .iter()
+                    .filter(|settings| settings.is_devnet)
+                    .filter_map(|settings| settings.token_list_url.clone()),
+            )
+            .collect();
+        let allowance =
+            tandem_fetch::LocalAllowance::devnet_origins(devnet_origins.iter().map(String::as_str));
+        let media = Arc::new(match &self.media {
+            Some(settings) => MediaProxy::new(settings, allowance, &self.evm.cache),
+            None => MediaProxy::off(&self.evm.cache),
+        });
+        let mut evm_options = self.evm;
+        evm_options.media = media.links().clone();
         AppState {
-            cache: self.evm.cache.clone(),
+            media: Arc::clone(&media),
+            cache: evm_options.cache.clone(),
             limits: Arc::new(Limits::new(self.limits)),
-            evm: Arc::new(EvmNetworks::new(&self.networks, &self.evm)),
+            evm: Arc::new(EvmNetworks::new(&self.networks, &evm_options)),
             native: Arc::new(NativeNetworks::new(
                 &self.networks,
                 &NativeOptions {
-                    cache: self.evm.cache.clone(),
-                    price_aggregator_url: self.evm.price_aggregator_url.clone(),
-                    devnet_price_aggregator_url: self
-                        .evm
+                    cache: evm_options.cache.clone(),
+                    price_aggregator_url: evm_options.price_aggregator_url.clone(),
+                    devnet_price_aggregator_url: evm_options
                         .devnet
                         .as_ref()
                         .and_then(|devnet| devnet.price_aggregator_url.clone()),
+                    media: media.links().clone(),
                 },
             )),
             networks: self.networks.into(),
@@ -145,6 +192,7 @@ impl AppStateBuilder {
             host: Arc::new(Host {
                 web_dist: self.web_dist,
                 started: Instant::now(),
+                behind_tls: self.behind_tls,
             }),
         }
     }
@@ -159,6 +207,8 @@ impl AppState {
             evm: EvmOptions::default(),
             client: ClientSettings::default(),
             limits: LimitsConfig::default(),
+            behind_tls: false,
+            media: None,
         }
     }
 
@@ -214,6 +264,12 @@ impl AppState {
     #[must_use]
     pub fn limits(&self) -> &Limits {
         &self.limits
+    }
+
+    /// The media proxy.
+    #[must_use]
+    pub fn media(&self) -> &Arc<MediaProxy> {
+        &self.media
     }
 
     /// The abuse limits, shared.

@@ -189,24 +189,24 @@ async fn handle(
 
 /// The refusal a public node would give `request`, if any.
 fn refusal(request: &Value, chaos: Chaos, counters: &Counters, roll: u64) -> Option<HttpReply> {
-    if let (Value::Array(calls), Some(max)) = (request, chaos.max_batch) {
-        if calls.len() > max {
-            counters.batches_refused.fetch_add(1, Ordering::Relaxed);
-            // Some nodes say it with a status, others with one error object.
-            return Some(if roll % 2 == 0 {
-                HttpReply::Answer {
-                    status: 413,
-                    headers: Vec::new(),
-                    body: b"Payload Too Large".to_vec(),
-                }
-            } else {
-                error_object(
-                    &Value::Null,
-                    -32600,
-                    &format!("batch size too large: {} > {max}", calls.len()),
-                )
-            });
-        }
+    if let (Value::Array(calls), Some(max)) = (request, chaos.max_batch)
+        && calls.len() > max
+    {
+        counters.batches_refused.fetch_add(1, Ordering::Relaxed);
+        // Some nodes say it with a status, others with one error object.
+        return Some(if roll.is_multiple_of(2) {
+            HttpReply::Answer {
+                status: 413,
+                headers: Vec::new(),
+                body: b"Payload Too Large".to_vec(),
+            }
+        } else {
+            error_object(
+                &Value::Null,
+                -32600,
+                &format!("batch size too large: {} > {max}", calls.len()),
+            )
+        });
     }
     let max = chaos.max_log_range?;
     if request["method"] != "eth_getLogs" {

@@ -23,6 +23,7 @@ mod native_devnet;
 mod postgres;
 mod process;
 pub mod request;
+mod web_host;
 
 pub use blockscout::{BlockscoutFake, Generation};
 pub use chaos::{Chaos, ChaosProxy, ChaosStats};
@@ -30,6 +31,7 @@ pub use evm_devnet::{EvmDevnet, EvmManifest, ManifestAccount};
 pub use model_chain::{ModelChain, ModelLimits, ModelNode, ModelSpec};
 pub use native_devnet::{NativeAccount, NativeDevnet, NativeManifest, NativeSponsor};
 pub use postgres::Postgres;
+pub use web_host::{HUGE_BYTES, PNG, WebHost};
 
 use std::path::PathBuf;
 

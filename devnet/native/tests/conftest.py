@@ -19,13 +19,19 @@ RUN = HERE.parent / "run.sh"
 
 @pytest.fixture(scope="module")
 def devnet(tmp_path_factory):
-    manifest_path = tmp_path_factory.mktemp("native") / "manifest.json"
+    folder = tmp_path_factory.mktemp("native")
+    manifest_path = folder / "manifest.json"
+    # The devnet's stderr goes to a file, so a devnet that fails to start says why.
+    errors = (folder / "stderr.log").open("w")
     process = subprocess.Popen([str(RUN), "--manifest", str(manifest_path)],
-                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                               stdout=subprocess.PIPE, stderr=errors, text=True)
     try:
         deadline = time.monotonic() + 60
         while not manifest_path.exists():
-            assert process.poll() is None, f"devnet exited with {process.returncode}"
+            if process.poll() is not None:
+                errors.flush()
+                said = (folder / "stderr.log").read_text()[-3000:]
+                raise AssertionError(f"devnet exited with {process.returncode}:\n{said}")
             assert time.monotonic() < deadline, "devnet did not write its manifest in 60 s"
             time.sleep(0.05)
         manifest = json.loads(manifest_path.read_text())
@@ -40,4 +46,6 @@ def devnet(tmp_path_factory):
             process.kill()
             process.wait()
             raise
+        finally:
+            errors.close()
     assert code == 0, f"devnet exit code {code} after SIGTERM"

@@ -100,11 +100,16 @@ pub struct ProposalsQuery {
 /// Spec §7: requests to the history service are throttled to at most 5 in flight.
 pub const MAX_IN_FLIGHT: usize = 5;
 
-/// The history service of one network; its clones share the in-flight limit.
+/// Of those, bulk reads (history exports, page after page) hold at most this many, all
+/// exports together: the other slots stay for people reading their history.
+pub const MAX_BULK_IN_FLIGHT: usize = 2;
+
+/// The history service of one network; its clones share the in-flight limits.
 #[derive(Debug, Clone)]
 pub struct HistoryClient {
     service: Service,
     in_flight: Arc<Semaphore>,
+    bulk: Arc<Semaphore>,
 }
 
 impl HistoryClient {
@@ -116,6 +121,7 @@ impl HistoryClient {
         Ok(Self {
             service: Service::new("hyperion", base, client)?,
             in_flight: Arc::new(Semaphore::new(MAX_IN_FLIGHT)),
+            bulk: Arc::new(Semaphore::new(MAX_BULK_IN_FLIGHT)),
         })
     }
 
@@ -136,6 +142,20 @@ impl HistoryClient {
     /// Any [`AntelopeError`] of the call.
     pub async fn get_actions(&self, query: &ActionsQuery) -> Result<ActionsPage, AntelopeError> {
         self.get("v2/history/get_actions", &query.to_pairs()).await
+    }
+
+    /// `v2/history/get_actions` for bulk work (an export): in the bulk lane, so exports
+    /// never hold more than [`MAX_BULK_IN_FLIGHT`] of the slots interactive reads use.
+    ///
+    /// # Errors
+    /// Any [`AntelopeError`] of the call.
+    pub async fn get_actions_in_bulk(
+        &self,
+        query: &ActionsQuery,
+    ) -> Result<ActionsPage, AntelopeError> {
+        // Never closed, so a place in the lane always comes.
+        let _lane = self.bulk.acquire().await.ok();
+        self.get_actions(query).await
     }
 
     /// Accounts `account` created (`newaccount` actions it authorised), up to 100.

@@ -187,7 +187,7 @@ impl Amount {
 fn group_thousands(integer: &str, group: char) -> String {
     let mut out = String::with_capacity(integer.len() + integer.len() / 3);
     for (index, digit) in integer.chars().enumerate() {
-        if index > 0 && (integer.len() - index) % 3 == 0 {
+        if index > 0 && (integer.len() - index).is_multiple_of(3) {
             out.push(group);
         }
         out.push(digit);

@@ -104,6 +104,8 @@ pub struct MetadataResult {
     pub token_uri: Option<String>,
     /// The document as fetched (raw text; may be invalid JSON).
     pub metadata: Option<String>,
+    /// What lists read of it (`tandem_domain::nft::metadata_preview`).
+    pub preview: Option<String>,
     /// Whether fetching is finished (success, or given up).
     pub done: bool,
 }
@@ -370,7 +372,9 @@ pub trait EnrichmentQueue: Send + Sync + std::fmt::Debug {
     /// When the store fails.
     fn save_probe(&self, contract: Address, probe: &ContractProbe) -> Result<(), IndexerError>;
 
-    /// NFTs whose metadata is still to fetch (`attempts` below `max_attempts`), with their standard.
+    /// NFTs whose metadata is still to fetch (`attempts` below `max_attempts`), with their
+    /// standard, fewest attempts first; none of the contracts in `skip` (those resting after
+    /// spending their time budget).
     ///
     /// # Errors
     /// When the store fails.
@@ -378,6 +382,7 @@ pub trait EnrichmentQueue: Send + Sync + std::fmt::Debug {
         &self,
         limit: u64,
         max_attempts: u32,
+        skip: &[Address],
     ) -> Result<Vec<(Address, U256, NftStandard)>, IndexerError>;
 
     /// Saves one metadata fetch outcome (counting an attempt).

@@ -169,10 +169,10 @@ async fn fills_from_blockscout_cost_requests_by_activity_and_refuse_what_the_cha
         let below: usize = {
             let mut blocks = Vec::new();
             for hash in &history {
-                if let Some(Some(tx)) = reader.receipts(&[*hash]).await.expect("receipt").first() {
-                    if tx.block_number < middle {
-                        blocks.push(tx.block_number);
-                    }
+                if let Some(Some(tx)) = reader.receipts(&[*hash]).await.expect("receipt").first()
+                    && tx.block_number < middle
+                {
+                    blocks.push(tx.block_number);
                 }
             }
             blocks.dedup();

@@ -12,6 +12,7 @@ mod crash;
 mod fill;
 mod fill_listed;
 mod long_history;
+mod metadata_attacks;
 mod migrations;
 mod model_chain;
 mod paging;

@@ -36,7 +36,7 @@ fn transaction(n: u64) -> FetchedTransaction {
         ],
         data: U256::from(n + 1).to_be_bytes::<32>().to_vec(),
     }];
-    if n % 2 == 0 {
+    if n.is_multiple_of(2) {
         logs.push(FetchedLog {
             log_index: index * 2 + 1,
             address: TOKEN,

@@ -93,6 +93,7 @@ async fn the_store_counts_rollbacks_and_enrichments_for_every_reader() {
             let done = MetadataResult {
                 token_uri: None,
                 metadata: None,
+                preview: None,
                 done: true,
             };
             writer

@@ -20,6 +20,8 @@ use tandem_evm::EvmError;
 use crate::error::ServiceError;
 use crate::evm::prepare::revert;
 
+use super::public_errors::sponsor_failure;
+
 /// An API failure: the status and the stable code the client matches on.
 #[derive(Debug, Clone)]
 pub struct ApiError {
@@ -94,6 +96,20 @@ impl ApiError {
         )
     }
 
+    /// A request the server did not answer within its time limit.
+    pub fn request_timeout(limit: std::time::Duration) -> Self {
+        let mut error = Self::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "request_timeout",
+            format!(
+                "the server did not answer within {} s; try again",
+                limit.as_secs()
+            ),
+        );
+        error.retry_after = Some(1);
+        error
+    }
+
     /// The last resort when a handler panicked: still the JSON body, never a bare 500.
     pub fn internal() -> Self {
         Self::new(
@@ -132,6 +148,13 @@ impl ApiError {
             details: None,
             retry_after: None,
         }
+    }
+
+    /// The same failure told in `message` (the stable code and details kept).
+    #[must_use]
+    pub fn with_message(mut self, message: &str) -> Self {
+        self.message = message.to_owned();
+        self
     }
 
     #[must_use]
@@ -189,8 +212,28 @@ impl From<QueryRejection> for ApiError {
     }
 }
 
+/// A body that is not the JSON expected is the caller's 400; one over the size limit its
+/// 413; one that stopped arriving its 408.
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> Self {
+        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            return Self::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "validation.payload_too_large",
+                "the request body is larger than the server accepts",
+            );
+        }
+        let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(&rejection);
+        while let Some(current) = cause {
+            if current.is::<tower_http::timeout::TimeoutError>() {
+                return Self::new(
+                    StatusCode::REQUEST_TIMEOUT,
+                    "request_timeout",
+                    "the request body stopped arriving",
+                );
+            }
+            cause = std::error::Error::source(current);
+        }
         Self::new(
             StatusCode::BAD_REQUEST,
             "validation.invalid_body",
@@ -223,11 +266,14 @@ impl From<crate::limits::Busy> for ApiError {
 
 /// The one mapping of a service's failure to a status, a stable code and details.
 impl From<ServiceError> for ApiError {
-    fn from(error: ServiceError) -> Self {
+    fn from(service_error: ServiceError) -> Self {
+        let error = &service_error;
         let message = error.to_string();
-        let (status, code, details) = match &error {
+        let (status, code, details) = match error {
             ServiceError::Evm(evm) => (evm_status(evm), evm.code(), None),
-            ServiceError::Antelope(antelope) => return Self::from_antelope(antelope),
+            ServiceError::Antelope(antelope) => {
+                return Self::from_antelope(antelope).without_internals(&service_error);
+            }
             ServiceError::Field {
                 field,
                 source,
@@ -323,12 +369,16 @@ impl From<ServiceError> for ApiError {
             ),
             ServiceError::SponsorRefused(rule) => (StatusCode::BAD_GATEWAY, rule.code(), None),
             ServiceError::SponsorFailed(failure) => sponsor_failure(failure),
+            ServiceError::ExportTooLarge { .. } => {
+                (StatusCode::PAYLOAD_TOO_LARGE, "export.too_large", None)
+            }
         };
         let error = Self::new(status, code, message);
         match details {
             Some(details) => error.with_details(details),
             None => error,
         }
+        .without_internals(&service_error)
     }
 }
 
@@ -358,25 +408,6 @@ fn evm_status(error: &EvmError) -> StatusCode {
         EvmError::Domain(_) => StatusCode::BAD_REQUEST,
         EvmError::Unsupported { .. } => StatusCode::SERVICE_UNAVAILABLE,
         _ => StatusCode::BAD_GATEWAY,
-    }
-}
-
-/// A failing fee sponsor, by what the user is told: it did not answer in time (504), it
-/// could not be reached, it answered an unexpected status (with that status), or its answer
-/// is not a transaction we can read or keeps the header we sent.
-fn sponsor_failure(
-    failure: &AntelopeError,
-) -> (StatusCode, &'static str, Option<serde_json::Value>) {
-    match failure {
-        _ if failure.is_timeout() => (StatusCode::GATEWAY_TIMEOUT, "sponsor.timeout", None),
-        AntelopeError::Unreachable { .. } => (StatusCode::BAD_GATEWAY, "sponsor.unreachable", None),
-        AntelopeError::SponsorUnexpectedCode(status) => (
-            StatusCode::BAD_GATEWAY,
-            failure.code(),
-            Some(json!({ "sponsorStatus": status })),
-        ),
-        AntelopeError::SponsorHeaderChanged => (StatusCode::BAD_GATEWAY, failure.code(), None),
-        _ => (StatusCode::BAD_GATEWAY, "sponsor.invalid_answer", None),
     }
 }
 

@@ -118,8 +118,9 @@ pub struct Path<T>(pub T);
 #[from_request(via(axum::extract::Query), rejection(ApiError))]
 pub struct Query<T>(pub T);
 
-/// A JSON body; one that is not JSON, not the expected shape, too large or sent
-/// without the JSON content type is a 400 `validation.invalid_body` with the reason.
+/// A JSON body; one that is not JSON, not the expected shape or sent without the JSON
+/// content type is a 400 `validation.invalid_body` with the reason, one over the size
+/// limit a 413 `validation.payload_too_large`, one that stops arriving a 408 (`api/error.rs`).
 #[derive(Debug, FromRequest)]
 #[from_request(via(axum::Json), rejection(ApiError))]
 pub struct JsonBody<T>(pub T);

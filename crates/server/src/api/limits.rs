@@ -23,26 +23,42 @@ pub async fn rate_limit(
     mut request: Request,
     next: Next,
 ) -> Response {
-    let Some(ConnectInfo(peer)) = request
-        .extensions()
-        .get::<ConnectInfo<SocketAddr>>()
-        .copied()
-    else {
+    let Some(client) = client_of(&limits, &request) else {
         return next.run(request).await;
     };
-    let forwarded: Vec<&str> = request
-        .headers()
-        .get_all("x-forwarded-for")
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .collect();
-    let client = limits.client(peer.ip(), &forwarded);
     if let Err(retry) = limits.admit(client) {
         metrics::counter!("tandem_rate_limited_total").increment(1);
         return ApiError::rate_limited(retry.seconds()).into_response();
     }
     request.extensions_mut().insert(client);
     next.run(request).await
+}
+
+/// Works out the request's client, as [`rate_limit`] does, without counting the request
+/// against its rate (the media proxy: a page asks for dozens of pictures at once).
+pub async fn identify(
+    State(limits): State<Arc<Limits>>,
+    mut request: Request,
+    next: Next,
+) -> Response {
+    if let Some(client) = client_of(&limits, &request) {
+        request.extensions_mut().insert(client);
+    }
+    next.run(request).await
+}
+
+fn client_of(limits: &Limits, request: &Request) -> Option<ClientIp> {
+    let ConnectInfo(peer) = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .copied()?;
+    let forwarded: Vec<&str> = request
+        .headers()
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .collect();
+    Some(limits.client(peer.ip(), &forwarded))
 }
 
 /// The request's client, when it came over the network, with the limits to take
@@ -62,6 +78,12 @@ impl Client {
     /// `server_busy` when the server does.
     pub fn expensive(&self) -> Result<Option<ExpensivePermit>, ApiError> {
         Ok(self.limits.expensive(self.client)?)
+    }
+
+    /// The time a streamed export's body may take (`[limits] export_timeout_seconds`).
+    #[must_use]
+    pub fn export_budget(&self) -> std::time::Duration {
+        self.limits.config().timeouts.export
     }
 }
 

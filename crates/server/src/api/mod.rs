@@ -7,10 +7,12 @@ pub mod export;
 pub mod extract;
 mod health;
 pub mod limits;
+pub mod media;
 pub mod native;
 mod networks;
 pub mod openapi;
 pub mod ops;
+pub mod public_errors;
 
 use axum::Router;
 use axum::routing::get;
@@ -29,4 +31,10 @@ pub fn routes() -> Router<AppState> {
         .route("/api/v1/openapi.json", get(openapi::openapi_json))
         .merge(native::routes())
         .merge(evm::routes())
+}
+
+/// The routes outside the request rate (whose clients are still known, for their
+/// expensive-work slots): the media proxy.
+pub fn unmetered_routes() -> Router<AppState> {
+    Router::new().route("/api/v1/media", get(media::media))
 }

@@ -29,6 +29,7 @@ use super::error::ErrorBody;
         super::client_config::client_config,
         super::networks::list,
         super::networks::one,
+        super::media::media,
         openapi_json,
         // EVM core: balances, prices, contracts, status
         super::evm::balances::balances,

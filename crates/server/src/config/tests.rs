@@ -280,7 +280,9 @@ fn cache_and_limits_are_read_and_checked() {
     let config = parse(
         "[cache]\nmax_bytes = 1048576\n\n[limits]\nrequests_per_second = 5\nburst = 10\n\
          trusted_proxies = [\"127.0.0.1\", \"10.0.0.0/8\"]\nexempt_loopback = false\n\
-         expensive_per_client = 2\nexpensive_total = 3\n",
+         expensive_per_client = 2\nexpensive_total = 3\nipv6_prefix = 56\n\
+         connections_per_client = 16\nconnections_total = 100\nheader_timeout_seconds = 4\n\
+         body_timeout_seconds = 5\nrequest_timeout_seconds = 6\nexport_timeout_seconds = 7\n",
     )
     .expect("valid");
     assert_eq!(config.cache.max_bytes, 1_048_576);
@@ -291,10 +293,27 @@ fn cache_and_limits_are_read_and_checked() {
         (limits.expensive_per_client, limits.expensive_total),
         (2, 3)
     );
+    assert_eq!(limits.grouping.ipv6_prefix, 56);
+    assert_eq!(
+        (limits.connections_per_client, limits.connections_total),
+        (16, 100)
+    );
+    let secs = std::time::Duration::from_secs;
+    assert_eq!(
+        limits.timeouts,
+        crate::limits::Timeouts {
+            header: secs(4),
+            body: secs(5),
+            request: secs(6),
+            export: secs(7),
+        }
+    );
     let proxy = "10.1.2.3".parse().expect("ip");
     assert_eq!(
-        limits.trusted_proxies.client(proxy, &["198.51.100.7"]).0,
-        "198.51.100.7".parse::<std::net::IpAddr>().expect("ip")
+        limits
+            .trusted_proxies
+            .client(proxy, &["198.51.100.7"], limits.grouping),
+        crate::limits::ClientIp::Address("198.51.100.7".parse().expect("ip"))
     );
     let off = parse("[limits]\nrequests_per_second = 0").expect("0 switches the rate off");
     assert_eq!(off.limits.requests_per_second, 0);
@@ -314,6 +333,18 @@ fn cache_and_limits_are_read_and_checked() {
             "limits.trusted_proxies: 'proxy.example' is not an IP address or CIDR range",
         ),
         ("[limits]\nexpensive_total = 0", "limits.expensive_total"),
+        (
+            "[limits]\nipv6_prefix = 0",
+            "limits.ipv6_prefix: must be from 1 to 128",
+        ),
+        (
+            "[limits]\nheader_timeout_seconds = 0",
+            "limits.header_timeout_seconds",
+        ),
+        (
+            "[limits]\nconnections_per_client = 0",
+            "limits.connections_per_client",
+        ),
     ];
     for (text, expected) in cases {
         let message = error_message(text);

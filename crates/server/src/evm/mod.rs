@@ -46,6 +46,7 @@ use tandem_evm::selector::{HealthSnapshot, PollingHandle, SelectorConfig, Source
 use tandem_evm::source::{EvmSource, SourceKind, SwitchableSource};
 use tandem_evm::teloscan::TeloscanClient;
 use tandem_evm::tokenlist::TokenList;
+use tandem_fetch::LocalAllowance;
 use tandem_indexer::IndexerStatus;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
@@ -61,6 +62,7 @@ use own_index::OwnIndex;
 
 use crate::cache::{BoundedCache, CacheStore, weigh_inline};
 use crate::error::ServiceError;
+use crate::media::MediaLinks;
 use token_list::TokenListSlot;
 
 /// Facts of the devnet manifest beyond its chain settings (additive manifest fields).
@@ -72,6 +74,18 @@ pub struct DevnetExtras {
     pub price_aggregator_url: Option<String>,
     /// The recorded Teloscan-style market data the devnet serves (`marketDataUrl`).
     pub market_data_url: Option<String>,
+    /// The devnet's assets server (`assetsUrl`: token list, NFT metadata and media), on
+    /// loopback: the one local address fetches on a chain's say-so may reach, and only
+    /// on the devnet (`tandem_fetch::LocalAllowance`).
+    pub assets_url: Option<String>,
+}
+
+impl DevnetExtras {
+    /// What fetches on a chain's say-so may reach locally: the assets server, exactly.
+    #[must_use]
+    pub fn fetch_allowance(&self) -> LocalAllowance {
+        LocalAllowance::devnet_origins(self.assets_url.as_deref())
+    }
 }
 
 /// How the EVM state is built.
@@ -90,6 +104,8 @@ pub struct EvmOptions {
     pub sources: BTreeMap<NetworkName, SourceSettings>,
     /// The store every cache of the networks keeps its entries in (one byte budget).
     pub cache: CacheStore,
+    /// How media links in answers are rewritten (the media proxy); default: unchanged.
+    pub media: MediaLinks,
 }
 
 /// The EVM state of one served network.
@@ -115,6 +131,7 @@ pub struct EvmNetwork {
     gateway: IpfsGateway,
     account_reads: AccountReadCaches,
     apy: StakingApy,
+    media: MediaLinks,
 }
 
 /// The chain's head and gas price (spec §3 "Chain entry").
@@ -132,6 +149,15 @@ weigh_inline!(ChainData);
 const CHAIN_DATA_TTL: std::time::Duration = std::time::Duration::from_secs(10);
 /// A failed chain read is not repeated for this long.
 const CHAIN_DATA_FAILURE_TTL: std::time::Duration = std::time::Duration::from_secs(2);
+
+impl EvmNetwork {
+    /// `link` (an NFT's media, a token's logo) as the browser should load it: through the
+    /// media proxy when it is on.
+    #[must_use]
+    pub fn media_link(&self, link: &str) -> String {
+        self.media.link(link)
+    }
+}
 
 impl EvmNetwork {
     /// The network's chain settings.

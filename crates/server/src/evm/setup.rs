@@ -23,6 +23,7 @@ use tandem_evm::source::{ContractInterface, ContractRecord, EvmSource, Switchabl
 use tandem_evm::teloscan::TeloscanClient;
 use tandem_evm::tokenlist::TokenList;
 use tandem_evm::verified::VerifiedContracts;
+use tandem_fetch::LocalAllowance;
 use tokio::sync::watch;
 
 use super::account_reads::AccountReadCaches;
@@ -177,7 +178,7 @@ fn build(
                 options.data_dir.as_deref(),
                 wrapped.map(|r| r.address).collect(),
                 activity,
-                default_start,
+                (default_start, devnet.fetch_allowance()),
                 stop,
             )
             .map(|(index, index_jobs)| {
@@ -324,6 +325,7 @@ fn build(
             },
         ),
         gateway: shared.gateway.clone(),
+        media: options.media.clone(),
         account_reads: AccountReadCaches::new(&options.cache),
         apy: StakingApy::new(
             &options.cache,
@@ -366,7 +368,7 @@ fn start_own_index(
     data_dir: Option<&std::path::Path>,
     wrapped: Vec<Address>,
     activity: Option<Arc<dyn tandem_evm::source::ActivitySource>>,
-    default_start: StartBlock,
+    (default_start, fetch_allowance): (StartBlock, LocalAllowance),
     stop: &watch::Sender<bool>,
 ) -> Option<(Arc<OwnIndex>, Vec<Job>)> {
     let network = settings.name;
@@ -383,6 +385,7 @@ fn start_own_index(
         settings: index,
         rebuild_on_mismatch: network == NetworkName::TelosEvmDevnet,
         activity,
+        fetch_allowance,
     };
     let store = spec.url.to_string();
     match OwnIndex::start(spec, &stop.subscribe()) {

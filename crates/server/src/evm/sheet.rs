@@ -221,10 +221,10 @@ impl EvmNetwork {
                 facts.interfaces = vec![ContractInterface::Erc20];
             }
         }
-        if facts.symbol.is_none() || facts.decimals.is_none() {
-            if let ContractLookup::Found(found) = self.resolver.resolve(address, None).await {
-                facts.fill(&found.record);
-            }
+        if (facts.symbol.is_none() || facts.decimals.is_none())
+            && let ContractLookup::Found(found) = self.resolver.resolve(address, None).await
+        {
+            facts.fill(&found.record);
         }
         if facts.is_nft() {
             return None;

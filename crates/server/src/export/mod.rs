@@ -6,8 +6,14 @@
 //! carries the sign), so they are never touched.
 
 use std::fmt::Write as _;
+use std::time::Duration;
 
+use bytes::Bytes;
+use futures_util::stream::{self, BoxStream, StreamExt};
 use tandem_domain::time::{civil_from_days, days_from_civil};
+
+use crate::error::ServiceError;
+use crate::limits::ExpensivePermit;
 
 /// The header, in column order.
 pub const COLUMNS: [&str; 15] = [
@@ -296,9 +302,68 @@ pub fn parse_range(
     })
 }
 
+/// An export's body held to `budget` in all: past it the stream ends with
+/// [`ServiceError::ExportTooLarge`] (the download fails rather than look complete).
+/// `permit`, the export's expensive-work slot, is held until the body ends.
+#[must_use]
+pub fn within_budget(
+    body: BoxStream<'static, Result<Bytes, ServiceError>>,
+    budget: Duration,
+    permit: Option<ExpensivePermit>,
+) -> BoxStream<'static, Result<Bytes, ServiceError>> {
+    let deadline = tokio::time::Instant::now() + budget;
+    let state = (body, Some(permit), false);
+    stream::unfold(state, move |(mut body, permit, over)| async move {
+        if over {
+            return None;
+        }
+        match tokio::time::timeout_at(deadline, body.next()).await {
+            Ok(Some(chunk)) => Some((chunk, (body, permit, false))),
+            Ok(None) => None,
+            Err(_) => {
+                tracing::warn!(?budget, "an export ran out of time");
+                let limit = format!("{} s", budget.as_secs());
+                Some((
+                    Err(ServiceError::ExportTooLarge { limit }),
+                    (body, None, true),
+                ))
+            }
+        }
+    })
+    // The HTTP body may ask again after the end; a fused stream answers `None` again.
+    .fuse()
+    .boxed()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test]
+    async fn an_export_past_its_time_ends_with_an_error_not_silently() {
+        let stalls = stream::once(async { Ok(Bytes::from_static(b"head\n")) })
+            .chain(stream::pending())
+            .boxed();
+        let chunks: Vec<_> = within_budget(stalls, Duration::from_millis(50), None)
+            .collect()
+            .await;
+        assert_eq!(chunks.len(), 2, "{chunks:?}");
+        assert!(matches!(
+            chunks[1],
+            Err(ServiceError::ExportTooLarge { .. })
+        ));
+        let whole = stream::iter([Ok(Bytes::from_static(b"a")), Ok(Bytes::from_static(b"b"))]);
+        let mut done = within_budget(whole.boxed(), Duration::from_secs(5), None);
+        let mut chunks = 0;
+        while done.next().await.is_some() {
+            chunks += 1;
+        }
+        assert_eq!(chunks, 2);
+        assert!(
+            done.next().await.is_none(),
+            "asked again after its end: still the end"
+        );
+    }
 
     #[test]
     fn dates_are_iso_8601_utc() {

@@ -1,11 +1,13 @@
 //! [`ExpensiveGate`]: caps on expensive operations running at once (on-demand account
-//! fills, the heaviest uncached reads), per client and in total. A caller over either
-//! cap is refused at once rather than queued, so one client's pile of slow requests
-//! never holds up another client's.
+//! fills, the heaviest uncached reads, exports), per client and in total. A caller over
+//! either cap is refused at once rather than queued, so one client's pile of slow
+//! requests never holds up another client's. The same gate counts open connections
+//! per client ([`ExpensiveGate::counting`]).
 
 use std::collections::HashMap;
-use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use super::ClientIp;
 
 /// Why an expensive operation was refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,6 +28,8 @@ pub struct ExpensiveGate {
 struct GateInner {
     per_client: usize,
     total: usize,
+    /// The gauge of what is running.
+    gauge: &'static str,
     running: Mutex<Running>,
 }
 
@@ -33,7 +37,7 @@ struct GateInner {
 struct Running {
     total: usize,
     /// Only clients with something running (so the map is bounded by `total`).
-    by_client: HashMap<IpAddr, usize>,
+    by_client: HashMap<ClientIp, usize>,
 }
 
 /// One running expensive operation; dropping it frees its slot.
@@ -41,18 +45,25 @@ struct Running {
 #[must_use = "the slot is freed when the permit is dropped"]
 pub struct ExpensivePermit {
     gate: Arc<GateInner>,
-    client: IpAddr,
+    client: ClientIp,
 }
 
 impl ExpensiveGate {
     /// At most `per_client` per client and `total` in all (each at least 1).
     #[must_use]
     pub fn new(per_client: u32, total: u32) -> Self {
+        Self::counting(per_client, total, "tandem_expensive_in_flight")
+    }
+
+    /// The same caps, what runs counted in the gauge `gauge`.
+    #[must_use]
+    pub fn counting(per_client: u32, total: u32, gauge: &'static str) -> Self {
         let size = |n: u32| usize::try_from(n.max(1)).unwrap_or(usize::MAX);
         Self {
             inner: Arc::new(GateInner {
                 per_client: size(per_client),
                 total: size(total),
+                gauge,
                 running: Mutex::new(Running::default()),
             }),
         }
@@ -62,7 +73,7 @@ impl ExpensiveGate {
     ///
     /// # Errors
     /// [`Busy`] when the client or the server is at its cap.
-    pub fn try_acquire(&self, client: IpAddr) -> Result<ExpensivePermit, Busy> {
+    pub fn try_acquire(&self, client: ClientIp) -> Result<ExpensivePermit, Busy> {
         let mut running = self.inner.lock();
         let mine = running.by_client.get(&client).copied().unwrap_or(0);
         if mine >= self.inner.per_client {
@@ -73,7 +84,7 @@ impl ExpensiveGate {
         }
         running.total += 1;
         running.by_client.insert(client, mine + 1);
-        metrics::gauge!("tandem_expensive_in_flight").increment(1.0);
+        metrics::gauge!(self.inner.gauge).increment(1.0);
         Ok(ExpensivePermit {
             gate: Arc::clone(&self.inner),
             client,
@@ -104,7 +115,7 @@ impl Drop for ExpensivePermit {
                 running.by_client.remove(&self.client);
             }
         }
-        metrics::gauge!("tandem_expensive_in_flight").decrement(1.0);
+        metrics::gauge!(self.gate.gauge).decrement(1.0);
     }
 }
 
@@ -115,7 +126,10 @@ mod tests {
     #[test]
     fn caps_hold_per_client_and_in_total_and_slots_come_back() {
         let gate = ExpensiveGate::new(2, 3);
-        let (a, b): (IpAddr, IpAddr) = ("192.0.2.1".parse().unwrap(), "192.0.2.2".parse().unwrap());
+        let (a, b) = (
+            ClientIp::Address("192.0.2.1".parse().unwrap()),
+            ClientIp::Unidentified,
+        );
         let first = gate.try_acquire(a).unwrap();
         let _second = gate.try_acquire(a).unwrap();
         assert_eq!(gate.try_acquire(a).unwrap_err(), Busy::Client);

@@ -6,12 +6,13 @@
 //! Clients live in a bounded table (moka) and are forgotten once idle longer than it
 //! takes a full burst to drain, so a flood of distinct addresses cannot grow memory.
 
-use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use moka::sync::Cache;
+
+use super::ClientIp;
 
 /// Clients tracked at once; beyond that the least recently seen are forgotten (they
 /// start again with a full burst).
@@ -43,7 +44,7 @@ pub struct RateLimiter {
     tolerance: u64,
     started: Instant,
     /// Each client's schedule: nanoseconds since `started`.
-    schedules: Cache<IpAddr, Arc<AtomicU64>>,
+    schedules: Cache<ClientIp, Arc<AtomicU64>>,
 }
 
 impl RateLimiter {
@@ -67,7 +68,7 @@ impl RateLimiter {
     ///
     /// # Errors
     /// [`RetryAfter`] when admitting it would put the client more than a burst ahead.
-    pub fn check(&self, client: IpAddr) -> Result<(), RetryAfter> {
+    pub fn check(&self, client: ClientIp) -> Result<(), RetryAfter> {
         let now = u64::try_from(self.started.elapsed().as_nanos()).unwrap_or(u64::MAX);
         let schedule = self
             .schedules
@@ -95,8 +96,10 @@ mod tests {
     #[test]
     fn a_burst_passes_then_the_rate_holds_and_clients_are_apart() {
         let limiter = RateLimiter::new(1, 3);
-        let (alice, bob): (IpAddr, IpAddr) =
-            ("192.0.2.1".parse().unwrap(), "192.0.2.2".parse().unwrap());
+        let (alice, bob) = (
+            ClientIp::Address("192.0.2.1".parse().unwrap()),
+            ClientIp::Address("192.0.2.2".parse().unwrap()),
+        );
         for _ in 0..3 {
             assert_eq!(limiter.check(alice), Ok(()));
         }

@@ -231,6 +231,15 @@ impl NativeNetwork {
         Ok(self.history_service()?.get_actions(query).await?)
     }
 
+    /// A page of actions for an export: in the history service's bulk lane, behind the
+    /// interactive reads.
+    ///
+    /// # Errors
+    /// No history service, or it does not answer.
+    pub async fn actions_in_bulk(&self, query: &ActionsQuery) -> Result<ActionsPage, ServiceError> {
+        Ok(self.history_service()?.get_actions_in_bulk(query).await?)
+    }
+
     /// One transaction by id, as the history service has it.
     ///
     /// # Errors

@@ -31,6 +31,7 @@ use self::producers::ProducerList;
 use self::token_list::NativeTokenList;
 use crate::apy::{Apy, ApyKind, StakingApy};
 use crate::cache::{BoundedCache, CacheStore};
+use crate::media::MediaLinks;
 use crate::prices::{AggregatorClient, PriceService};
 
 /// The clients of one served native network.
@@ -50,6 +51,7 @@ pub struct NativeNetwork {
     token_list: Arc<NativeTokenList>,
     rex_apy: Arc<StakingApy>,
     producers: Arc<BoundedCache<(), Arc<ProducerList>>>,
+    media: MediaLinks,
 }
 
 /// What the native networks share with the EVM ones: the cache store, and the price
@@ -62,6 +64,8 @@ pub struct NativeOptions {
     pub price_aggregator_url: Option<String>,
     /// The devnets' recorded price aggregator.
     pub devnet_price_aggregator_url: Option<String>,
+    /// How token logos in answers are rewritten (the media proxy).
+    pub media: MediaLinks,
 }
 
 /// The clients of every served native network, built once at start.
@@ -96,6 +100,14 @@ impl NativeNetworks {
     pub fn get(&self, name: &str) -> Option<&Arc<NativeNetwork>> {
         let name: NetworkName = name.parse().ok()?;
         self.networks.get(&name)
+    }
+}
+
+impl NativeNetwork {
+    /// A token's logo as the browser should load it: through the media proxy when it is on.
+    #[must_use]
+    pub fn media_link(&self, link: &str) -> String {
+        self.media.link(link)
     }
 }
 
@@ -141,6 +153,7 @@ impl NativeNetwork {
         // The APY is decoration: without its short-timeout client it is read with the shared one.
         let product_api = crate::apy::http_client().unwrap_or_else(|_| http.clone());
         Ok(Self {
+            media: options.media.clone(),
             rex_apy: Arc::new(StakingApy::new(
                 &options.cache,
                 product_api,

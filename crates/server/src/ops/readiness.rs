@@ -22,6 +22,10 @@ pub struct NetworkReadiness {
     /// Why the primary is down (and, when unready, why the fallback is too).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// The own index's last error, in full (the public status route only says that
+    /// there is one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub index_error: Option<String>,
 }
 
 /// Every served EVM network's readiness, in name order.
@@ -34,6 +38,16 @@ pub async fn check(networks: &EvmNetworks) -> Vec<NetworkReadiness> {
 }
 
 async fn network_readiness(network: &EvmNetwork) -> NetworkReadiness {
+    let index_error = network
+        .indexer_status()
+        .and_then(|status| status.last_error);
+    NetworkReadiness {
+        index_error,
+        ..source_readiness(network).await
+    }
+}
+
+async fn source_readiness(network: &EvmNetwork) -> NetworkReadiness {
     let health = network.health();
     let primary_up = health.in_use == health.primary
         && health
@@ -47,6 +61,7 @@ async fn network_readiness(network: &EvmNetwork) -> NetworkReadiness {
             ready: true,
             source: source_label(health.in_use),
             reason: None,
+            index_error: None,
         };
     }
     let primary = format!(
@@ -68,12 +83,14 @@ async fn network_readiness(network: &EvmNetwork) -> NetworkReadiness {
             ready: true,
             source: source_label(SourceKind::Rpc),
             reason: Some(primary),
+            index_error: None,
         },
         Err(error) => NetworkReadiness {
             network: name,
             ready: false,
             source: source_label(health.in_use),
             reason: Some(format!("{primary}; fallback (rpc) unreachable: {error}")),
+            index_error: None,
         },
     }
 }

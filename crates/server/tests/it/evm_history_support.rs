@@ -45,6 +45,7 @@ impl DevnetApp {
             data_dir: Some(data.path().to_owned()),
             devnet: Some(DevnetExtras {
                 start_block: devnet.manifest().start_block,
+                assets_url: Some(devnet.manifest().assets_url.clone()),
                 ..DevnetExtras::default()
             }),
             ..EvmOptions::default()

@@ -355,11 +355,20 @@ async fn telos_evm_on_the_own_index_fills_accounts_before_its_start_and_equals_t
     ));
     let app = router(&moved);
     let stopped = wait_for_role(&app, "stopped").await;
-    let message = stopped["lastError"].as_str().unwrap_or_default();
+    // The public status says that it stopped; the operator's /readyz says why.
+    assert_eq!(
+        stopped["lastError"],
+        "the index stopped on a problem the operator must fix"
+    );
+    let ready = get(&app, "/readyz").await;
+    let message = ready.1["networks"][0]["indexError"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
     assert!(
         message.contains(&format!("from block {start}"))
             && message.contains("[networks.telos-evm.index] store"),
-        "{message}"
+        "{ready:?}"
     );
     assert_eq!(stopped["startBlock"], start, "the store was not rebuilt");
     moved.shut_down().await;

@@ -378,7 +378,7 @@ fn runner(cases: u32) -> TestRunner {
 }
 
 /// Every built-in network with all its upstreams at a closed local port.
-fn offline_networks() -> Vec<ChainSettings> {
+pub fn offline_networks() -> Vec<ChainSettings> {
     let closed = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()

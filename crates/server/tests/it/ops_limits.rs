@@ -33,7 +33,8 @@ async fn serve(state: AppState) -> (SocketAddr, oneshot::Sender<()>, tokio::task
     let address = listener.local_addr().expect("address");
     let (stop, stopped) = oneshot::channel::<()>();
     let task = tokio::spawn(async move {
-        tandem_server::serve(listener, app::router(state), async {
+        let limits = Arc::clone(state.limits_arc());
+        tandem_server::serve(listener, app::router(state), limits, async {
             let _ = stopped.await;
         })
         .await
@@ -171,6 +172,94 @@ async fn loopback_is_exempt_by_default() {
         let response = client.get(&url).send().await.expect("answer");
         assert_eq!(response.status(), reqwest::StatusCode::OK);
     }
+    let _ = stop.send(());
+    server.await.expect("server stops");
+}
+
+/// Behind a trusted proxy on loopback (loopback exempt, as by default): requests it
+/// forwards without a usable client hop — no `X-Forwarded-For`, or a garbled one — are
+/// one client held to the limits, never the exempt proxy; a named client has its own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_trusted_proxy_without_a_client_hop_is_one_limited_client() {
+    let limits = LimitsConfig {
+        requests_per_second: 1,
+        burst: 3,
+        trusted_proxies: tandem_server::limits::TrustedProxies::parse(["127.0.0.1"]).unwrap(),
+        ..LimitsConfig::default()
+    };
+    let state = AppState::builder(Vec::new(), "/nonexistent/web/dist".into())
+        .limits(limits)
+        .build();
+    let (address, stop, server) = serve(state).await;
+    let url = format!("http://{address}/api/v1/networks");
+    let proxy = client_from("127.0.0.1");
+    let status = |forwarded: Option<&'static str>| {
+        let request = proxy.get(&url);
+        let request = match forwarded {
+            Some(value) => request.header("x-forwarded-for", value),
+            None => request,
+        };
+        async move { request.send().await.expect("answer").status() }
+    };
+    for _ in 0..3 {
+        assert_eq!(status(None).await, reqwest::StatusCode::OK);
+    }
+    assert_eq!(status(None).await, reqwest::StatusCode::TOO_MANY_REQUESTS);
+    for garbled in ["junk", "", "198.51.100.9, not-an-address", "127.0.0.1"] {
+        assert_eq!(
+            status(Some(garbled)).await,
+            reqwest::StatusCode::TOO_MANY_REQUESTS,
+            "{garbled:?} shares the unidentified client's budget"
+        );
+    }
+    assert_eq!(
+        status(Some("198.51.100.9")).await,
+        reqwest::StatusCode::OK,
+        "a named client has a budget of its own"
+    );
+    let _ = stop.send(());
+    server.await.expect("server stops");
+}
+
+/// A native history export is expensive work of its client: with the client's one slot
+/// taken, its export is refused with 429 `too_many_concurrent` (another client's is not
+/// refused by the limits). The networks' upstreams are a closed local port.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_native_export_takes_an_expensive_slot() {
+    let limits = LimitsConfig {
+        exempt_loopback: false,
+        expensive_per_client: 1,
+        ..LimitsConfig::default()
+    };
+    let state = AppState::builder(
+        crate::evm_router_props::offline_networks(),
+        "/nonexistent".into(),
+    )
+    .limits(limits)
+    .build();
+    let busy = tandem_server::limits::ClientIp::Address("127.0.0.2".parse().expect("ip"));
+    let held = state
+        .limits()
+        .expensive(Some(busy))
+        .expect("a slot")
+        .expect("held to the limits");
+    let (address, stop, server) = serve(state).await;
+    let url = format!("http://{address}/api/v1/native/telos/accounts/alice/history.csv");
+    let refused = client_from("127.0.0.2")
+        .get(&url)
+        .send()
+        .await
+        .expect("answer");
+    assert_eq!(refused.status(), reqwest::StatusCode::TOO_MANY_REQUESTS);
+    let body: Value = refused.json().await.expect("JSON error body");
+    assert_eq!(body["code"], "too_many_concurrent");
+    let other = client_from("127.0.0.3")
+        .get(&url)
+        .send()
+        .await
+        .expect("answer");
+    assert_ne!(other.status(), reqwest::StatusCode::TOO_MANY_REQUESTS);
+    drop(held);
     let _ = stop.send(());
     server.await.expect("server stops");
 }

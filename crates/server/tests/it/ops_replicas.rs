@@ -80,6 +80,9 @@ fn start_replica(manifest: &EvmManifest, store: &str, dir: &Path, name: &str) ->
         &dir.join(name),
         &format!("store = \"{store}\"\nwrite = false"),
     );
+    // Replicas behind one balancer share the media proxy's key (operate.md), so each
+    // signs the same links.
+    let config = format!("{config}\n[media]\nkey = \"one key for every replica\"\n");
     let path = dir.join(format!("{name}.toml"));
     std::fs::write(&path, config).expect("config written");
     let mut command = Command::new(env!("CARGO_BIN_EXE_tandem-server"));

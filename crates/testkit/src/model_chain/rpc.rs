@@ -159,14 +159,14 @@ fn answer(
         Value::Array(calls) => calls.iter().collect(),
         single => vec![single],
     };
-    if let (Value::Array(_), Some(max)) = (&request, limits.max_batch) {
-        if calls.len() > max {
-            let refusal = Err((
-                -32600,
-                format!("batch size too large: {} > {max}", calls.len()),
-            ));
-            return HttpReply::json(envelope(&Value::Null, refusal).into_bytes());
-        }
+    if let (Value::Array(_), Some(max)) = (&request, limits.max_batch)
+        && calls.len() > max
+    {
+        let refusal = Err((
+            -32600,
+            format!("batch size too large: {} > {max}", calls.len()),
+        ));
+        return HttpReply::json(envelope(&Value::Null, refusal).into_bytes());
     }
     {
         let mut counted = counted.lock().unwrap_or_else(PoisonError::into_inner);
@@ -276,10 +276,11 @@ fn block_tag(chain: &ModelChain, tag: &Value) -> Result<Option<u64>, Failure> {
 fn logs(chain: &ModelChain, limits: ModelLimits, filter: &Value) -> Result<String, Failure> {
     let from = block_tag(chain, &filter["fromBlock"])?.unwrap_or(chain.head() + 1);
     let to = block_tag(chain, &filter["toBlock"])?.unwrap_or(chain.head());
-    if let Some(max) = limits.max_log_range {
-        if to >= from && to - from + 1 > max {
-            return Err((-32000, format!("exceed maximum block range: {max}")));
-        }
+    if let Some(max) = limits.max_log_range
+        && to >= from
+        && to - from + 1 > max
+    {
+        return Err((-32000, format!("exceed maximum block range: {max}")));
     }
     // Each position: any topic (null), one, or any of several.
     let mut positions: Vec<Option<Vec<B256>>> = Vec::new();

@@ -45,6 +45,10 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         version: 4,
         script: include_str!("migrations/0004-fill-method.sql"),
     },
+    Migration {
+        version: 5,
+        script: include_str!("migrations/0005-nft-preview.sql"),
+    },
 ];
 
 /// Advisory lock keys (one namespace per database): the writer's, held for its life,

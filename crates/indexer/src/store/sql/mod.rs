@@ -431,12 +431,29 @@ impl<B: Backend> EnrichmentQueue for SqlStore<B> {
         &self,
         limit: u64,
         max_attempts: u32,
+        skip: &[Address],
     ) -> Result<Vec<(Address, U256, NftStandard)>, IndexerError> {
+        let mut args = vec![Value::Int(i64::from(max_attempts)), int(limit)];
+        let resting: Vec<String> = skip
+            .iter()
+            .map(|contract| {
+                args.push(addr(contract));
+                format!("?{}", args.len())
+            })
+            .collect();
+        let skipped = if resting.is_empty() {
+            String::new()
+        } else {
+            format!(" AND contract NOT IN ({})", resting.join(", "))
+        };
         let rows = self.backend.read(|sql| {
             sql.query(
-                "SELECT contract, token_id, standard FROM nft_metadata WHERE done = 0 AND attempts < ?1
-                 ORDER BY attempts, contract, token_id LIMIT ?2",
-                &[Value::Int(i64::from(max_attempts)), int(limit)],
+                &format!(
+                    "SELECT contract, token_id, standard FROM nft_metadata
+                     WHERE done = 0 AND attempts < ?1{skipped}
+                     ORDER BY attempts, contract, token_id LIMIT ?2"
+                ),
+                &args,
             )
         })?;
         let mut queue = Vec::with_capacity(rows.len());
@@ -460,14 +477,15 @@ impl<B: Backend> EnrichmentQueue for SqlStore<B> {
     ) -> Result<(), IndexerError> {
         self.backend.write(|sql| {
             sql.execute(
-                "UPDATE nft_metadata SET token_uri = ?3, metadata = ?4, done = ?5, attempts = attempts + 1
-                 WHERE contract = ?1 AND token_id = ?2",
+                "UPDATE nft_metadata SET token_uri = ?3, metadata = ?4, done = ?5, preview = ?6,
+                 attempts = attempts + 1 WHERE contract = ?1 AND token_id = ?2",
                 &[
                     addr(&contract),
                     word(&token_id),
                     text(result.token_uri.as_deref()),
                     text(result.metadata.as_deref()),
                     codec::flag(result.done),
+                    text(result.preview.as_deref()),
                 ],
             )?;
             count_in_meta(sql, ENRICHMENTS)

@@ -1,6 +1,8 @@
 //! NFT and holder queries: ERC-721 ownership and ERC-1155 balances as NFT records
-//! (with the fetched metadata and, for ERC-1155, the id's supply joined in), and
-//! token holder lists.
+//! (with what is shown of the fetched metadata and, for ERC-1155, the id's supply joined
+//! in), and token holder lists. Records carry the metadata's preview (its shown keys,
+//! `tandem_domain::nft::metadata_preview`), never the whole document: a list of
+//! thousands reads a few hundred bytes per NFT.
 
 use alloy_primitives::{Address, U256};
 use tandem_domain::nft::NftStandard;
@@ -36,7 +38,7 @@ fn erc721_records(
     page: PageRequest,
 ) -> Result<Vec<NftRecord>, StoreError> {
     let select = "SELECT n.contract, n.token_id, n.owner, n.minter, n.block_minted, n.time_ms,
-         m.token_uri, m.metadata FROM nft_owners n
+         m.token_uri, COALESCE(m.preview, m.metadata) FROM nft_owners n
          LEFT JOIN nft_metadata m ON m.contract = n.contract AND m.token_id = n.token_id";
     let order = "n.contract, n.token_id";
     nft_page(sql, select, (condition, order), args, page, |cols| {
@@ -65,7 +67,7 @@ fn erc1155_records(
     page: PageRequest,
 ) -> Result<Vec<NftRecord>, StoreError> {
     let select = "SELECT b.contract, b.token_id, b.holder, b.amount, b.time_ms, m.token_uri,
-         m.metadata, s.amount FROM multi_balances b
+         COALESCE(m.preview, m.metadata), s.amount FROM multi_balances b
          LEFT JOIN nft_metadata m ON m.contract = b.contract AND m.token_id = b.token_id
          LEFT JOIN supplies s ON s.contract = b.contract AND s.token_id = b.token_id";
     let order = "b.contract, b.token_id, b.holder";

@@ -114,7 +114,7 @@ fn one_of_each(n: u64) -> Vec<(StateKey, StateValue)> {
                 operator: c,
             },
             StateValue::Operator {
-                approved: n % 2 == 0,
+                approved: n.is_multiple_of(2),
                 stamp,
             },
         ),

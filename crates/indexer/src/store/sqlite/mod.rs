@@ -45,6 +45,10 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         version: 4,
         script: include_str!("migrations/0004-fill-method.sql"),
     },
+    Migration {
+        version: 5,
+        script: include_str!("migrations/0005-nft-preview.sql"),
+    },
 ];
 
 /// Read-only connections: concurrent reads beyond these wait for one. Reads are CPU

@@ -126,7 +126,7 @@ pub fn routes() -> Router<AppState> {
 
 fn call_data(text: &str) -> Result<Vec<u8>, ApiError> {
     let hex = text.strip_prefix("0x").unwrap_or(text);
-    let valid = hex.len() % 2 == 0
+    let valid = hex.len().is_multiple_of(2)
         && hex.len() <= MAX_DATA_HEX
         && hex.chars().all(|c| c.is_ascii_hexdigit());
     let bytes = valid.then(|| {

@@ -122,7 +122,7 @@ pub async fn balances(
             if let Some(value) = &row.balance.fiat_value {
                 total = total.checked_add(value).unwrap_or(total);
             }
-            row_view(row, &number)
+            row_view(row, &number, &|link: &str| network.media_link(link))
         })
         .collect();
     let (coverage, index_lag) = index_fields(
@@ -143,10 +143,14 @@ pub async fn balances(
     }))
 }
 
-fn row_view(row: &SheetRow, number: &NumberFormat) -> BalanceRowView {
+fn row_view(
+    row: &SheetRow,
+    number: &NumberFormat,
+    link: &dyn Fn(&str) -> String,
+) -> BalanceRowView {
     let price = row.quote.price;
     BalanceRowView {
-        token: TokenView::from(&row.balance.token),
+        token: TokenView::from(&row.balance.token).linked(link),
         amount: AmountView::token(&row.balance.amount, number),
         price: price.map_or_else(|| "0".to_owned(), |p| p.price().to_plain_string()),
         price_available: price.is_some(),

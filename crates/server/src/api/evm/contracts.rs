@@ -152,7 +152,10 @@ pub async fn contract(
             block: record.creation_block,
         }),
         verified: record.verified,
-        logo: record.logo_uri.clone(),
+        logo: record
+            .logo_uri
+            .as_deref()
+            .map(|logo| network.media_link(logo)),
         supply: record.supply.map(|s| s.to_string()),
         abi: query
             .include_abi

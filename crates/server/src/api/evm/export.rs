@@ -14,6 +14,7 @@ use crate::api::export::{ExportQuery, csv_download, file_name};
 use crate::api::extract::{EvmNet, Path, Query};
 use crate::api::limits::Client;
 use crate::evm::coverage::FillSlots;
+use crate::export::within_budget;
 use crate::state::AppState;
 
 /// The route.
@@ -68,5 +69,6 @@ pub async fn export(
         .with_details(serde_json::json!({ "progress": progress })));
     }
     let name = file_name(network.name().as_str(), &account.to_checksum(None), &query);
-    Ok(csv_download(&name, export.transactions_total, export.body))
+    let body = within_budget(export.body, client.export_budget(), None);
+    Ok(csv_download(&name, export.transactions_total, body))
 }

@@ -94,7 +94,8 @@ pub struct IndexerView {
     pub enriched_block: Option<u64>,
     /// Reorgs handled since start.
     pub reorgs: u64,
-    /// The last error, cleared by the next successful round; or why the index stopped.
+    /// That the last round failed (cleared by the next successful one) or that the index
+    /// stopped, in a sentence; the cause is in the server's log and on `/readyz`.
     pub last_error: Option<String>,
     /// Account fills since start.
     pub fills: Option<FillCountsView>,
@@ -113,7 +114,7 @@ pub struct StatusView {
     /// Gas price in wei, exact decimal text, when the node answered.
     #[schema(example = "499172244212")]
     pub gas_price: Option<String>,
-    /// Why the node did not answer.
+    /// That the node did not answer, in a sentence (the cause is in the server's log).
     pub rpc_error: Option<String>,
     /// The data source in use and the primary's health.
     pub source: SourceStatusView,
@@ -143,7 +144,9 @@ pub async fn status(evm: EvmNet) -> Json<StatusView> {
         chain_id: evm.chain_id(),
         block_number: chain.as_ref().ok().map(|data| data.block_number),
         gas_price: chain.as_ref().ok().map(|data| data.gas_price.to_string()),
-        rpc_error: chain.err().map(|error| error.to_string()),
+        rpc_error: chain
+            .err()
+            .map(|_| "the network's node did not answer".to_owned()),
         source: SourceStatusView::new(&evm),
         indexer: evm.indexer_status().map(|status| IndexerView {
             role: evm.index_role().map(|(role, _)| role.into()),
@@ -160,7 +163,14 @@ pub async fn status(evm: EvmNet) -> Json<StatusView> {
             progress: progress_text(&status),
             enriched_block: status.enriched_block,
             reorgs: status.reorgs,
-            last_error: status.last_error,
+            last_error: status.last_error.as_ref().map(|_| {
+                let stopped = matches!(evm.index_role(), Some((IndexRole::Stopped, _)));
+                if stopped {
+                    "the index stopped on a problem the operator must fix".to_owned()
+                } else {
+                    "the last indexing round failed; it is being retried".to_owned()
+                }
+            }),
             fills: evm.fill_counts().map(|counts| FillCountsView {
                 started: counts.started,
                 completed: counts.completed,

@@ -85,6 +85,15 @@ pub struct TokenView {
     pub is_system: bool,
 }
 
+impl TokenView {
+    /// The view with its logo as the browser should load it (`link`: the media proxy).
+    #[must_use]
+    pub fn linked(mut self, link: &dyn Fn(&str) -> String) -> Self {
+        self.logo = self.logo.as_deref().map(link);
+        self
+    }
+}
+
 impl From<&Token> for TokenView {
     fn from(token: &Token) -> Self {
         let kind = match (token.is_native, token.token_type) {
@@ -187,7 +196,8 @@ pub struct SourceStatusView {
     pub fallback: SourceKindView,
     /// The primary's last health answer, when the last check got one.
     pub primary_health: Option<SourceHealthView>,
-    /// Why the last check failed.
+    /// Whether the last check failed, in a sentence; its cause (which may name the
+    /// upstream) is in the server's log and on the operator's `/readyz`.
     pub last_error: Option<String>,
     /// When the primary was last checked, ms since the epoch.
     pub checked_at_ms: Option<u64>,
@@ -211,7 +221,10 @@ impl SourceStatusView {
             in_use_name: network.source_name(snapshot.in_use),
             fallback: snapshot.fallback.into(),
             primary_health: snapshot.primary_health.as_ref().map(Into::into),
-            last_error: snapshot.last_error.clone(),
+            last_error: snapshot
+                .last_error
+                .as_ref()
+                .map(|_| "the primary source failed its last health check".to_owned()),
             checked_at_ms: snapshot.checked_at_ms,
             ever_unhealthy: snapshot.ever_unhealthy,
             index_lag: network.index_lag().as_ref().map(IndexLagView::from),

@@ -194,7 +194,11 @@ pub async fn balances(
                 .listed
                 .as_ref()
                 .map_or_else(|| row.symbol.clone(), |listed| listed.name.clone()),
-            logo: row.listed.as_ref().and_then(|listed| listed.logo.clone()),
+            logo: row
+                .listed
+                .as_ref()
+                .and_then(|listed| listed.logo.as_deref())
+                .map(|logo| native.media_link(logo)),
             symbol: row.symbol.clone(),
             is_system: row.is_system,
             listed: row.listed.is_some(),

@@ -23,6 +23,7 @@ use alloy_primitives::Address;
 use tandem_domain::network::NetworkName;
 use tandem_evm::reads::ChainReader;
 use tandem_evm::source::{EvmSource, SwitchableSource};
+use tandem_fetch::LocalAllowance;
 use tandem_indexer::fill::{AccountCoverage, FillCounts, Filler};
 use tandem_indexer::progress::{RateWindow, SyncRate};
 use tandem_indexer::store::{BlockRef, HeadSeen, IndexChanges};
@@ -121,6 +122,9 @@ pub struct IndexSpec {
     pub rebuild_on_mismatch: bool,
     /// The third-party indexer whose lists fills confirm before searching the chain.
     pub activity: Option<Arc<dyn tandem_evm::source::ActivitySource>>,
+    /// Local addresses NFT metadata may come from: the devnet's assets server, nothing
+    /// on a real network.
+    pub fetch_allowance: LocalAllowance,
 }
 
 impl IndexSpec {
@@ -133,6 +137,7 @@ impl IndexSpec {
         let mut config = IndexerConfig::new(self.rpc_url.clone(), start);
         config.wrapped_native.clone_from(&self.wrapped);
         config.backfill = self.settings.backfill;
+        config.metadata_allowance = self.fetch_allowance.clone();
         config
     }
 }

@@ -59,12 +59,12 @@ pub async fn token_facts(
     network: &EvmNetwork,
     address: Address,
 ) -> Result<Option<TokenFacts>, ServiceError> {
-    if let ContractLookup::Found(found) = network.resolver().resolve(address, None).await {
-        if let Some(facts) = from_record(&found.record) {
-            let needs_decimals = facts.kind == TokenKind::Erc20 && facts.decimals.is_none();
-            if !needs_decimals {
-                return Ok(Some(facts));
-            }
+    if let ContractLookup::Found(found) = network.resolver().resolve(address, None).await
+        && let Some(facts) = from_record(&found.record)
+    {
+        let needs_decimals = facts.kind == TokenKind::Erc20 && facts.decimals.is_none();
+        if !needs_decimals {
+            return Ok(Some(facts));
         }
     }
     let probed = network.reader().probe_contract(address).await?;

@@ -348,6 +348,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One media file through the proxy. */
+        get: operations["media"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/native/{network}/accounts/{account}": {
         parameters: {
             query?: never;
@@ -1721,7 +1738,10 @@ export interface components {
              * @description Last committed block.
              */
             indexedBlock?: number | null;
-            /** @description The last error, cleared by the next successful round; or why the index stopped. */
+            /**
+             * @description That the last round failed (cleared by the next successful one) or that the index
+             *     stopped, in a sentence; the cause is in the server's log and on `/readyz`.
+             */
             lastError?: string | null;
             /** @description The same figures as the server's progress log line. */
             progress: string;
@@ -2558,7 +2578,10 @@ export interface components {
              */
             inUseName: string;
             indexLag?: null | components["schemas"]["IndexLagView"];
-            /** @description Why the last check failed. */
+            /**
+             * @description Whether the last check failed, in a sentence; its cause (which may name the
+             *     upstream) is in the server's log and on the operator's `/readyz`.
+             */
             lastError?: string | null;
             /**
              * @description The source account lists (history, NFTs, approvals) come from now: with the own
@@ -2693,7 +2716,7 @@ export interface components {
             network: string;
             /** @description Whether any price source is configured. */
             pricesConfigured: boolean;
-            /** @description Why the node did not answer. */
+            /** @description That the node did not answer, in a sentence (the cause is in the server's log). */
             rpcError?: string | null;
             /** @description The data source in use and the primary's health. */
             source: components["schemas"]["SourceStatusView"];
@@ -3846,6 +3869,67 @@ export interface operations {
             };
         };
     };
+    media: {
+        parameters: {
+            query: {
+                /** @description The media's own URL, as the server signed it. */
+                src: string;
+                /** @description The server's signature of `src`. */
+                sig: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, its type read from its bytes (image, video or audio) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": number[];
+                };
+            };
+            /** @description Not a link this server handed out, or the proxy is off */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The file is not an image, a video or audio, or is too large */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This client already runs as many expensive requests as allowed */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Its host did not answer, or is not a public one */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     native_account: {
         parameters: {
             query?: never;
@@ -4156,8 +4240,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This client already runs as many expensive requests as allowed */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The history service did not answer */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server runs as many expensive requests as it allows */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -187,11 +187,16 @@ pub async fn approvals(
             let shown: Vec<ApprovalView> = rows
                 .iter()
                 .map(|row| {
-                    view::approval_view(
+                    let mut view = view::approval_view(
                         row,
                         facts.spender_is_contract(row.common().spender_address),
                         &mut checksums,
-                    )
+                    );
+                    if let ApprovalView::Erc20(erc20) = &mut view {
+                        erc20.token_logo =
+                            erc20.token_logo.as_deref().map(|l| network.media_link(l));
+                    }
+                    view
                 })
                 .collect();
             let rows = ApprovalRows {

@@ -120,9 +120,17 @@ pub async fn transactions(
         transactions: rows
             .iter()
             .zip(answer.grants.iter().chain(std::iter::repeat(&None)))
-            .map(|(row, grant)| TransactionRowView {
-                live_approval: grant.as_ref().map(Into::into),
-                ..TransactionRowView::from(row)
+            .map(|(row, grant)| {
+                let mut view = TransactionRowView {
+                    live_approval: grant.as_ref().map(Into::into),
+                    ..TransactionRowView::from(row)
+                };
+                for nft in view.nfts_in.iter_mut().chain(view.nfts_out.iter_mut()) {
+                    for src in [&mut nft.img_src, &mut nft.video_src, &mut nft.audio_src] {
+                        *src = src.as_deref().map(|link| network.media_link(link));
+                    }
+                }
+                view
             })
             .collect(),
         source: network.lists_kind().into(),

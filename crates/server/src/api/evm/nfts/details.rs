@@ -122,7 +122,8 @@ fn details_view(network: &EvmNetwork, details: NftDetails) -> NftDetailsView {
             &details.record,
             details.collection_name.as_deref(),
             network.ipfs_gateway(),
-        ),
+        )
+        .linked(|link| network.media_link(link)),
         contract_name: details.collection_name,
         owners: details.owners.map(|owners| {
             owners

@@ -131,6 +131,7 @@ pub async fn account_nfts(
                 names.get(&record.contract).map(String::as_str),
                 gateway,
             )
+            .linked(|link| network.media_link(link))
         })
         .filter(|view| needle.is_empty() || matches_search(view, &needle))
         .collect();

@@ -120,6 +120,18 @@ pub struct NftView {
     pub metadata_status: MetadataStatus,
 }
 
+impl NftView {
+    /// The view with its media links as the browser should load them (`link`: the
+    /// network's media proxy).
+    #[must_use]
+    pub fn linked(mut self, link: impl Fn(&str) -> String) -> Self {
+        for src in [&mut self.img_src, &mut self.video_src, &mut self.audio_src] {
+            *src = src.as_deref().map(&link);
+        }
+        self
+    }
+}
+
 /// Whether `metadata` is a readable JSON object.
 #[must_use]
 pub fn metadata_status(metadata: Option<&str>) -> MetadataStatus {
