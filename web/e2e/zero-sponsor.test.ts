@@ -73,6 +73,6 @@ describe('the fee sponsor', () => {
         await dialog.waitFor({ state: 'hidden' });
       }
       await devnetControl('sponsor', { behaviour: 'normal' });
-      await page.getByRole('region', { name: 'History' }).getByText('alice → bob · 0.0103 TLOS').waitFor({ timeout: 20_000 });
+      await page.getByRole('region', { name: 'History' }).getByText('Sent 0.0103 TLOS from alice to bob').waitFor({ timeout: 20_000 });
     }));
 });

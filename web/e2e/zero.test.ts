@@ -76,7 +76,7 @@ describe('native sign-in with the development wallet', () => {
 
       // alice has resources of her own: the sponsor declines and the wallet signs normally.
       await page.getByRole('status').getByText('Sent 1.2345 TLOS to bob').waitFor({ timeout: 20_000 });
-      await page.getByRole('region', { name: 'History' }).getByText('alice → bob · 1.2345 TLOS · e2e zero').waitFor({ timeout: 20_000 });
+      await page.getByRole('region', { name: 'History' }).getByText('Sent 1.2345 TLOS from alice to bob · e2e zero').waitFor({ timeout: 20_000 });
 
       await page.getByRole('button', { name: 'Sign out' }).click();
       await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('login') === 'zero');

@@ -145,6 +145,7 @@ export const en = {
     failed: 'Could not copy: clipboard access was refused. Select the text and copy it by hand.',
     what_address: 'address',
     what_hash: 'transaction hash',
+    what_transaction_id: 'transaction id',
     what_token_id: 'token id',
     what_data: 'call data',
   },

@@ -3,11 +3,12 @@ import { Icon } from './icons';
 import { useCopyText } from './useCopyText';
 
 /** What a copy button copies, in words (its label and its notice). */
-export type CopyWhat = 'address' | 'hash' | 'token_id' | 'data';
+export type CopyWhat = 'address' | 'hash' | 'transaction_id' | 'token_id' | 'data';
 
 const WHAT_KEY = {
   address: 'copy.what_address',
   hash: 'copy.what_hash',
+  transaction_id: 'copy.what_transaction_id',
   token_id: 'copy.what_token_id',
   data: 'copy.what_data',
 } as const;

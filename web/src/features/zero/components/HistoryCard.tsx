@@ -4,18 +4,12 @@ import { downloadNativeExport } from '../../../lib/api/native/historyExport';
 import { ExportHistoryButton } from '../../../lib/export/ExportHistoryButton';
 import { isoDateTime } from '../../../lib/preferences/dateTime';
 import { useDateTimeFormatter } from '../../../lib/preferences/usePreferences';
-import { HISTORY_PAGE_SIZE, useNativeHistory, type NativeAction } from '../api/history';
+import { HISTORY_PAGE_SIZE, useNativeHistory } from '../api/history';
 import { hasFilters, type HistoryFilters } from '../model/historyFilters';
 import { HistoryFilterForm } from './HistoryFilterForm';
-import { chainTime, transactionUrl } from '../model/explorer';
+import { chainTime } from '../model/explorer';
+import { NativeActionText, TransactionIdCell } from './NativeActionText';
 import { QueryState } from './QueryState';
-
-export function summary(action: NativeAction): string | null {
-  const { from, to, quantity, memo } = action.data as Record<string, unknown>;
-  if (action.action !== 'transfer' || typeof from !== 'string' || typeof to !== 'string' || typeof quantity !== 'string') return null;
-  const note = typeof memo === 'string' && memo !== '' ? ` · ${memo}` : '';
-  return `${from} → ${to} · ${quantity}${note}`;
-}
 
 /** The account's actions, newest first, ten per page, with spec §7's get_actions filters. */
 export function HistoryCard({ network, account, explorerUrl }: { network: string; account: string; explorerUrl: string | null }) {
@@ -62,21 +56,14 @@ export function HistoryCard({ network, account, explorerUrl }: { network: string
               !filtered && <p className="zero-muted">{t('zero.history.empty')}</p>
             ) : (
               <ol className="zero-history">
-                {data.actions.map((action, index) => {
-                  const link = transactionUrl(explorerUrl, action.trxId);
-                  return (
-                    <li key={`${action.trxId}:${index}`} className="zero-history__item">
-                      <span className="zero-history__action">{`${action.contract}::${action.action}`}</span>
-                      <span className="zero-history__summary">{summary(action) ?? action.authorization.join(', ')}</span>
-                      <time className="zero-muted" dateTime={isoDateTime(chainTime(action.timestamp))}>{dateTime(chainTime(action.timestamp))}</time>
-                      {link === null ? (
-                        <code className="zero-mono zero-muted" title={action.trxId}>{action.trxId.slice(0, 10)}…</code>
-                      ) : (
-                        <a href={link} target="_blank" rel="noreferrer">{t('zero.history.see_transaction')}</a>
-                      )}
-                    </li>
-                  );
-                })}
+                {data.actions.map((action, index) => (
+                  <li key={`${action.trxId}:${index}`} className="zero-history__item">
+                    <span className="zero-history__action">{`${action.contract}::${action.action}`}</span>
+                    <NativeActionText action={action} />
+                    <time className="zero-muted" dateTime={isoDateTime(chainTime(action.timestamp))}>{dateTime(chainTime(action.timestamp))}</time>
+                    <TransactionIdCell id={action.trxId} explorerUrl={explorerUrl} />
+                  </li>
+                ))}
               </ol>
             )}
             <div className="button-row zero-pager">

@@ -1,46 +1,70 @@
-import { useId, useState, type SyntheticEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'react-router';
 import { isoDateTime } from '../../../lib/preferences/dateTime';
 import { useDateTimeFormatter } from '../../../lib/preferences/usePreferences';
 import { useNativeAccount } from '../api/account';
 import { useProducers } from '../api/producers';
 import { useNativeTransaction } from '../api/transaction';
 import { chainTime } from '../model/explorer';
-import { summary } from './HistoryCard';
+import { NativeActionText } from './NativeActionText';
 import { QueryState } from './QueryState';
 
 const TRANSACTION_ID = /^[0-9a-fA-F]{64}$/;
 
-/** A transaction by id (spec §7 get_transaction): paste it, see its actions. */
+/**
+ * A transaction by id (spec §7 get_transaction): paste it, see its actions. A history row's
+ * id opens it here through the address (`?trx=<id>`), so the view can be linked and shared.
+ */
 export function TransactionLookupCard({ network }: { network: string }) {
   const { t } = useTranslation();
   const dateTime = useDateTimeFormatter();
-  const [draft, setDraft] = useState('');
-  const [id, setId] = useState<string | null>(null);
-  const [invalid, setInvalid] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const linked = params.get('trx');
+  // The id on show is the address's: a row's link and the form both set it there.
+  const id = linked !== null && TRANSACTION_ID.test(linked) ? linked.toLowerCase() : null;
+  // A malformed id is said until the next lookup, or until a row opens another transaction.
+  const [invalidAt, setInvalidAt] = useState<string | null>(null);
+  const invalid = invalidAt !== null && invalidAt === (id ?? '');
   const query = useNativeTransaction(network, id);
   const inputId = useId();
-  const submit = (event: SyntheticEvent) => {
+  const card = useRef<HTMLElement>(null);
+  const openedFromRow = (location.state as { openTransaction?: boolean } | null)?.openTransaction === true;
+  useEffect(() => {
+    // A row's link brings the card into view and reading order; a typed lookup stays put.
+    if (id === null || !openedFromRow) return;
+    card.current?.scrollIntoView({ block: 'nearest' });
+    card.current?.focus({ preventScroll: true });
+  }, [id, openedFromRow]);
+  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const trimmed = draft.trim();
+    const typed = new FormData(event.currentTarget).get('trx');
+    const trimmed = typeof typed === 'string' ? typed.trim() : '';
     // Checked here too: a malformed id is said at once, without asking the server.
     const ok = TRANSACTION_ID.test(trimmed);
-    setInvalid(!ok);
-    setId(ok ? trimmed.toLowerCase() : null);
+    setInvalidAt(ok ? null : id ?? '');
+    // A malformed id leaves the address (and what the user typed) as it is.
+    if (!ok) return;
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set('trx', trimmed.toLowerCase());
+      return next;
+    }, { replace: true, preventScrollReset: true });
   };
   return (
-    <section className="card zero-card" aria-labelledby="zero-trx-title">
+    <section ref={card} tabIndex={-1} className="card zero-card" aria-labelledby="zero-trx-title">
       <h2 id="zero-trx-title" className="zero-card__title">{t('zero.transaction.title')}</h2>
       <form className="zero-signin__form" onSubmit={submit} noValidate>
         <div className="zero-field">
           <label htmlFor={inputId}>{t('zero.transaction.id')}</label>
-          <input className="input" id={inputId} value={draft} autoComplete="off" spellCheck={false} aria-invalid={invalid}
-            aria-describedby={invalid ? `${inputId}-error` : undefined} onChange={(event) => { setDraft(event.target.value); }} />
+          <input className="input" id={inputId} name="trx" key={id ?? ''} defaultValue={id ?? ''} autoComplete="off" spellCheck={false}
+            aria-invalid={invalid} aria-describedby={invalid ? `${inputId}-error` : undefined} />
           {invalid && <p id={`${inputId}-error`} className="zero-field__error" role="alert">{t('zero.transaction.bad_id')}</p>}
         </div>
         <button type="submit" className="button button--secondary">{t('zero.transaction.find')}</button>
       </form>
-      {id !== null && (
+      {id !== null && !invalid && (
         <QueryState query={query} loading={t('zero.transaction.loading')} failed={t('zero.transaction.failed')}>
           {(trx) => (
             <div data-testid="transaction-actions">
@@ -53,7 +77,7 @@ export function TransactionLookupCard({ network }: { network: string }) {
                 {trx.actions.map((action, index) => (
                   <li key={index} className="zero-history__item">
                     <span className="zero-history__action">{`${action.contract}::${action.action}`}</span>
-                    <span className="zero-history__summary">{summary(action) ?? action.authorization.join(', ')}</span>
+                    <NativeActionText action={action} />
                   </li>
                 ))}
               </ol>

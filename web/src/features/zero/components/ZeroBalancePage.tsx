@@ -6,6 +6,7 @@ import { AccountHeading } from './AccountHeading';
 import { ResourcesCard, RexCard, TokensCard } from './BalanceCards';
 import { HistoryCard } from './HistoryCard';
 import { LinkedEvmCard } from './LinkedEvmCard';
+import { TransactionLookupCard } from './NetworkLookupCards';
 import { ReceiveDialog } from './ReceiveDialog';
 import { SignInPanel } from './SignInPanel';
 import { TransferDialog } from './TransferDialog';
@@ -50,6 +51,7 @@ export function ZeroBalancePage() {
         <RexCard network={network.name} account={session.account} />
         {network.linkedNetwork !== null && <LinkedEvmCard network={network.name} account={session.account} />}
         <HistoryCard network={network.name} account={session.account} explorerUrl={network.explorerUrl} />
+        <TransactionLookupCard network={network.name} />
       </div>
       {receiving && <ReceiveDialog account={session.account} networkName={network.displayName} onClose={() => { setReceiving(false); }} />}
       {sending !== null && <TransferDialog session={session} network={network} token={sending} onClose={() => { setSending(null); }} />}
