@@ -108,6 +108,33 @@ describe('the address book', () => {
       assert.equal(await page.getByTestId('lookalike-warning').count(), 0);
     }));
 
+  it('says "first time" from the history on the chain: not for bob whom alice paid, not for herself, but for a new address', () =>
+    withPage(async (page) => {
+      // A fresh browser profile: this browser never sent anything, only the chain knows.
+      await signInWithDevKey(page, evmAccount('alice').privateKey);
+      await page.goto('/evm/send');
+      await page.getByRole('form', { name: 'Send' }).waitFor();
+      const to = page.getByLabel('Recipient address');
+      const asked = (recipient: string) => page.waitForResponse((response) =>
+        response.url().toLowerCase().includes(`/sent-to/${recipient.toLowerCase()}`) && response.ok());
+
+      const bob = evmAccount('bob').address;
+      const bobChecked = asked(bob);
+      await to.fill(bob);
+      await bobChecked;
+      // The answer is drawn within a frame of its arrival: two frames later, a note would show.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => { requestAnimationFrame(resolve); })));
+      assert.equal(await page.getByTestId('first-send-warning').count(), 0, 'no first-send note for bob: alice paid him before');
+
+      await to.fill(evmAccount('alice').address);
+      await page.getByTestId('own-recipient').waitFor();
+      assert.equal(await page.getByTestId('first-send-warning').count(), 0, 'no first-send note for alice herself');
+
+      const stranger = '0x000000000000000000000000000000000000dEaD';
+      await to.fill(stranger);
+      await page.getByTestId('first-send-warning').waitFor();
+    }));
+
   it('refuses a corrupt import whole, keeping the book as it was', () =>
     withPage(async (page) => {
       const bob = evmAccount('bob').address;

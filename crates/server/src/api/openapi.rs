@@ -39,6 +39,7 @@ use super::error::ErrorBody;
         super::evm::status::status,
         // EVM account reads: history, NFTs, approvals
         super::evm::history::transactions,
+        super::evm::history::sent::sent_to,
         super::evm::transaction::transaction,
         super::evm::nfts::account_nfts,
         super::evm::nfts::details::details,

@@ -172,6 +172,35 @@ async fn evm_history_rows_of_the_seeded_devnet() {
     ] {
         assert_bad_request(devnet.router(), &uri, code).await;
     }
+
+    // Whether alice sent to an address before, from her history on the chain: bob yes
+    // (TLOS and TUSD), an address she never paid no, after searching all of it.
+    let sent_to =
+        |from: &str, to: &str| format!("/api/v1/evm/{DEVNET}/accounts/{from}/sent-to/{to}");
+    let (status, bob) = get(
+        devnet.router(),
+        &sent_to(&devnet.account("alice"), &devnet.account("bob")),
+    )
+    .await;
+    assert_eq!((status, &bob["sent"]), (StatusCode::OK, &Value::Bool(true)));
+    let stranger = "0x000000000000000000000000000000000000dEaD";
+    let (status, none) = get(
+        devnet.router(),
+        &sent_to(&devnet.account("alice"), stranger),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        (&none["sent"], &none["complete"]),
+        (&Value::Bool(false), &Value::Bool(true))
+    );
+    assert_eq!(none["searched"], alice["total"]);
+    assert_bad_request(
+        devnet.router(),
+        &sent_to(&devnet.account("alice"), "0x1234"),
+        "antelope.evm.error_invalid_address",
+    )
+    .await;
     devnet.state.shut_down().await;
 }
 

@@ -19,14 +19,25 @@ interface RecipientAssistProps {
   readonly listId: string;
   /** Puts an address into the recipient field. */
   readonly onPick: (address: string) => void;
+  /** The sending account: sending to it is named, never warned about as a first send. */
+  readonly own?: string | null;
+  /**
+   * What the account's history on the chain says of the typed recipient: it was paid
+   * before, it never was, or the history is being read or could not say (then this
+   * browser's recent recipients decide).
+   */
+  readonly chainHistory?: ChainHistory;
 }
+
+/** Whether the account has sent to the typed recipient, by its history on the chain. */
+export type ChainHistory = 'loading' | 'sent' | 'not_sent' | 'unknown';
 
 /**
  * What the address book adds under a send form's recipient field: suggestions (saved
  * names, then recent recipients) as the input's list, who a typed address is, a warning
  * on a first send and on a look-alike of a known address, saving it, and the book itself.
  */
-export function RecipientAssist({ network, networkName, kind, value, listId, onPick }: RecipientAssistProps) {
+export function RecipientAssist({ network, networkName, kind, value, listId, onPick, own = null, chainHistory = 'unknown' }: RecipientAssistProps) {
   const { t } = useTranslation();
   const book = useAddressBook(network, kind);
   const [open, setOpen] = useState(false);
@@ -36,7 +47,11 @@ export function RecipientAssist({ network, networkName, kind, value, listId, onP
   const checked = value.trim() === '' ? null : normalizeAddress(kind, value);
   const address = checked?.ok === true ? checked.value : null;
   const saved = address === null ? null : findEntry(book.entries, address);
-  const sentBefore = address !== null && book.recent.some((item) => item.address.toLowerCase() === address.toLowerCase());
+  const isOwn = address !== null && own !== null && own.toLowerCase() === address.toLowerCase();
+  const sentBefore = address !== null && (isOwn || chainHistory === 'sent'
+    || book.recent.some((item) => item.address.toLowerCase() === address.toLowerCase()));
+  // The note waits for the chain's answer rather than flash and vanish.
+  const firstSend = address !== null && saved === null && !sentBefore && chainHistory !== 'loading';
   const known = [...book.entries, ...book.recent.filter((item) => findEntry(book.entries, item.address) === null).map((item) => ({ address: item.address, name: null }))];
   const imitated = address === null || saved !== null || sentBefore ? null : lookalikeOf(kind, address, known);
 
@@ -65,7 +80,8 @@ export function RecipientAssist({ network, networkName, kind, value, listId, onP
           {t('book.lookalike', { known: imitated.name ?? t('book.lookalike_recent'), address: imitated.address })}
         </p>
       )}
-      {address !== null && saved === null && !sentBefore && imitated === null && (
+      {isOwn && <p className="recipient-assist__note" role="status" data-testid="own-recipient">{t('book.own_recipient')}</p>}
+      {firstSend && imitated === null && (
         <p className="recipient-assist__note" role="status" data-testid="first-send-warning">{t('book.first_send')}</p>
       )}
       <div className="recipient-assist__actions">

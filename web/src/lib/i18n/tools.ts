@@ -51,6 +51,7 @@ export const bookEn = {
   save_recipient: 'Save to address book',
   save_recipient_label: 'Name for this address',
   known_as: 'Saved as {{name}}',
+  own_recipient: 'This is your own account: what you send stays yours, less the fee.',
   first_send: 'You have not sent to this address before. Check it character by character against where you got it.',
   lookalike:
     'Careful: this address looks like {{known}} ({{address}}) but is a different one. Scammers make look-alike addresses to catch copy-paste mistakes (address poisoning).',

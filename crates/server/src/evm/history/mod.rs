@@ -9,6 +9,7 @@
 
 mod assemble;
 pub mod grants;
+pub mod sent;
 
 use std::collections::HashSet;
 use std::sync::Arc;

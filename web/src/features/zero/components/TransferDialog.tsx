@@ -2,6 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecipientAssist } from '../../../lib/address-book/RecipientAssist';
+import { normalizeAddress } from '../../../lib/address-book/model';
+import { useNativeSentBefore } from '../api/sentTo';
 import { recordRecentRecipient } from '../../../lib/address-book/useAddressBook';
 import { fromPlainString } from '../../../lib/amount/fixedAmount';
 import { ApiError } from '../../../lib/api/client';
@@ -52,6 +54,8 @@ export function TransferDialog({ session, network, token, onClose }: TransferDia
   const decideFee = useRef<((decision: FuelPreference | null) => void) | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'form' });
   const [input, setInput] = useState({ to: '', amount: '', memo: '' });
+  const typedRecipient = input.to.trim() === '' ? null : normalizeAddress('native', input.to);
+  const sentBefore = useNativeSentBefore(network.name, session.account, typedRecipient?.ok === true ? typedRecipient.value : null);
   const [errors, setErrors] = useState<Partial<Record<'to' | 'amount' | 'memo', FieldError>>>({});
   const [checkingRecipient, setCheckingRecipient] = useState(false);
   const titleId = useId();
@@ -186,7 +190,7 @@ export function TransferDialog({ session, network, token, onClose }: TransferDia
               onChange={(event) => { setInput({ ...input, to: event.target.value }); }} />
             {fieldError('to')}
             <RecipientAssist network={network.name} networkName={network.displayName} kind="native" value={input.to} listId={ids.book}
-              onPick={(account) => { setInput((before) => ({ ...before, to: account })); }} />
+              own={session.account} chainHistory={sentBefore} onPick={(account) => { setInput((before) => ({ ...before, to: account })); }} />
           </div>
           <div className="zero-field">
             <label htmlFor={ids.amount}>{t('zero.transfer.amount', { symbol: token.symbol, decimals: token.decimals })}</label>

@@ -12,7 +12,7 @@ import type { QueryKey } from '@tanstack/react-query';
 export const EVM_QUERY_ROOT = 'evm';
 
 /** What the server answers under `…/accounts/{address}/`. */
-export type EvmAccountResource = 'balances' | 'transactions' | 'staking' | 'nfts' | 'approvals' | 'portfolio';
+export type EvmAccountResource = 'balances' | 'transactions' | 'sent-to' | 'staking' | 'nfts' | 'approvals' | 'portfolio';
 
 /** Everything cached of one EVM network. */
 export function evmNetworkKey(network: string) {

@@ -107,6 +107,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/evm/{network}/accounts/{address}/sent-to/{recipient}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET …/accounts/{address}/sent-to/{recipient}`. */
+        get: operations["sent_to"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/evm/{network}/accounts/{address}/staking": {
         parameters: {
             query?: never;
@@ -2508,6 +2525,24 @@ export interface components {
             /** @description `https` or `http`. */
             protocol: string;
         };
+        /** @description Whether the account has sent to the recipient. */
+        SentToView: {
+            /**
+             * @description Every transaction the source lists was searched: a `sent: false` is final. When
+             *     not, older transactions (beyond the search limit) were not read.
+             */
+            complete: boolean;
+            /**
+             * Format: int64
+             * @description How many of the account's transactions were searched, newest first.
+             */
+            searched: number;
+            /**
+             * @description The account sent coin, tokens or NFTs to the recipient in a transaction it signed
+             *     (zero-value and planted transfers do not count).
+             */
+            sent: boolean;
+        };
         /** @description `{actor, permission}` of the signer. */
         SignerBody: {
             actor: string;
@@ -3203,6 +3238,60 @@ export interface operations {
             };
             /** @description The data source did not answer */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sent_to: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description EVM network name, e.g. telos-evm */
+                network: string;
+                /** @description Account address (0x + 40 hex; mixed case must be the checksum) */
+                address: string;
+                /** @description The address it may have sent to */
+                recipient: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the account sent to the recipient */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SentToView"];
+                };
+            };
+            /** @description Unknown network or a malformed address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The data source did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No source can list transactions now */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,6 +4,7 @@
 //!
 //! The reading and shaping (spec §4 "History fetch") is [`crate::evm::history`].
 
+pub mod sent;
 pub mod view;
 
 use axum::routing::get;
@@ -69,13 +70,21 @@ pub struct HistoryPage {
 
 /// The history route.
 pub fn routes() -> Router<AppState> {
-    Router::new().route(
-        &format!(
-            "{}/accounts/{{address}}/transactions",
-            crate::api::evm::params::BASE
-        ),
-        get(transactions),
-    )
+    Router::new()
+        .route(
+            &format!(
+                "{}/accounts/{{address}}/transactions",
+                crate::api::evm::params::BASE
+            ),
+            get(transactions),
+        )
+        .route(
+            &format!(
+                "{}/accounts/{{address}}/sent-to/{{recipient}}",
+                crate::api::evm::params::BASE
+            ),
+            get(sent::sent_to),
+        )
 }
 
 /// `GET …/accounts/{address}/transactions`.

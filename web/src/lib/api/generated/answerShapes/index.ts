@@ -111,6 +111,7 @@ export { RexView } from './RexView';
 export { RiskFactView } from './RiskFactView';
 export { RowAction } from './RowAction';
 export { RpcEndpoint } from './RpcEndpoint';
+export { SentToView } from './SentToView';
 export { SignerBody } from './SignerBody';
 export { SkipReason } from './SkipReason';
 export { SkippedItem } from './SkippedItem';

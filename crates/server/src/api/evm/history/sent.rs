@@ -1,0 +1,70 @@
+//! `GET /api/v1/evm/{network}/accounts/{address}/sent-to/{recipient}`: whether the
+//! account has sent to the recipient before, from its history on the chain (the send
+//! form's first-send note; [`crate::evm::history::sent`]).
+
+use axum::Json;
+use serde::{Deserialize, Serialize};
+
+use crate::api::error::ApiError;
+use crate::api::evm::params::evm_address;
+use crate::api::extract::{EvmNet, Path};
+use crate::evm::history::sent::SentBefore;
+
+/// `{address}` and `{recipient}` of the route.
+#[derive(Debug, Deserialize)]
+pub struct SentToPath {
+    /// The account as sent.
+    address: String,
+    /// The address it may have sent to, as sent.
+    recipient: String,
+}
+
+/// Whether the account has sent to the recipient.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SentToView {
+    /// The account sent coin, tokens or NFTs to the recipient in a transaction it signed
+    /// (zero-value and planted transfers do not count).
+    sent: bool,
+    /// How many of the account's transactions were searched, newest first.
+    searched: u64,
+    /// Every transaction the source lists was searched: a `sent: false` is final. When
+    /// not, older transactions (beyond the search limit) were not read.
+    complete: bool,
+}
+
+impl From<SentBefore> for SentToView {
+    fn from(found: SentBefore) -> Self {
+        Self {
+            sent: found.sent,
+            searched: found.searched,
+            complete: found.complete,
+        }
+    }
+}
+
+/// `GET …/accounts/{address}/sent-to/{recipient}`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/evm/{network}/accounts/{address}/sent-to/{recipient}",
+    tag = "evm",
+    params(
+        ("network" = String, Path, description = "EVM network name, e.g. telos-evm"),
+        ("address" = String, Path, description = "Account address (0x + 40 hex; mixed case must be the checksum)"),
+        ("recipient" = String, Path, description = "The address it may have sent to"),
+    ),
+    responses(
+        (status = 200, description = "Whether the account sent to the recipient", body = SentToView),
+        (status = 400, description = "Unknown network or a malformed address", body = crate::api::error::ErrorBody),
+        (status = 502, description = "The data source did not answer", body = crate::api::error::ErrorBody),
+        (status = 503, description = "No source can list transactions now", body = crate::api::error::ErrorBody),
+    )
+)]
+pub async fn sent_to(
+    network: EvmNet,
+    Path(path): Path<SentToPath>,
+) -> Result<Json<SentToView>, ApiError> {
+    let account = evm_address("address", &path.address)?;
+    let recipient = evm_address("recipient", &path.recipient)?;
+    Ok(Json(network.sent_before(account, recipient).await?.into()))
+}

@@ -1,0 +1,18 @@
+import { useSentTo } from '../api/evm/sentTo';
+import { normalizeAddress } from './model';
+import type { ChainHistory } from './RecipientAssist';
+
+/**
+ * What `account`'s EVM history on the chain says of the recipient typed so far (for
+ * RecipientAssist's first-send note): asked once the text is a whole address. A search
+ * that stopped before the oldest transaction cannot say "never".
+ */
+export function useEvmSentBefore(network: string, account: string | null, typed: string): ChainHistory {
+  const checked = typed.trim() === '' ? null : normalizeAddress('evm', typed);
+  const recipient = checked?.ok === true ? checked.value : null;
+  const query = useSentTo(network, account, recipient);
+  if (recipient === null || account === null || query.isError) return 'unknown';
+  if (query.data === undefined) return 'loading';
+  if (query.data.sent) return 'sent';
+  return query.data.complete ? 'not_sent' : 'unknown';
+}
