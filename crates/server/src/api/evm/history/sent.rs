@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::api::error::ApiError;
 use crate::api::evm::params::evm_address;
 use crate::api::extract::{EvmNet, Path};
+use crate::api::limits::Client;
 use crate::evm::history::sent::SentBefore;
 
 /// `{address}` and `{recipient}` of the route.
@@ -56,6 +57,7 @@ impl From<SentBefore> for SentToView {
     responses(
         (status = 200, description = "Whether the account sent to the recipient", body = SentToView),
         (status = 400, description = "Unknown network or a malformed address", body = crate::api::error::ErrorBody),
+        (status = 429, description = "Too many expensive requests of this client at once", body = crate::api::error::ErrorBody),
         (status = 502, description = "The data source did not answer", body = crate::api::error::ErrorBody),
         (status = 503, description = "No source can list transactions now", body = crate::api::error::ErrorBody),
     )
@@ -63,8 +65,11 @@ impl From<SentBefore> for SentToView {
 pub async fn sent_to(
     network: EvmNet,
     Path(path): Path<SentToPath>,
+    client: Client,
 ) -> Result<Json<SentToView>, ApiError> {
     let account = evm_address("address", &path.address)?;
     let recipient = evm_address("recipient", &path.recipient)?;
+    // Up to ten pages of the account's history: one client's searches queue behind its own.
+    let _slot = client.expensive()?;
     Ok(Json(network.sent_before(account, recipient).await?.into()))
 }
