@@ -69,6 +69,45 @@ fn shown(mut body: Value, list: &str, provenance: &[&str]) -> Value {
 
 const NFT_PROVENANCE: [&str; 4] = ["minter", "blockMinted", "updated", "supply"];
 
+/// What an NFT's metadata document says (its name, media, attributes). The devnet serves
+/// the documents from a loopback host, which the own index of a real network such as this
+/// `telos-evm` must not fetch (ADR 0031); Blockscout's fake reads them for its answers as
+/// the real Blockscout reads public hosts. Compared are the chain's facts.
+const NFT_METADATA: [&str; 9] = [
+    "name",
+    "description",
+    "mediaType",
+    "imgSrc",
+    "videoSrc",
+    "audioSrc",
+    "attributes",
+    "metadataStatus",
+    "tokenName",
+];
+
+/// `rows` without their NFTs' metadata: the rows of an NFT list or of approvals, or the
+/// NFT movements of history rows.
+fn without_metadata(mut rows: Value) -> Value {
+    let strip = |nft: &mut Value| {
+        if let Some(nft) = nft.as_object_mut() {
+            for key in NFT_METADATA.iter().chain(&["type"]) {
+                nft.remove(*key);
+            }
+        }
+    };
+    for row in rows.as_array_mut().into_iter().flatten() {
+        for list in ["nftsIn", "nftsOut"] {
+            for nft in row[list].as_array_mut().into_iter().flatten() {
+                strip(nft);
+            }
+        }
+        if row.get("tokenId").is_some() || row.get("tokenName").is_some() {
+            strip(row);
+        }
+    }
+    rows
+}
+
 /// An approval read from the chain is dated by its last `Approval` event; the index also
 /// notices a `transferFrom` spending it (no event), and dates it then.
 const APPROVAL_PROVENANCE: [&str; 1] = ["lastUpdated"];
@@ -177,24 +216,27 @@ async fn telos_evm_on_blockscout_equals_the_own_index_and_falls_back_when_it_goe
         let history = answer(&app, &format!("{base}/transactions?limit=10000")).await;
         let indexed = answer(&index_app, &format!("{base}/transactions?limit=10000")).await;
         same_rows(
-            &shown(history, "transactions", &[]),
-            &own_transactions(shown(indexed, "transactions", &[]), &account.address),
+            &without_metadata(shown(history, "transactions", &[])),
+            &without_metadata(own_transactions(
+                shown(indexed, "transactions", &[]),
+                &account.address,
+            )),
             &format!("{}: history", account.name),
         );
 
         let nfts = answer(&app, &format!("{base}/nfts")).await;
         let indexed = answer(&index_app, &format!("{base}/nfts")).await;
         same_rows(
-            &shown(nfts, "nfts", &NFT_PROVENANCE),
-            &shown(indexed, "nfts", &NFT_PROVENANCE),
+            &without_metadata(shown(nfts, "nfts", &NFT_PROVENANCE)),
+            &without_metadata(shown(indexed, "nfts", &NFT_PROVENANCE)),
             &format!("{}: NFTs", account.name),
         );
 
         let granted = answer(&app, &format!("{base}/approvals")).await;
         let indexed = answer(&index_app, &format!("{base}/approvals")).await;
-        let granted = shown(granted, "approvals", &APPROVAL_PROVENANCE);
+        let granted = without_metadata(shown(granted, "approvals", &APPROVAL_PROVENANCE));
         approvals += granted.as_array().map_or(0, Vec::len);
-        let indexed = shown(indexed, "approvals", &APPROVAL_PROVENANCE);
+        let indexed = without_metadata(shown(indexed, "approvals", &APPROVAL_PROVENANCE));
         // Ordered by date by default: compared by id.
         let by_id = |rows: &Value| {
             let mut rows = rows.as_array().cloned().unwrap_or_default();
@@ -227,10 +269,12 @@ async fn telos_evm_on_blockscout_equals_the_own_index_and_falls_back_when_it_goe
         "{status}"
     );
     assert_eq!(source["everUnhealthy"], true);
+    // Said in words; the upstream's own error (its address, the library's text) stays in
+    // the server's log (api/public_errors.rs).
     assert!(
         source["lastError"]
             .as_str()
-            .is_some_and(|e| e.contains("Blockscout")),
+            .is_some_and(|e| e.contains("health check") && !e.contains("http")),
         "{status}"
     );
     assert!(
