@@ -9,6 +9,7 @@ import type { Message } from '../notify/toastStore';
 import { useAmountFormatter, usePreferences } from '../preferences/usePreferences';
 import { ApprovalAlarm } from './ApprovalAlarm';
 import type { ApprovalAlarm as Alarm } from './approvalAlarm';
+import { usePartyLabel } from '../address-book/usePartyNames';
 import { effectMessage } from './effectText';
 import { isBusy } from './transactionFlow';
 import { transactionUrl } from './transactions';
@@ -50,6 +51,7 @@ interface TransactionReviewProps {
 export function TransactionReview({ flow, explorerUrl, onClose, children, onApproveLimited }: TransactionReviewProps) {
   const { t } = useTranslation();
   const format = useAmountFormatter();
+  const nameOf = usePartyLabel(flow.network, 'evm');
   const [{ fiatCurrency }] = usePreferences();
   const messageText = (message: Message) => ('text' in message ? message.text : t(message.key, message.values ?? {}));
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -100,7 +102,7 @@ export function TransactionReview({ flow, explorerUrl, onClose, children, onAppr
 
       {prepared !== null && (
         <>
-          <p className="tx-dialog__summary">{messageText(effectMessage(prepared.effect, (amount) => format.exact(amount)))}</p>
+          <p className="tx-dialog__summary">{messageText(effectMessage(prepared.effect, (amount) => format.exact(amount), (address) => nameOf(address)))}</p>
           {children}
           {state.phase === 'review' && prepared.grantsApproval && (
             <ApprovalAlarm network={flow.network} from={prepared.from} to={prepared.to} data={prepared.data}

@@ -32,13 +32,16 @@ export function collectionLabel(collection: AssetRef): string {
   return named(collection.name) ?? shortHex(collection.address ?? '');
 }
 
-/** The sentence's key and values for `effect`, amounts written by `amount`. */
-export function effectMessage(effect: Effect, amount: AmountText): Message {
+/** How the sentence names a party (the recipient, a spender): the user's own name for it, else its short form. */
+export type PartyText = (address: string) => string;
+
+/** The sentence's key and values for `effect`, amounts written by `amount`, parties by `party`. */
+export function effectMessage(effect: Effect, amount: AmountText, party: PartyText = shortHex): Message {
   switch (effect.action) {
     case 'send':
-      return { key: 'tx.effect.send', values: { amount: amount(effect.amount), symbol: tokenLabel(effect.asset), to: shortHex(effect.to) } };
+      return { key: 'tx.effect.send', values: { amount: amount(effect.amount), symbol: tokenLabel(effect.asset), to: party(effect.to) } };
     case 'nftTransfer': {
-      const values = { collection: collectionLabel(effect.collection), id: effect.tokenId, to: shortHex(effect.to) };
+      const values = { collection: collectionLabel(effect.collection), id: effect.tokenId, to: party(effect.to) };
       const quantity = effect.quantity ?? '1';
       return quantity === '1' ? { key: 'tx.effect.nft', values } : { key: 'tx.effect.nft_quantity', values: { ...values, quantity } };
     }
@@ -58,20 +61,20 @@ export function effectMessage(effect: Effect, amount: AmountText): Message {
     case 'withdraw':
       return { key: 'tx.effect.withdraw', values: { amount: amount(effect.amount), symbol: effect.symbol } };
     case 'approve': {
-      const values = { spender: shortHex(effect.spender), symbol: tokenLabel(effect.token) };
+      const values = { spender: party(effect.spender), symbol: tokenLabel(effect.token) };
       if (effect.unlimited) return { key: 'tx.effect.approve_unlimited', values };
       // An allowance set to zero takes the spender's right away: it reads as the revoke it is.
       if (/^0(\.0*)?$/.test(effect.amount)) return { key: 'tx.effect.revoke_allowance', values };
       return { key: 'tx.effect.approve', values: { ...values, amount: amount(effect.amount) } };
     }
     case 'revokeAllowance':
-      return { key: 'tx.effect.revoke_allowance', values: { spender: shortHex(effect.spender), symbol: tokenLabel(effect.token) } };
+      return { key: 'tx.effect.revoke_allowance', values: { spender: party(effect.spender), symbol: tokenLabel(effect.token) } };
     case 'revokeNft':
       return {
         key: 'tx.effect.revoke_nft',
-        values: { spender: shortHex(effect.spender), collection: collectionLabel(effect.collection), id: effect.tokenId },
+        values: { spender: party(effect.spender), collection: collectionLabel(effect.collection), id: effect.tokenId },
       };
     case 'revokeOperator':
-      return { key: 'tx.effect.revoke_operator', values: { spender: shortHex(effect.operator), collection: collectionLabel(effect.collection) } };
+      return { key: 'tx.effect.revoke_operator', values: { spender: party(effect.operator), collection: collectionLabel(effect.collection) } };
   }
 }
