@@ -7,6 +7,7 @@ import type { AssetView } from '../api/nativeApi';
 import { useNativeRex } from '../api/rex';
 import { useRexApy } from '../api/rexApy';
 import { chainTime } from '../model/explorer';
+import { resourceUsage, type HumanQuantity, type ResourceKind } from '../model/resourceUsage';
 import { QueryState } from './QueryState';
 import { useExactAsset } from './useExactAsset';
 
@@ -110,22 +111,25 @@ export function TokensCard({ network, account, samplePrices, onSend }: TokensCar
   );
 }
 
-function Usage({ label, used, max, unit }: { label: string; used: number | null; max: number | null; unit: string }) {
+function Usage({ kind, label, used, max }: { kind: ResourceKind; label: string; used: number | null; max: number | null }) {
   const { t } = useTranslation();
-  if (used === null || max === null) {
+  const usage = resourceUsage(kind, used, max);
+  if (usage.state !== 'used') {
     return (
-      <div className="zero-usage">
+      <div className="zero-usage" data-testid={`usage-${kind}`}>
         <span>{label}</span>
-        <span className="zero-muted">{t('zero.resources.unlimited')}</span>
+        <span className="zero-muted">{usage.state === 'none' ? t(`zero.resources.none_${kind}`) : t('zero.resources.unlimited')}</span>
       </div>
     );
   }
-  const percent = max === 0 ? 100 : Math.min(100, Math.round((used / max) * 100));
+  const quantity = (q: HumanQuantity) => t(`zero.resources.unit_${q.unit}`, { value: q.value });
+  const exactUnit = kind === 'cpu' ? t('zero.resources.microseconds') : t('zero.resources.bytes');
+  const exact = t('zero.resources.used_of', { used: usage.exactUsed.toLocaleString(), max: usage.exactMax.toLocaleString(), unit: exactUnit });
   return (
-    <div className="zero-usage">
+    <div className="zero-usage" data-testid={`usage-${kind}`}>
       <span>{label}</span>
-      <span className="zero-muted">{t('zero.resources.used_of', { used: used.toLocaleString(), max: max.toLocaleString(), unit })}</span>
-      <meter className="zero-usage__meter" min={0} max={100} value={percent} aria-label={t('zero.resources.percent_used', { label, percent })} />
+      <span className="zero-muted" title={exact}>{t('zero.resources.used_of_human', { used: quantity(usage.used), max: quantity(usage.max) })}</span>
+      <meter className="zero-usage__meter" min={0} max={100} value={usage.percent} aria-label={t('zero.resources.percent_used', { label, percent: usage.percent })} />
     </div>
   );
 }
@@ -148,9 +152,9 @@ function ResourceRows({ data }: { data: NativeAccount }) {
   ];
   return (
     <>
-      <Usage label={t('zero.resources.cpu')} {...limitUsage(data.cpu)} unit="µs" />
-      <Usage label={t('zero.resources.net')} {...limitUsage(data.net)} unit={t('zero.resources.bytes')} />
-      <Usage label={t('zero.resources.ram')} used={data.ram.usage} max={data.ram.quota ?? null} unit={t('zero.resources.bytes')} />
+      <Usage kind="cpu" label={t('zero.resources.cpu')} {...limitUsage(data.cpu)} />
+      <Usage kind="net" label={t('zero.resources.net')} {...limitUsage(data.net)} />
+      <Usage kind="ram" label={t('zero.resources.ram')} used={data.ram.usage} max={data.ram.quota ?? null} />
       <dl className="zero-facts">
         {rows.map(([label, value]) => (
           <div key={label} className="zero-facts__row">
