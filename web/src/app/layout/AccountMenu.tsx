@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { clearSession, readStoredAccount, shortAccountLabel, type AccountKind } from '../../lib/session/storedAccount';
 import { Icon } from '../../lib/ui/icons';
 import { destinationAfterLogout } from '../../lib/navigation/destinations';
@@ -13,6 +13,9 @@ export const CHAIN_LABEL: Readonly<Record<AccountKind, { short: string; long: st
 };
 
 const OTHER: Readonly<Record<AccountKind, AccountKind>> = { evm: 'native', native: 'evm' };
+
+/** Each chain's wallet screen, where its menu leads first. */
+const WALLET_PATH: Readonly<Record<AccountKind, string>> = { evm: '/evm/wallet', native: '/zero/balance' };
 
 /** The account overflow menu of one chain's session: copy address and Disconnect (that session only). */
 export function AccountMenu({ account, kind, paired = false }: { account: string; kind: AccountKind; paired?: boolean }) {
@@ -81,6 +84,10 @@ export function AccountMenu({ account, kind, paired = false }: { account: string
       <div id={panelId} className="account-menu__panel" hidden={!open}>
         <p className="account-menu__title">{CHAIN_LABEL[kind].long}</p>
         <p className="account-menu__account">{account}</p>
+        <Link to={WALLET_PATH[kind]} className="account-menu__item" onClick={() => { setOpen(false); }}>
+          <Icon name="wallet" />
+          {kind === 'evm' ? 'Open the EVM wallet' : 'Open the Zero wallet'}
+        </Link>
         <button type="button" className="account-menu__item" onClick={() => void copyAddress()}>
           <Icon name="copy" />
           {kind === 'evm' ? 'Copy address' : 'Copy account name'}

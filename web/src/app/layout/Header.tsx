@@ -59,7 +59,7 @@ export function Header() {
           {hydrated ? (
             <>
               {evmAccount === null && nativeAccount === null && (
-                <Link to="/" className="button button--primary button--small">
+                <Link to="/#connect" className="button button--primary button--small">
                   Connect Wallet
                 </Link>
               )}
@@ -68,7 +68,7 @@ export function Header() {
             </>
           ) : (
             <>
-              <Link to="/" className="button button--primary button--small" data-session-only="none">
+              <Link to="/#connect" className="button button--primary button--small" data-session-only="none">
                 Connect Wallet
               </Link>
               <StoredAccountButton kind="native" />

@@ -16,6 +16,7 @@ const PATHS = {
   warning: 'M12 9.5v4m0 3v.01M10.3 4.2 2.6 17.6A2 2 0 0 0 4.3 20.6h15.4a2 2 0 0 0 1.7-3L13.7 4.2a2 2 0 0 0-3.4 0Z',
   info: 'M12 11v5.5m0-9v.01M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z',
   sliders: 'M4 6h9m4 0h3M4 12h3m4 0h9M4 18h11m4 0h1M15 4v4M9 10v4M17 16v4',
+  wallet: 'M4 7h14a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H5a1 1 0 0 1-1-1V7Zm0 0 11-3v3m1 6.5h.01',
 } as const;
 
 export type IconName = keyof typeof PATHS;

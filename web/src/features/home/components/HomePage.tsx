@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { appConfig } from '../../../lib/config';
 import { RETURN_QUERY, returnPath, returnScreenName } from '../../../lib/navigation/destinations';
 import { isWithin } from '../../../lib/navigation/paths';
@@ -18,6 +19,15 @@ export function HomePage() {
   const evmAccount = useStoredAccount('evm');
   const nativeOnly = nativeAccount !== null && evmAccount === null;
   const wrapFromNative = nativeOnly && next !== null && isWithin(next.split(/[?#]/, 1)[0] ?? '', '/evm/wrap');
+  // The header's "Connect Wallet" leads here (`/#connect`), from this page too: each click
+  // (a new location key) brings the choices into view and moves the focus to them.
+  const { hash, key } = useLocation();
+  const connect = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (hash !== '#connect') return;
+    connect.current?.scrollIntoView({ block: 'start' });
+    connect.current?.focus({ preventScroll: true });
+  }, [hash, key]);
 
   return (
     <div className="home">
@@ -46,7 +56,7 @@ export function HomePage() {
         </ul>
       </section>
 
-      <section className="card home__connect" id="connect" aria-labelledby="connect-title">
+      <section ref={connect} tabIndex={-1} className="card home__connect" id="connect" aria-labelledby="connect-title">
         <h2 id="connect-title" className="home__connect-title">
           Connect Your Wallet
         </h2>
