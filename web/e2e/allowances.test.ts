@@ -213,6 +213,8 @@ describe('approvals, read-only', () => {
       const gone = row(page, revoked.spenderAddress, revoked.tokenAddress);
       await gone.waitFor();
       assert.match(await gone.innerText(), /Revoked/);
+      // The title counts what is in force, the revoked apart: never "1 approval" for none.
+      await page.getByRole('heading', { name: '0 approvals in force · 1 revoked' }).waitFor();
       assert.equal(new URL(page.url()).searchParams.get('revoked'), '1');
     }));
 });

@@ -20,6 +20,8 @@ export const allowancesEn = {
   empty_filtered: 'No approval matches. Clear the search or pick another type.',
   count_one: '{{count}} approval',
   count_other: '{{count}} approvals',
+  count_with_revoked_one: '{{count}} approval in force · {{revoked}} revoked',
+  count_with_revoked_other: '{{count}} approvals in force · {{revoked}} revoked',
   filters: {
     types: 'Approval types',
     type_all: 'All',
@@ -69,6 +71,7 @@ export const allowancesEn = {
     type_erc721: 'ERC-721',
     type_erc1155: 'ERC-1155',
     spender_account: 'Account',
+    spender_cleared: 'No one (cleared)',
     spender_contract: 'Contract',
   },
   risk: {

@@ -10,6 +10,7 @@ import { fromPlainString } from '../../../lib/amount/fixedAmount';
 import { CoverageNotice } from '../../../lib/ui/CoverageNotice';
 import { useApprovals, type ApprovalRow } from '../api/approvals';
 import {
+  approvalCounts,
   approveRequest,
   assetLabel,
   revokeRequest,
@@ -111,6 +112,9 @@ export function ApprovalsCard({ network, account, canSign }: ApprovalsCardProps)
   );
 
   const rows = useMemo(() => approvals.data?.approvals ?? [], [approvals.data]);
+  // The title counts what is in force; revoked rows, listed on request, are counted apart.
+  const countTitle = ({ live, revoked }: { live: number; revoked: number }) =>
+    revoked === 0 ? t('allowances.count', { count: live }) : t('allowances.count_with_revoked', { count: live, revoked });
   const picked = selectedRows(rows, selected);
   const busy =
     isFlowBusy(revokeFlow.state) || isFlowBusy(changeFlow.state) || (batch.state !== null && isBatchBusy(batch.state));
@@ -150,7 +154,7 @@ export function ApprovalsCard({ network, account, canSign }: ApprovalsCardProps)
     <section className="card allowances-card" aria-labelledby="allowances-list-title" aria-busy={approvals.isFetching}>
       <header className="card__header">
         <h2 id="allowances-list-title" className="card__title">
-          {approvals.data ? t('allowances.count', { count: approvals.data.total }) : t('allowances.title')}
+          {approvals.data ? countTitle(approvalCounts(rows)) : t('allowances.title')}
         </h2>
         {approvals.isFetching && approvals.data && (
           <span className="muted" role="status">

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isoDateTime } from '../../../lib/preferences/dateTime';
 import { useAmountFormatter, useDateTimeFormatter } from '../../../lib/preferences/usePreferences';
 import type { ApprovalRow } from '../api/approvals';
-import { allowed, assetLabel, canChange, canRevoke, selectionState, spenderLabel, type Erc20Row } from '../model/approvalRow';
+import { allowed, assetLabel, canChange, canRevoke, hasNoSpender, selectionState, spenderLabel, type Erc20Row } from '../model/approvalRow';
 import { CopyButton } from '../../../lib/ui/CopyButton';
 import { TextWithAmounts } from '../../../lib/ui/TextWithAmounts';
 
@@ -152,6 +152,9 @@ export function ApprovalsTable({ account, rows, canSign, selected, busy, onToggl
               )}
               <AssetCell row={row} />
               <td data-label={t('allowances.table.spender')}>
+                {hasNoSpender(row) ? (
+                  <span className="muted">{t('allowances.table.spender_cleared')}</span>
+                ) : (
                 <span className="allowances-stack">
                   <span className="allowances-spender">{spender}</span>
                   <span className="muted">
@@ -164,6 +167,7 @@ export function ApprovalsTable({ account, rows, canSign, selected, busy, onToggl
                     <CopyButton text={row.spenderAddress} what="address" />
                   </span>
                 </span>
+                )}
               </td>
               <td data-label={t('allowances.table.allowed')}>
                 {/* One child: on narrow screens the cell is a label-and-value grid, where a second child would fall under the label. */}

@@ -3,6 +3,8 @@ import { EN_US_SEPARATORS } from '../../../lib/amount/format';
 import { MAX_UINT256 } from '../../../lib/amount/fixedAmount';
 import {
   allowed,
+  approvalCounts,
+  hasNoSpender,
   approveRequest,
   assetLabel,
   canChange,
@@ -102,5 +104,13 @@ describe('selection', () => {
   it('batches the selected live rows in the order shown', () => {
     const picked = new Set([ITEMS_ROW.id, REVOKED_ROW.id, ERC20_ROW.id, 'gone']);
     expect(selectedRows(ROWS, picked).map((row) => row.id)).toEqual([ERC20_ROW.id, ITEMS_ROW.id]);
+  });
+});
+
+describe('the header figures and a cleared spender', () => {
+  it('counts approvals in force apart from the revoked, and reads the zero address as no spender', () => {
+    expect(approvalCounts([ERC20_ROW, REVOKED_ROW, { ...REVOKED_ROW, id: 'another' }])).toEqual({ live: 1, revoked: 2 });
+    expect(hasNoSpender({ ...SINGLE_NFT_ROW, spenderAddress: '0x0000000000000000000000000000000000000000' })).toBe(true);
+    expect(hasNoSpender(SINGLE_NFT_ROW)).toBe(false);
   });
 });

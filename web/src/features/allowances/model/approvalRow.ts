@@ -29,6 +29,22 @@ export function spenderLabel(row: ApprovalRow): string {
   return row.spenderName ?? shortHex(row.spenderAddress);
 }
 
+const ZERO_ADDRESS = /^0x0{40}$/i;
+
+/**
+ * Whether the row names no spender: an NFT's single approval cleared by `approve(0x0, id)`
+ * leaves the zero address, which is nobody, not a spender to show or revoke.
+ */
+export function hasNoSpender(row: ApprovalRow): boolean {
+  return ZERO_ADDRESS.test(row.spenderAddress);
+}
+
+/** The header's figures: approvals in force, and those revoked (listed when asked for). */
+export function approvalCounts(rows: readonly ApprovalRow[]): { live: number; revoked: number } {
+  const revoked = rows.filter((row) => row.revoked).length;
+  return { live: rows.length - revoked, revoked };
+}
+
 /** The contract an approval lives on. */
 export function contractOf(row: ApprovalRow): string {
   return row.type === 'erc20' ? row.tokenAddress : row.collectionAddress;
