@@ -102,7 +102,7 @@ export function TransactionReview({ flow, explorerUrl, onClose, children, onAppr
 
       {prepared !== null && (
         <>
-          <p className="tx-dialog__summary">{messageText(effectMessage(prepared.effect, (amount) => format.exact(amount), (address) => nameOf(address)))}</p>
+          <p className="tx-dialog__summary">{messageText(effectMessage(prepared.effect, (amount) => format.exact(amount), (address) => nameOf(address), (amount) => format.token(amount)))}</p>
           {children}
           {state.phase === 'review' && prepared.grantsApproval && (
             <ApprovalAlarm network={flow.network} from={prepared.from} to={prepared.to} data={prepared.data}

@@ -49,3 +49,17 @@ describe('effectMessage', () => {
     expect(message).toEqual({ key: 'tx.effect.withdraw', values: { amount: '1000!', symbol: 'TLOS' } });
   });
 });
+
+describe('effectMessage with the user’s names and display precision', () => {
+  it('names parties by the given names and writes an estimate at display precision, amounts whole', () => {
+    const message = effectMessage(
+      { action: 'stake', amount: '10', symbol: 'TLOS', shares: '9.090909090909090908', stakedSymbol: 'STLOS' },
+      (amount) => amount,
+      (address) => address,
+      (amount) => Number(amount).toFixed(4),
+    );
+    expect('text' in message ? message.text : translate(message.key, message.values ?? {})).toBe('Stake 10 TLOS for about 9.0909 STLOS');
+    const named = effectMessage({ action: 'send', asset: { address: null, symbol: 'TLOS', name: null }, amount: '1', to: CAROL }, (a) => a, () => 'Carol');
+    expect('text' in named ? named.text : translate(named.key, named.values ?? {})).toBe('Send 1 TLOS to Carol');
+  });
+});

@@ -35,8 +35,12 @@ export function collectionLabel(collection: AssetRef): string {
 /** How the sentence names a party (the recipient, a spender): the user's own name for it, else its short form. */
 export type PartyText = (address: string) => string;
 
-/** The sentence's key and values for `effect`, amounts written by `amount`, parties by `party`. */
-export function effectMessage(effect: Effect, amount: AmountText, party: PartyText = shortHex): Message {
+/**
+ * The sentence's key and values for `effect`: amounts written by `amount` (every digit),
+ * estimates ("about N shares") by `estimate` (the display precision: an estimate's last
+ * digits say nothing), parties by `party`.
+ */
+export function effectMessage(effect: Effect, amount: AmountText, party: PartyText = shortHex, estimate: AmountText = amount): Message {
   switch (effect.action) {
     case 'send':
       return { key: 'tx.effect.send', values: { amount: amount(effect.amount), symbol: tokenLabel(effect.asset), to: party(effect.to) } };
@@ -52,7 +56,7 @@ export function effectMessage(effect: Effect, amount: AmountText, party: PartyTe
     case 'stake':
       return {
         key: 'tx.effect.stake',
-        values: { amount: amount(effect.amount), symbol: effect.symbol, shares: amount(effect.shares), staked: effect.stakedSymbol },
+        values: { amount: amount(effect.amount), symbol: effect.symbol, shares: estimate(effect.shares), staked: effect.stakedSymbol },
       };
     case 'unstake': {
       const period = translate(`duration.${effect.lock.unit}` as 'duration.hour', { count: effect.lock.value });

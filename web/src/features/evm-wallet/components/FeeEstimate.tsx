@@ -39,7 +39,8 @@ export function FeeEstimate({ id, valid, estimating, prepared, sentAmount }: Fee
         {sentAmount !== null && (
           <div>
             <dt>{t('evm.send.total')}</dt>
-            <dd><AmountText amount={addAmounts(sentAmount, fee)} symbol={symbol} /></dd>
+            {/* What leaves the account, to the last digit: a total rounded to 1 TLOS would hide the fee it adds. */}
+            <dd className="amount" data-testid="evm-send-total">{`${format.exact(addAmounts(sentAmount, fee))}\u00a0${symbol}`}</dd>
           </div>
         )}
       </dl>
