@@ -13,7 +13,10 @@ pub type Cause = Box<dyn std::error::Error + Send + Sync>;
 pub enum EvmError {
     /// The source cannot answer this kind of question at all (plain RPC has no
     /// history); the caller should ask another source.
-    #[error("the {kind:?} source cannot answer {capability}")]
+    #[error(
+        "{capability} cannot be read right now: only {reader} answers for this network; try again once its indexer is back",
+        reader = kind.reader_name()
+    )]
     Unsupported {
         /// Which source was asked.
         kind: SourceKind,

@@ -157,7 +157,7 @@ impl EvmSource for RpcSource {
         _address: Address,
         _query: &TransactionQuery,
     ) -> Result<Page<TransactionRecord>, EvmError> {
-        Err(Self::unsupported("transactions"))
+        Err(Self::unsupported("account histories"))
     }
 
     async fn transfers(
@@ -165,7 +165,7 @@ impl EvmSource for RpcSource {
         _account: Address,
         _query: &TransferQuery,
     ) -> Result<Page<TransferRecord>, EvmError> {
-        Err(Self::unsupported("transfers"))
+        Err(Self::unsupported("token transfers"))
     }
 
     async fn approvals(
@@ -185,7 +185,7 @@ impl EvmSource for RpcSource {
     ) -> Result<Vec<NftRecord>, EvmError> {
         let candidates = self.known_nfts(|nft| nft.standard == standard);
         if candidates.is_empty() {
-            return Err(Self::unsupported("nfts_owned without configured NFT ids"));
+            return Err(Self::unsupported("NFT holdings"));
         }
         let held = self.reader.nfts_held(owner, &candidates).await?;
         let held = paged(held, page);
@@ -294,7 +294,7 @@ impl EvmSource for RpcSource {
                 Ok(holder_rows(owner, Some(*token_id), U256::from(1_u8)))
             }
             (HolderQuery::Account(_), None) => Ok(Vec::new()),
-            _ => Err(Self::unsupported("listing token holders")),
+            _ => Err(Self::unsupported("token holders")),
         }
     }
 

@@ -21,6 +21,19 @@ pub enum SourceKind {
     Rpc,
 }
 
+impl SourceKind {
+    /// The source as a sentence names it, for people (not an identifier).
+    #[must_use]
+    pub const fn reader_name(self) -> &'static str {
+        match self {
+            Self::TeloscanIndexer => "the Teloscan indexer",
+            Self::Blockscout => "the Blockscout explorer",
+            Self::OwnIndex => "this server's own index",
+            Self::Rpc => "the network's node",
+        }
+    }
+}
+
 /// How current a source is (spec §3 "Indexer health").
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
