@@ -18,8 +18,11 @@ export const evmEn = {
     total: 'Total value',
     loading: 'Loading balances…',
     failed: 'Balances could not be loaded.',
-    out_of_sync:
+    out_of_sync_behind: '{{source}} is behind; data may be out of sync.',
+    out_of_sync_fallback:
       '{{source}} is behind or not answering; data may be out of sync. Tandem reads the chain directly meanwhile.',
+    out_of_sync_fallback_failing:
+      '{{source}} is not answering, and neither is the network’s node: what is shown may be out of date. Try again in a few minutes.',
     source: 'Data from {{source}}',
     empty: 'This address holds no tokens yet.',
     token: 'Token',

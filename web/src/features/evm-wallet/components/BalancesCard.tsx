@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useEvmBalances, type BalanceRow } from '../../../lib/api/evm/balances';
-import { isOutOfSync, useEvmStatus } from '../../../lib/api/evm/status';
+import { outOfSyncNotice, useEvmStatus } from '../../../lib/api/evm/status';
 import { EVM_DEV_WALLET_ID } from '../../../lib/evm-wallet/devWallet';
 import { useEvmScreen } from '../../../lib/evm-screen/evmScreen';
 import { AddToWalletButton } from './AddToWalletButton';
@@ -32,6 +32,7 @@ export function BalancesCard({ network, address, sendable, samplePrices = false 
   const format = useAmountFormatter();
   const balances = useEvmBalances(network, address, fiatCurrency);
   const status = useEvmStatus(network);
+  const notice = outOfSyncNotice(status.data);
   // The development wallet keeps no token list: it has nothing to add a token to.
   const { connection } = useEvmScreen();
   const watching = connection !== null && connection.walletId !== EVM_DEV_WALLET_ID ? connection.provider : null;
@@ -55,9 +56,9 @@ export function BalancesCard({ network, address, sendable, samplePrices = false 
         </p>
       )}
 
-      {isOutOfSync(status.data) && (
-        <p className="evm-warning" role="status">
-          {t('evm.balances.out_of_sync', { source: status.data?.source.primaryName })}
+      {notice !== null && (
+        <p className="evm-warning" role="status" data-testid="out-of-sync">
+          {t(`evm.balances.out_of_sync_${notice}`, { source: status.data?.source.primaryName })}
         </p>
       )}
 

@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { isOutOfSync, statusQueryOptions, type StatusView } from '../../../lib/api/evm/status';
+import { outOfSyncNotice, statusQueryOptions, type StatusView } from '../../../lib/api/evm/status';
 import { useTranslation } from 'react-i18next';
 import { registerEvmTexts } from '../../../lib/i18n/evm';
 import { useNetworks, type NetworkSummary } from '../../../lib/networks/api/networks';
@@ -14,6 +14,7 @@ function SourceFacts({ status }: { status: StatusView }) {
   const { t } = useTranslation();
   const { source } = status;
   const health = source.primaryHealth;
+  const notice = outOfSyncNotice(status);
   return (
     <>
       <dl className="demo-facts">
@@ -46,9 +47,9 @@ function SourceFacts({ status }: { status: StatusView }) {
           </>
         )}
       </dl>
-      {isOutOfSync(status) ? (
+      {notice !== null ? (
         <p className="evm-warning" role="status">
-          {t('evm.balances.out_of_sync', { source: source.primaryName })}
+          {t(`evm.balances.out_of_sync_${notice}`, { source: source.primaryName })}
         </p>
       ) : (
         <p className="muted">The screens read this network’s primary source; no warning shows.</p>

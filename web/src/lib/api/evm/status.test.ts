@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOutOfSync, type StatusView } from './status';
+import { isOutOfSync, outOfSyncNotice, type StatusView } from './status';
 
 function status(source: Partial<StatusView['source']>): StatusView {
   return {
@@ -17,5 +17,15 @@ describe('isOutOfSync', () => {
     const lagging = { blockNumber: 1, blockTimestampMs: 0, healthy: false, secondsBehind: 40, success: true };
     expect(isOutOfSync(status({ primaryHealth: lagging }))).toBe(true);
     expect(isOutOfSync(status({ inUse: 'rpc' }))).toBe(true);
+  });
+});
+
+describe('outOfSyncNotice', () => {
+  const lagging = { blockNumber: 1, blockTimestampMs: 0, healthy: false, secondsBehind: 40, success: true };
+  it('says the primary is behind while it is still read, and claims the fallback only while the node answers', () => {
+    expect(outOfSyncNotice(status({}))).toBeNull();
+    expect(outOfSyncNotice(status({ primaryHealth: lagging }))).toBe('behind');
+    expect(outOfSyncNotice(status({ inUse: 'rpc' }))).toBe('fallback');
+    expect(outOfSyncNotice({ ...status({ inUse: 'rpc' }), rpcError: 'the node did not answer' })).toBe('fallback_failing');
   });
 });

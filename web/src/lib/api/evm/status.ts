@@ -19,6 +19,19 @@ export function isOutOfSync(status: StatusView | undefined): boolean {
   return source.primaryHealth?.healthy === false || source.inUse !== source.primary;
 }
 
+/**
+ * Which out-of-sync notice the status calls for: the primary is behind but still read;
+ * it is replaced by the node's plain reads (the fallback answering); or the node does not
+ * answer either, where claiming the fallback would be untrue.
+ */
+export type OutOfSyncNotice = 'behind' | 'fallback' | 'fallback_failing';
+
+export function outOfSyncNotice(status: StatusView | undefined): OutOfSyncNotice | null {
+  if (status === undefined || !isOutOfSync(status)) return null;
+  if (status.rpcError != null) return 'fallback_failing';
+  return status.source.inUse === status.source.primary ? 'behind' : 'fallback';
+}
+
 export function fetchStatus(network: string, options?: RequestOptions): Promise<StatusView> {
   return apiGet('/api/v1/evm/{network}/status', { path: { network } }, StatusShape, options);
 }
