@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createNotifier } from '../notify/notify';
 import { createToastStore } from '../notify/toastStore';
-import { reportSwitchOutcome, switchNetwork, toHexChainId, type AddEthereumChainParameter, type Eip1193Provider } from './switchNetwork';
+import { reportSwitchOutcome, walletReason, switchNetwork, toHexChainId, type AddEthereumChainParameter, type Eip1193Provider } from './switchNetwork';
 
 const TESTNET: AddEthereumChainParameter = {
   chainId: '0x29',
@@ -128,6 +128,19 @@ describe('reportSwitchOutcome', () => {
       { kind: 'error', message: { key: 'antelope.evm.error_add_chain' }, details: JSON.stringify({ code: -1 }, null, 2) },
     ]);
     expect(store.getSnapshot().neutral).toMatchObject([{ message: { key: 'antelope.evm.error_switch_chain_rejected' } }]);
+  });
+
+  it('puts the wallet’s own reason in the message, and keeps a dump behind See Details', () => {
+    const store = createToastStore();
+    const notify = createNotifier(store);
+    const refusal = { code: 4902, message: 'The development wallet signs on the local devnet only.' };
+    reportSwitchOutcome({ kind: 'failed', message: 'antelope.evm.error_add_chain', error: refusal }, 'Telos EVM', notify);
+    reportSwitchOutcome({ kind: 'failed', message: 'antelope.evm.error_add_chain', error: new Error(`{"jsonrpc":"2.0"}`) }, 'Telos EVM', notify);
+    expect(store.getSnapshot().main).toMatchObject([
+      { kind: 'error', message: { key: 'antelope.evm.error_add_chain_reason', values: { network: 'Telos EVM', reason: 'The development wallet signs on the local devnet only' } } },
+      { kind: 'error', message: { key: 'antelope.evm.error_add_chain', values: { network: 'Telos EVM' } } },
+    ]);
+    expect(walletReason('x'.repeat(200))).toBeNull();
   });
 
   it('names the account that connected in the first notice after a sign-in', () => {

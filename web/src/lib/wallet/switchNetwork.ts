@@ -31,7 +31,14 @@ export type SwitchOutcome =
   /** The wallet did not know the chain: it was added and is now active. */
   | { readonly kind: 'added' }
   | { readonly kind: 'rejected'; readonly message: ParseKeys }
-  | { readonly kind: 'failed'; readonly message: ParseKeys; readonly error: unknown };
+  | { readonly kind: 'failed'; readonly message: FailureKey; readonly error: unknown };
+
+/** A failed switch's message, and the same with the wallet's reason after it. */
+type FailureKey = 'antelope.evm.error_add_chain' | 'antelope.evm.error_switch_chain' | 'antelope.chain.error_settings_not_found';
+const WITH_REASON: Partial<Record<FailureKey, ParseKeys>> = {
+  'antelope.evm.error_add_chain': 'antelope.evm.error_add_chain_reason',
+  'antelope.evm.error_switch_chain': 'antelope.evm.error_switch_chain_reason',
+};
 
 export function toHexChainId(chainId: number): `0x${string}` {
   return `0x${chainId.toString(16)}`;
@@ -107,7 +114,31 @@ export function reportSwitchOutcome(outcome: SwitchOutcome, chainName: string, n
     case 'rejected':
       notify.neutral({ key: outcome.message, values });
       return;
-    case 'failed':
-      notify.error({ key: outcome.message, values }, { details: rawErrorText(outcome.error) });
+    case 'failed': {
+      // The wallet's own reason belongs in the message, where the user reads it; its
+      // whole error (codes, data) stays behind See Details.
+      const reason = walletReason(outcome.error);
+      const withReason = WITH_REASON[outcome.message];
+      const message = reason === null || withReason === undefined
+        ? { key: outcome.message, values }
+        : { key: withReason, values: { ...values, reason } };
+      notify.error(message, { details: rawErrorText(outcome.error) });
+    }
   }
+}
+
+/** Longest wallet reason put in a message; a longer text is a dump, for See Details. */
+const REASON_LIMIT = 160;
+
+/**
+ * The reason a wallet gave for refusing, when it is a sentence a person can read: its
+ * error's message, on one line, short, not a stack or JSON.
+ */
+export function walletReason(error: unknown): string | null {
+  const message = typeof error === 'string' ? error
+    : typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string' ? error.message
+      : null;
+  const text = message?.trim() ?? '';
+  if (text === '' || text.length > REASON_LIMIT || /[\n{}]|\bat\s+\S+\s*\(/.test(text)) return null;
+  return text.replace(/[.\s]+$/, '');
 }
