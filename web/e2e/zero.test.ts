@@ -76,6 +76,10 @@ describe('native sign-in with the development wallet', () => {
 
       // alice has resources of her own: the sponsor declines and the wallet signs normally.
       await page.getByRole('status').getByText('Sent 1.2345 TLOS to bob').waitFor({ timeout: 20_000 });
+      // The devnet has no explorer: See Transaction opens the transaction in the app.
+      await page.getByRole('status').filter({ hasText: 'Sent 1.2345 TLOS to bob' }).getByRole('link', { name: 'See Transaction' }).click();
+      await page.getByRole('region', { name: 'Look up a transaction' }).getByTestId('transaction-actions')
+        .getByText('Sent 1.2345 TLOS from alice to bob · e2e zero').first().waitFor({ timeout: 20_000 });
       await page.getByRole('region', { name: 'History' }).getByText('Sent 1.2345 TLOS from alice to bob · e2e zero').waitFor({ timeout: 20_000 });
 
       await page.getByRole('button', { name: 'Sign out' }).click();

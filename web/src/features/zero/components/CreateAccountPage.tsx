@@ -10,7 +10,7 @@ import { useRamCost } from '../api/ramCost';
 import { assetView, canAfford, creationCost, NEW_ACCOUNT_RAM_BYTES, newAccountActions } from '../model/createAccount';
 import type { FixedAmount } from '../../../lib/amount/fixedAmount';
 import { isDevWalletAllowed } from '../model/devWallet';
-import { transactionUrl } from '../model/explorer';
+import { transactionLink } from '../model/explorer';
 import { keepDevWalletKey } from '../model/devWalletKey';
 import { nativeSessionStore, DEFAULT_PERMISSION, type NativeSession, type NativeSigner } from '../model/nativeSession';
 import type { FuelPreference } from '../model/sponsorDecision';
@@ -99,8 +99,7 @@ function CreateAccountFlow({ network, session, signer }: { network: NetworkSumma
         return;
       }
       void queryClient.invalidateQueries({ queryKey: [NATIVE_QUERY_ROOT, network.name] });
-      const link = transactionUrl(network.explorerUrl, outcome.transactionId);
-      notify.success({ key: 'zero.create.created_toast', values: { name: ready.name } }, link === null ? {} : { transactionUrl: link });
+      notify.success({ key: 'zero.create.created_toast', values: { name: ready.name } }, transactionLink(network.explorerUrl, outcome.transactionId));
       setStep({ kind: 'created', ...ready });
     } catch (error) {
       decideFee.current = null;

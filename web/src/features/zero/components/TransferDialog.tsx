@@ -15,7 +15,7 @@ import { ACCOUNT_NOT_FOUND, nativeAccountQueryOptions } from '../api/account';
 import type { SendableToken } from '../api/balances';
 import { NATIVE_QUERY_ROOT } from '../api/nativeApi';
 import { cleosCommand } from '../model/cleos';
-import { transactionUrl } from '../model/explorer';
+import { transactionLink } from '../model/explorer';
 import type { NativeSession, NativeSigner } from '../model/nativeSession';
 import { transactionSteps } from '../model/transactionSteps';
 import type { FuelPreference } from '../model/sponsorDecision';
@@ -148,10 +148,9 @@ export function TransferDialog({ session, network, token, onClose }: TransferDia
       setStep({ kind: 'review', request });
       return;
     }
-    const link = transactionUrl(network.explorerUrl, outcome.transactionId);
     notify.success(
       { key: 'zero.transfer.sent', values: { quantity: request.quantity, to: request.to } },
-      link === null ? {} : { transactionUrl: link },
+      transactionLink(network.explorerUrl, outcome.transactionId),
     );
     void queryClient.invalidateQueries({ queryKey: [NATIVE_QUERY_ROOT, network.name] });
     recordRecentRecipient(network.name, 'native', request.to);

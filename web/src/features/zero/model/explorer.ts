@@ -4,6 +4,15 @@ export function transactionUrl(explorerUrl: string | null, transactionId: string
   return `${explorerUrl.trim().replace(/\/+$/, '')}/transaction/${encodeURIComponent(transactionId)}`;
 }
 
+/**
+ * Where a success notice's See Transaction leads: the network's explorer, else the app's
+ * own view of the transaction (the lookup on the balance page, `?trx=`).
+ */
+export function transactionLink(explorerUrl: string | null, transactionId: string): { transactionUrl: string } | { transactionPath: string } {
+  const external = transactionUrl(explorerUrl, transactionId);
+  return external === null ? { transactionPath: `/zero/balance?trx=${encodeURIComponent(transactionId)}` } : { transactionUrl: external };
+}
+
 /** A chain timestamp as a Date: history services send UTC without a zone ("2024-05-01T12:00:00.000"). */
 export function chainTime(timestamp: string): Date {
   return new Date(/(Z|[+-]\d\d:\d\d)$/.test(timestamp) ? timestamp : `${timestamp}Z`);
