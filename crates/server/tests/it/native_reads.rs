@@ -64,6 +64,13 @@ async fn native_reads_and_validation() {
     let (status, profile) = get(&app, "accounts/alice/profile").await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(profile["profile"], seeded["profile"]);
+    // The avatar as the browser loads it (through the media proxy when it is on).
+    assert!(
+        profile["avatarSrc"]
+            .as_str()
+            .is_some_and(|src| src.contains("alice.png")),
+        "{profile}"
+    );
     let (status, none) = get(&app, "accounts/bob/profile").await;
     assert_eq!(
         (status, none["code"].as_str()),

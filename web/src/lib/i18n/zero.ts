@@ -338,6 +338,7 @@ export const zeroEn = {
     import_key: 'Import the private key you saved into your wallet (in Anchor: Add an existing key), then sign out and sign in as {{name}}.',
   },
   profile: {
+    avatar: 'Profile picture of {{account}}',
     page_title: 'Profile',
     page_title_for: 'Profile of {{account}}',
     lead: 'The public profile of a native account and what the chain knows about it.',

@@ -266,11 +266,32 @@ pub async fn rex(
 
 /// `GET …/profile`.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct ProfileView {
     account: String,
     /// The row of the `profiles` table: `account_name` plus whatever fields it has.
     #[schema(value_type = Object)]
     profile: serde_json::Value,
+    /// The row's avatar (`avatar`, `avatar_url` or `avatarUrl`: an http(s) address) as
+    /// the browser should load it, through the media proxy when it is on; `None` when the
+    /// row names none.
+    avatar_src: Option<String>,
+}
+
+/// The profile fields that name an avatar picture, in the order they are read.
+const AVATAR_FIELDS: [&str; 3] = ["avatar", "avatar_url", "avatarUrl"];
+
+/// The avatar address of a profile row, when it names one the browser may load.
+fn avatar_of(profile: &serde_json::Value) -> Option<&str> {
+    AVATAR_FIELDS
+        .iter()
+        .filter_map(|field| profile.get(*field)?.as_str())
+        .map(str::trim)
+        .find(|url| {
+            (url.starts_with("https://") || url.starts_with("http://"))
+                && url.len() <= 2048
+                && !url.chars().any(char::is_whitespace)
+        })
 }
 
 /// The account's row of the `profiles` contract; 404 `antelope.profile.not_found` without one.
@@ -295,6 +316,7 @@ pub async fn profile(
     match native.profile(name).await? {
         Some(profile) => Ok(Json(ProfileView {
             account: key,
+            avatar_src: avatar_of(&profile).map(|url| native.media_link(url)),
             profile,
         })),
         None => Err(ApiError::new(

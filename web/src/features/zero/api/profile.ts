@@ -11,6 +11,8 @@ export interface NativeProfile {
   readonly account: string;
   /** Field → value as the chain stores them. */
   readonly fields: readonly (readonly [string, string])[];
+  /** The avatar picture as the browser loads it (the server checked the address), if any. */
+  readonly avatarSrc: string | null;
 }
 
 function fieldText(value: unknown): string {
@@ -18,7 +20,11 @@ function fieldText(value: unknown): string {
 }
 
 export function profileFields(view: ProfileView): NativeProfile {
-  return { account: view.account, fields: Object.entries(view.profile).map(([key, field]) => [key, fieldText(field)] as const) };
+  return {
+    account: view.account,
+    fields: Object.entries(view.profile).map(([key, field]) => [key, fieldText(field)] as const),
+    avatarSrc: view.avatarSrc ?? null,
+  };
 }
 
 /** The profile row, or null when the account has none (the server's 404 antelope.profile.not_found). */

@@ -33,6 +33,8 @@ export function ProfileCard({ network, account }: AccountProps) {
           profile === null ? (
             <p className="zero-muted" data-testid="no-profile">{t('zero.profile.none', { account })}</p>
           ) : (
+            <>
+            {profile.avatarSrc !== null && <ProfileAvatar src={profile.avatarSrc} account={account} />}
             <dl className="zero-facts">
               {profile.fields.map(([field, value]) => (
                 <div key={field} className="zero-facts__row">
@@ -41,10 +43,25 @@ export function ProfileCard({ network, account }: AccountProps) {
                 </div>
               ))}
             </dl>
+            </>
           )
         }
       </QueryState>
     </section>
+  );
+}
+
+/** The profile's picture; a picture that does not load gives way to the account's initial. */
+function ProfileAvatar({ src, account }: { src: string; account: string }) {
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState(false);
+  return failed ? (
+    <span className="zero-avatar zero-avatar--fallback" role="img" aria-label={t('zero.profile.avatar', { account })} data-testid="profile-avatar">
+      {account.charAt(0).toUpperCase()}
+    </span>
+  ) : (
+    <img className="zero-avatar" src={src} alt={t('zero.profile.avatar', { account })} width={64} height={64} loading="lazy"
+      referrerPolicy="no-referrer" data-testid="profile-avatar" onError={() => { setFailed(true); }} />
   );
 }
 

@@ -2331,6 +2331,12 @@ export interface components {
         /** @description `GET …/profile`. */
         ProfileView: {
             account: string;
+            /**
+             * @description The row's avatar (`avatar`, `avatar_url` or `avatarUrl`: an http(s) address) as
+             *     the browser should load it, through the media proxy when it is on; `None` when the
+             *     row names none.
+             */
+            avatarSrc?: string | null;
             /** @description The row of the `profiles` table: `account_name` plus whatever fields it has. */
             profile: Record<string, never>;
         };

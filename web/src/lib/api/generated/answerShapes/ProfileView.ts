@@ -3,4 +3,4 @@
 import type { AnswerShape } from '../../answerShape';
 import type { components } from '../openapi';
 
-export const ProfileView: AnswerShape<components['schemas']["ProfileView"]> = { type: 'object', properties: { "account": { type: 'string' }, "profile": { type: 'object', properties: {  }, required: [] } }, required: ["account", "profile"] };
+export const ProfileView: AnswerShape<components['schemas']["ProfileView"]> = { type: 'object', properties: { "account": { type: 'string' }, "avatarSrc": { type: 'string', nullable: true }, "profile": { type: 'object', properties: {  }, required: [] } }, required: ["account", "profile"] };
