@@ -88,8 +88,8 @@ describe('native reads', () => {
         { action: 'setprofile', words: /^Called setprofile on profiles/ },
       ],
       carol: [
-        { action: 'newaccount', words: /^Created the account kid1\.carol \(by carol\)$/ },
-        { action: 'buyrambytes', words: /^Bought [\d,]+ bytes of RAM for kid1\.carol \(paid by carol\)$/ },
+        { action: 'newaccount', words: /^Created the account kid\d\.carol \(by carol\)$/ },
+        { action: 'buyrambytes', words: /^Bought [\d,]+ bytes of RAM for kid\d\.carol \(paid by carol\)$/ },
       ],
     };
     for (const [account, actions] of Object.entries(cases)) {
@@ -114,7 +114,7 @@ describe('native reads', () => {
         await history.getByRole('button', { name: /^Copy transaction id / }).first().waitFor();
         await history.getByRole('link', { name: /^Open the transaction / }).first().click();
         const lookup = page.getByRole('region', { name: 'Look up a transaction' });
-        await lookup.getByTestId('transaction-actions').getByText(/^Bought [\d,]+ bytes of RAM for kid1\.carol/).first().waitFor();
+        await lookup.getByTestId('transaction-actions').getByText(/^Bought [\d,]+ bytes of RAM for kid\d\.carol/).first().waitFor();
         assert.match(page.url(), /[?&]trx=[0-9a-f]{64}/);
       });
     }
