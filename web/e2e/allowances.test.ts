@@ -274,7 +274,8 @@ describe('approvals with the development wallet', () => {
       await dialog.getByLabel('Amount (TUSD)').fill('12.5');
       await dialog.getByRole('button', { name: 'Review' }).click();
       const review = page.getByRole('dialog', { name: 'Review the transaction' });
-      await review.locator('dd', { hasText: '12.5 TUSD' }).waitFor();
+      // The dialog's own fact comes first; the approval alarm, which loads beside it, may name the amount too.
+      await review.locator('dd', { hasText: '12.5 TUSD' }).first().waitFor();
       const summary = await confirmAndSign(page);
       assert.match(summary, /TUSD/);
       assert.equal(await allowanceOf(tusd, swap), 12_500_000n, 'the allowance is 12.5 TUSD on chain');
