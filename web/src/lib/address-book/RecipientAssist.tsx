@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { registerToolTexts } from '../i18n/tools';
 import { AddressBookDialog } from './AddressBookDialog';
 import { lookalikeOf } from './lookalike';
-import { checkName, findEntry, normalizeAddress, suggestions, type AddressKind } from './model';
+import { checkName, findEntry, sameAddress, suggestions, typedAddress, type AddressKind } from './model';
 import { useAddressBook } from './useAddressBook';
 import './address-book.css';
 
@@ -44,12 +44,11 @@ export function RecipientAssist({ network, networkName, kind, value, listId, onP
   const [naming, setNaming] = useState<string | null>(null);
   const [nameError, setNameError] = useState(false);
   const options = suggestions(book.entries, book.recent, '');
-  const checked = value.trim() === '' ? null : normalizeAddress(kind, value);
-  const address = checked?.ok === true ? checked.value : null;
+  const address = typedAddress(kind, value);
   const saved = address === null ? null : findEntry(book.entries, address);
-  const isOwn = address !== null && own !== null && own.toLowerCase() === address.toLowerCase();
+  const isOwn = address !== null && own !== null && sameAddress(own, address);
   const sentBefore = address !== null && (isOwn || chainHistory === 'sent'
-    || book.recent.some((item) => item.address.toLowerCase() === address.toLowerCase()));
+    || book.recent.some((item) => sameAddress(item.address, address)));
   // The note waits for the chain's answer rather than flash and vanish.
   const firstSend = address !== null && saved === null && !sentBefore && chainHistory !== 'loading';
   const known = [...book.entries, ...book.recent.filter((item) => findEntry(book.entries, item.address) === null).map((item) => ({ address: item.address, name: null }))];

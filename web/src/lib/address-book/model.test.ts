@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStorage } from '../storage';
 import { isLookalike, lookalikeOf } from './lookalike';
-import { checkName, normalizeAddress, recordRecipient, removeEntry, suggestions, upsertEntry, MAX_RECENT } from './model';
+import { checkName, normalizeAddress, recordRecipient, typedAddress, removeEntry, suggestions, upsertEntry, MAX_RECENT } from './model';
 import { readBook, readRecent, writeBook, writeRecent } from './storage';
 
 const ALICE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -73,5 +73,14 @@ describe('look-alike addresses (address poisoning)', () => {
     expect(isLookalike('native', 'allice', 'alice')).toBe(true);
     expect(isLookalike('native', 'bob', 'bob1')).toBe(false);
     expect(isLookalike('native', 'charlie', 'alice')).toBe(false);
+  });
+});
+
+describe('typedAddress', () => {
+  it('is the stored form of a whole address, and null while the field is empty or not yet an address', () => {
+    expect(typedAddress('evm', ' 0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc ')).toBe('0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC');
+    expect(typedAddress('evm', '0x3c44')).toBeNull();
+    expect(typedAddress('native', '   ')).toBeNull();
+    expect(typedAddress('native', 'bob')).toBe('bob');
   });
 });

@@ -46,6 +46,13 @@ export function normalizeAddress(kind: AddressKind, text: string): BookResult<st
   return checked.ok ? { ok: true, value: checked.value.checksummed } : checked;
 }
 
+/** The address typed so far in its stored form, or null while it is empty or not yet valid. */
+export function typedAddress(kind: AddressKind, text: string): string | null {
+  if (text.trim() === '') return null;
+  const checked = normalizeAddress(kind, text);
+  return checked.ok ? checked.value : null;
+}
+
 export function checkName(text: string): BookResult<string> {
   const name = text.trim();
   if (name === '') return { ok: false, error: { key: 'book.name_required' } };

@@ -1,5 +1,5 @@
 import { useSentTo } from '../api/evm/sentTo';
-import { normalizeAddress } from './model';
+import { typedAddress } from './model';
 import type { ChainHistory } from './RecipientAssist';
 
 /**
@@ -8,8 +8,7 @@ import type { ChainHistory } from './RecipientAssist';
  * that stopped before the oldest transaction cannot say "never".
  */
 export function useEvmSentBefore(network: string, account: string | null, typed: string): ChainHistory {
-  const checked = typed.trim() === '' ? null : normalizeAddress('evm', typed);
-  const recipient = checked?.ok === true ? checked.value : null;
+  const recipient = typedAddress('evm', typed);
   const query = useSentTo(network, account, recipient);
   if (recipient === null || account === null || query.isError) return 'unknown';
   if (query.data === undefined) return 'loading';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecipientAssist } from '../../../lib/address-book/RecipientAssist';
-import { normalizeAddress } from '../../../lib/address-book/model';
+import { typedAddress } from '../../../lib/address-book/model';
 import { useNativeSentBefore } from '../api/sentTo';
 import { recordRecentRecipient } from '../../../lib/address-book/useAddressBook';
 import { fromPlainString } from '../../../lib/amount/fixedAmount';
@@ -54,8 +54,7 @@ export function TransferDialog({ session, network, token, onClose }: TransferDia
   const decideFee = useRef<((decision: FuelPreference | null) => void) | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'form' });
   const [input, setInput] = useState({ to: '', amount: '', memo: '' });
-  const typedRecipient = input.to.trim() === '' ? null : normalizeAddress('native', input.to);
-  const sentBefore = useNativeSentBefore(network.name, session.account, typedRecipient?.ok === true ? typedRecipient.value : null);
+  const sentBefore = useNativeSentBefore(network.name, session.account, typedAddress('native', input.to));
   const [errors, setErrors] = useState<Partial<Record<'to' | 'amount' | 'memo', FieldError>>>({});
   const [checkingRecipient, setCheckingRecipient] = useState(false);
   const titleId = useId();
