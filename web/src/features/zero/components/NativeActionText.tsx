@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CopyButton } from '../../../lib/ui/CopyButton';
 import { actionWords, type NativeActionInput } from '../model/actionWords';
-import { transactionUrl } from '../model/explorer';
+import { transactionSearch, transactionUrl } from '../model/explorer';
 
 /** What a native action did, in words; an action Tandem does not name lists its decoded arguments. */
 export function NativeActionText({ action }: { action: NativeActionInput }) {
@@ -39,7 +39,7 @@ export function TransactionIdCell({ id, explorerUrl }: { id: string; explorerUrl
   const short = `${id.slice(0, 10)}…`;
   return (
     <span className="zero-history__trx">
-      <Link to={{ search: `?trx=${id}` }} className="zero-mono" aria-label={t('zero.action.open_transaction', { id: short })}
+      <Link to={{ search: transactionSearch(id) }} className="zero-mono" aria-label={t('zero.action.open_transaction', { id: short })}
         preventScrollReset state={{ openTransaction: true }}>
         {short}
       </Link>

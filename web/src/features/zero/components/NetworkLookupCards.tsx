@@ -6,7 +6,7 @@ import { useDateTimeFormatter } from '../../../lib/preferences/usePreferences';
 import { useNativeAccount } from '../api/account';
 import { useProducers } from '../api/producers';
 import { useNativeTransaction } from '../api/transaction';
-import { chainTime } from '../model/explorer';
+import { chainTime, TRANSACTION_QUERY } from '../model/explorer';
 import { NativeActionText } from './NativeActionText';
 import { QueryState } from './QueryState';
 
@@ -21,7 +21,7 @@ export function TransactionLookupCard({ network }: { network: string }) {
   const dateTime = useDateTimeFormatter();
   const [params, setParams] = useSearchParams();
   const location = useLocation();
-  const linked = params.get('trx');
+  const linked = params.get(TRANSACTION_QUERY);
   // The id on show is the address's: a row's link and the form both set it there.
   const id = linked !== null && TRANSACTION_ID.test(linked) ? linked.toLowerCase() : null;
   // A malformed id is said until the next lookup, or until a row opens another transaction.
@@ -39,7 +39,7 @@ export function TransactionLookupCard({ network }: { network: string }) {
   }, [id, openedFromRow]);
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const typed = new FormData(event.currentTarget).get('trx');
+    const typed = new FormData(event.currentTarget).get(TRANSACTION_QUERY);
     const trimmed = typeof typed === 'string' ? typed.trim() : '';
     // Checked here too: a malformed id is said at once, without asking the server.
     const ok = TRANSACTION_ID.test(trimmed);
@@ -48,7 +48,7 @@ export function TransactionLookupCard({ network }: { network: string }) {
     if (!ok) return;
     setParams((current) => {
       const next = new URLSearchParams(current);
-      next.set('trx', trimmed.toLowerCase());
+      next.set(TRANSACTION_QUERY, trimmed.toLowerCase());
       return next;
     }, { replace: true, preventScrollReset: true });
   };
@@ -58,7 +58,7 @@ export function TransactionLookupCard({ network }: { network: string }) {
       <form className="zero-signin__form" onSubmit={submit} noValidate>
         <div className="zero-field">
           <label htmlFor={inputId}>{t('zero.transaction.id')}</label>
-          <input className="input" id={inputId} name="trx" key={id ?? ''} defaultValue={id ?? ''} autoComplete="off" spellCheck={false}
+          <input className="input" id={inputId} name={TRANSACTION_QUERY} key={id ?? ''} defaultValue={id ?? ''} autoComplete="off" spellCheck={false}
             aria-invalid={invalid} aria-describedby={invalid ? `${inputId}-error` : undefined} />
           {invalid && <p id={`${inputId}-error`} className="zero-field__error" role="alert">{t('zero.transaction.bad_id')}</p>}
         </div>
