@@ -55,6 +55,7 @@ fn run() -> anyhow::Result<()> {
     };
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime.block_on(async move {
+        let signals = StopSignals::register()?;
         let listener = tandem_server::bind(config.listen).await?;
         let address = listener
             .local_addr()
@@ -77,7 +78,7 @@ fn run() -> anyhow::Result<()> {
         }
         let stopping = state.clone();
         let shutdown = async move {
-            shutdown_signal().await;
+            signals.received().await;
             // Background work (the devnet's indexer) stops while requests drain.
             stopping.evm_networks().stop();
         };
@@ -107,31 +108,47 @@ fn init_tracing(filter: &str) -> anyhow::Result<()> {
         .map_err(|error| anyhow::anyhow!("cannot start logging: {error}"))
 }
 
-/// Resolves on Ctrl-C (SIGINT) or SIGTERM.
-async fn shutdown_signal() {
-    let interrupt = async {
-        if let Err(error) = tokio::signal::ctrl_c().await {
-            tracing::error!(%error, "cannot listen for Ctrl-C");
+/// The process's stop signals, registered at once: a signal that arrives after the port
+/// is announced but before the server first waits for it must stop the server gracefully,
+/// not kill it with the signal's default action.
+struct StopSignals {
+    #[cfg(unix)]
+    interrupt: tokio::signal::unix::Signal,
+    #[cfg(unix)]
+    terminate: tokio::signal::unix::Signal,
+}
+
+impl StopSignals {
+    /// Registers SIGINT and SIGTERM; must run inside the runtime.
+    fn register() -> anyhow::Result<Self> {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{SignalKind, signal};
+            Ok(Self {
+                interrupt: signal(SignalKind::interrupt()).context("cannot listen for SIGINT")?,
+                terminate: signal(SignalKind::terminate()).context("cannot listen for SIGTERM")?,
+            })
+        }
+        #[cfg(not(unix))]
+        Ok(Self {})
+    }
+
+    /// Resolves on Ctrl-C (SIGINT) or SIGTERM.
+    #[cfg(unix)]
+    async fn received(mut self) {
+        tokio::select! {
+            _ = self.interrupt.recv() => tracing::info!("SIGINT received, shutting down"),
+            _ = self.terminate.recv() => tracing::info!("SIGTERM received, shutting down"),
+        }
+    }
+
+    /// Resolves on Ctrl-C.
+    #[cfg(not(unix))]
+    async fn received(self) {
+        if tokio::signal::ctrl_c().await.is_ok() {
+            tracing::info!("Ctrl-C received, shutting down");
+        } else {
             std::future::pending::<()>().await;
         }
-    };
-    #[cfg(unix)]
-    let terminate = async {
-        use tokio::signal::unix::{SignalKind, signal};
-        match signal(SignalKind::terminate()) {
-            Ok(mut stream) => {
-                stream.recv().await;
-            }
-            Err(error) => {
-                tracing::error!(%error, "cannot listen for SIGTERM");
-                std::future::pending::<()>().await;
-            }
-        }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = interrupt => tracing::info!("SIGINT received, shutting down"),
-        () = terminate => tracing::info!("SIGTERM received, shutting down"),
     }
 }
