@@ -202,14 +202,23 @@ impl ChainClient {
         .await
     }
 
-    /// `get_producers` (JSON rows).
+    /// `get_producers` (JSON rows), from `lower_bound` (the previous page's `more`) when given.
+    /// A node stops a page at its time limit and says where to go on in `more`.
     ///
     /// # Errors
     /// Any [`AntelopeError`] of the call.
-    pub async fn get_producers(&self, limit: u32) -> Result<Producers, AntelopeError> {
+    pub async fn get_producers(
+        &self,
+        limit: u32,
+        lower_bound: Option<&str>,
+    ) -> Result<Producers, AntelopeError> {
         self.call(
             "get_producers",
-            &serde_json::json!({ "json": true, "limit": limit }),
+            &serde_json::json!({
+                "json": true,
+                "limit": limit,
+                "lower_bound": lower_bound.unwrap_or_default(),
+            }),
         )
         .await
     }

@@ -82,7 +82,11 @@ async fn chain_reads(devnet: &common::Devnet) {
         .await
         .expect("schedule");
     assert_eq!(schedule.active.producers[0].producer_name, "eosio");
-    devnet.chain.get_producers(100).await.expect("producers");
+    devnet
+        .chain
+        .get_producers(100, None)
+        .await
+        .expect("producers");
     let scopes = devnet
         .chain
         .get_table_by_scope(name("eosio.token"), Some(name("accounts")), None, 100)

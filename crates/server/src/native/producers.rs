@@ -5,6 +5,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use tandem_antelope::chain::types::Producer;
+
 use crate::cache::Lifetimes;
 use crate::error::ServiceError;
 
@@ -12,6 +14,9 @@ use super::NativeNetwork;
 
 /// Spec §7: `get_producers` with `limit 10000`.
 const PRODUCERS_LIMIT: u32 = 10_000;
+
+/// Pages followed at most: a node that stops every page early still ends the read.
+const PRODUCER_PAGES: usize = 20;
 
 /// A minute: votes move slowly, schedules change every few minutes at most.
 pub(super) const PRODUCERS_LIFETIMES: Lifetimes = Lifetimes {
@@ -55,10 +60,8 @@ impl NativeNetwork {
     pub async fn producers(&self) -> Result<Arc<ProducerList>, ServiceError> {
         self.producers
             .get_or_fetch((), || async {
-                let (producers, schedule) = tokio::join!(
-                    self.chain.get_producers(PRODUCERS_LIMIT),
-                    self.chain.get_producer_schedule()
-                );
+                let (producers, schedule) =
+                    tokio::join!(self.all_producers(), self.chain.get_producer_schedule());
                 let (producers, schedule) = (producers?, schedule?);
                 let scheduled: Vec<String> = schedule
                     .active
@@ -68,7 +71,6 @@ impl NativeNetwork {
                     .collect();
                 Ok(Arc::new(ProducerList {
                     producers: producers
-                        .rows
                         .into_iter()
                         .map(|row| ProducerFacts {
                             scheduled: scheduled.contains(&row.owner),
@@ -83,5 +85,28 @@ impl NativeNetwork {
                 }))
             })
             .await
+    }
+
+    /// Every registered producer up to spec §7's limit, following the node's `more` when it
+    /// stops a page early (its time limit): a busy node must not shorten the list for a minute.
+    async fn all_producers(&self) -> Result<Vec<Producer>, ServiceError> {
+        let mut rows = Vec::new();
+        let mut lower_bound: Option<String> = None;
+        for _ in 0..PRODUCER_PAGES {
+            let remaining =
+                PRODUCERS_LIMIT.saturating_sub(u32::try_from(rows.len()).unwrap_or(u32::MAX));
+            let page = self
+                .chain
+                .get_producers(remaining, lower_bound.as_deref())
+                .await?;
+            rows.extend(page.rows);
+            if page.more.is_empty()
+                || u32::try_from(rows.len()).unwrap_or(u32::MAX) >= PRODUCERS_LIMIT
+            {
+                break;
+            }
+            lower_bound = Some(page.more);
+        }
+        Ok(rows)
     }
 }
