@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, inPage, SAMPLE_EVM_ADDRESS, type PageOptions } from './browser';
 import { evmAccount } from './evmDevnet';
+import { viewNativeAccount } from './nativeDevnet';
 
 let browser: Browser;
 
@@ -78,6 +79,18 @@ describe('auth guard', () => {
       await page.goto('/evm/collectible-details');
       await page.getByRole('heading', { level: 1, name: 'Collectible details' }).waitFor();
       assert.equal(pathOf(page), '/evm/collectible-details');
+    }));
+
+  it('leads a native session alone to the EVM side: the sign-in choices that return to the EVM wallet', () =>
+    withPage(async (page) => {
+      await viewNativeAccount(page, 'alice');
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      assert.deepEqual((await nav.getByRole('link').allTextContents()).slice(0, 2), ['Wallet', 'Telos EVM']);
+      await nav.getByRole('link', { name: 'Telos EVM' }).click();
+      // The EVM wallet needs an account: the sign-in choices, which bring the user back there.
+      await page.getByText(/Wallet shows an EVM account, and none is connected in this browser/).waitFor();
+      assert.equal(new URL(page.url()).searchParams.get('next'), '/evm/wallet?tab=balance');
+      await page.getByRole('heading', { name: 'Connect Your Wallet' }).waitFor();
     }));
 });
 

@@ -70,7 +70,7 @@ describe('pre-rendered pages', () => {
 
       await page.goto('/zero/balance');
       assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Balance');
-      assert.deepEqual(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents(), ['Wallet']);
+      assert.deepEqual(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents(), ['Wallet', 'Telos EVM']);
       await page.getByRole('banner').getByRole('link', { name: 'Tandem home' }).waitFor();
     }));
 

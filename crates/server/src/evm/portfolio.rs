@@ -15,6 +15,7 @@ use alloy_primitives::{Address, U256};
 use tandem_domain::amount::Amount;
 use tandem_domain::history::ShapedTransaction;
 use tandem_domain::price::MarketPrice;
+use tandem_domain::price::PRICE_DECIMALS;
 use tandem_domain::time::now_ms;
 use tandem_evm::source::{PageRequest, SortOrder, TransactionQuery};
 
@@ -210,7 +211,7 @@ impl EvmNetwork {
         let (rows, reached_back_to_ms) = self.rows_since(account, start, fiat).await?;
         let balances = balances_at(&current, &rows, &times);
         let series = self.prices().system_series(fiat, range.days()).await;
-        let points = times
+        let mut points: Vec<PortfolioPoint> = times
             .iter()
             .zip(&balances)
             .map(|(&time, held)| {
@@ -227,6 +228,14 @@ impl EvmNetwork {
                 }
             })
             .collect();
+        // "Now" is valued with the balances' own quotes, so the chart's last figure and the
+        // balance rows of the tokens it counts add up to the same amount on screen.
+        if let (Some(last), Some(value)) = (
+            points.last_mut(),
+            self.counted_value_now(account, fiat, slots).await,
+        ) {
+            last.value = Some(value);
+        }
         let (system, wrapped_symbol) = self.prices().series_symbols();
         let mut counted = vec![system.to_owned()];
         counted.extend(wrapped_symbol.map(str::to_owned));
@@ -241,6 +250,32 @@ impl EvmNetwork {
 
     /// The account's shaped rows since `start` (newest first), at most
     /// [`MAX_TRANSACTIONS`]; with the time reached when it stopped short.
+    /// The fiat value now of the counted holdings (the system coin and its wrapped form) as
+    /// the balance sheet values them; `None` when the sheet cannot be read or a counted
+    /// holding has no price now (the series' value stands then).
+    async fn counted_value_now(
+        &self,
+        account: Address,
+        fiat: &str,
+        slots: &dyn FillSlots,
+    ) -> Option<Amount> {
+        let sheet = self.balance_sheet(account, fiat, slots).await.ok()?;
+        let wrapped = self.wrapped_token();
+        let mut total = Amount::zero(PRICE_DECIMALS);
+        for row in sheet
+            .rows
+            .iter()
+            .filter(|row| row.contract.is_none() || row.contract == wrapped)
+        {
+            match &row.balance.fiat_value {
+                Some(value) => total = total.checked_add(value).ok()?,
+                None if row.balance.amount.raw().is_zero() => {}
+                None => return None,
+            }
+        }
+        Some(total)
+    }
+
     async fn rows_since(
         &self,
         account: Address,

@@ -169,6 +169,49 @@ async fn check_balances(app: &Router, manifest: &EvmManifest, source: &str) {
     assert!(saw_tusd, "some account holds TUSD");
 }
 
+/// The sum of the balance rows' fiat values of `symbols`, exact plain text.
+fn counted_fiat_value(balances: &Value, symbols: &[&str]) -> String {
+    let rows = balances["balances"].as_array().expect("balance rows");
+    let mut sum = tandem_domain::amount::Amount::zero(18);
+    for row in rows
+        .iter()
+        .filter(|row| symbols.contains(&text(row, "/token/symbol")))
+    {
+        let decimals = row["fiatValue"]["decimals"].as_u64().expect("a priced row");
+        let amount = tandem_domain::amount::Amount::new(
+            u256(text(row, "/fiatValue/raw")),
+            u8::try_from(decimals).expect("decimals"),
+        )
+        .expect("amount");
+        sum = sum.checked_add(&amount).expect("sum");
+    }
+    sum.to_plain_string()
+}
+
+/// The portfolio's "now" is the balances' own value of what it counts (TLOS and WTLOS), so
+/// the chart's figure and those rows add up to the same amount on screen. (Its history read
+/// resolves contracts into the cache: asked last, after the contract checks.)
+async fn check_portfolio(app: &Router, alice: &str) {
+    let (_, balances) = get(
+        app,
+        &format!("/api/v1/evm/{DEVNET}/accounts/{alice}/balances?fiat=USD&locale=en-US"),
+    )
+    .await;
+    let (status, day) = get(
+        app,
+        &format!("/api/v1/evm/{DEVNET}/accounts/{alice}/portfolio?range=day&fiat=USD"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{day}");
+    assert_eq!(day["counted"], serde_json::json!(["TLOS", "WTLOS"]));
+    let now = day["points"].as_array().and_then(|points| points.last());
+    assert_eq!(
+        now.and_then(|point| point["value"].as_str()),
+        Some(counted_fiat_value(&balances, &["TLOS", "WTLOS"]).as_str()),
+        "{balances}"
+    );
+}
+
 async fn check_prices(app: &Router, alice: &str) {
     let (status, chart) = get(
         app,
@@ -286,6 +329,7 @@ async fn evm_core_answers_from_the_own_index_then_from_rpc_when_it_falls_behind(
     wait_for_source(&state, DEVNET, SourceKind::Rpc, Duration::from_secs(40)).await;
     check_balances(&app, &manifest, "rpc").await;
     check_contract(&app, &manifest, "GEMS", "chainReads").await;
+    check_portfolio(&app, alice).await;
     let lagging = status(&app).await;
     assert_eq!(lagging["source"]["inUse"], "rpc");
     assert_eq!(lagging["source"]["primary"], "ownIndex");

@@ -33,9 +33,10 @@ describe('navItemsFor', () => {
     ]);
   });
 
-  it('gives a native session its wallet', () => {
+  it('gives a native session its wallet and a way to the EVM side', () => {
     expect(navItemsFor(NATIVE, NO_LINKS)).toEqual([
       { kind: 'route', label: 'Wallet', to: '/zero/balance', matches: '/zero' },
+      { kind: 'route', label: 'Telos EVM', to: '/evm/wallet?tab=balance', matches: '/evm' },
     ]);
   });
 

@@ -20,8 +20,13 @@ const EVM_ROUTES: readonly NavItem[] = [
   { kind: 'route', label: 'Approvals', to: '/evm/allowances', matches: '/evm/allowances' },
 ];
 
+/**
+ * A native session alone keeps a way to the EVM side: its wallet screen offers to connect
+ * an EVM wallet or view an address, so the other half of the account is one click away.
+ */
 const NATIVE_ROUTES: readonly NavItem[] = [
   { kind: 'route', label: 'Wallet', to: '/zero/balance', matches: '/zero' },
+  { kind: 'route', label: 'Telos EVM', to: '/evm/wallet?tab=balance', matches: '/evm' },
 ];
 
 /** Beside an EVM session, the native wallet keeps the chain's name so the two Wallets stay apart. */
