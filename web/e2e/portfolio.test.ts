@@ -23,10 +23,17 @@ async function portfolio(address: string, range: string): Promise<Portfolio> {
   return (await answer.json()) as Portfolio;
 }
 
-async function balances(address: string): Promise<{ symbol: string; amount: string }[]> {
+/** The balance rows' fiat values, exact decimal text. */
+async function fiatValues(address: string): Promise<{ symbol: string; value: string | null }[]> {
   const answer = await fetch(`${process.env.TANDEM_URL ?? ''}/api/v1/evm/${evmManifest().network}/accounts/${address}/balances?fiat=USD`);
-  const body = (await answer.json()) as { balances: { token: { symbol: string }; amount: { value: string } }[] };
-  return body.balances.map((row) => ({ symbol: row.token.symbol, amount: row.amount.value }));
+  const body = (await answer.json()) as { balances: { token: { symbol: string }; fiatValue?: { value: string } | null }[] };
+  return body.balances.map((row) => ({ symbol: row.token.symbol, value: row.fiatValue?.value ?? null }));
+}
+
+/** An exact decimal as an integer of 10^-18. */
+function atto(text: string): bigint {
+  const [whole = '0', fraction = ''] = text.split('.');
+  return BigInt(whole + fraction.padEnd(18, '0').slice(0, 18));
 }
 
 describe('portfolio over time', () => {
@@ -37,10 +44,10 @@ describe('portfolio over time', () => {
       assert.equal(day.points.length, 25, 'hourly over a day, the last point now');
       assert.ok(day.points.every((point) => point.value !== null), `the devnet has a price for every hour of the day: ${JSON.stringify(day.points)}`);
       assert.deepEqual(day.counted, ['TLOS', 'WTLOS']);
-      // The last point is the current TLOS and WTLOS balance at the recorded price (0.2345 USD).
-      const held = (await balances(alice)).filter((row) => row.symbol === 'TLOS' || row.symbol === 'WTLOS');
-      const total = held.reduce((sum, row) => sum + Number(row.amount), 0);
-      assert.ok(Math.abs(Number(day.points.at(-1)?.value) - total * 0.2345) < 1e-6, `${day.points.at(-1)?.value} ≈ ${total * 0.2345}`);
+      // The last point is now: the TLOS and WTLOS rows of the balances, valued as they are.
+      const held = (await fiatValues(alice)).filter((row) => row.symbol === 'TLOS' || row.symbol === 'WTLOS');
+      const counted = held.reduce((sum, row) => sum + atto(row.value ?? '0'), 0n);
+      assert.equal(atto(day.points.at(-1)?.value ?? '0'), counted, `${day.points.at(-1)?.value} = ${JSON.stringify(held)}`);
       assert.ok(day.notCounted.some((row) => row.symbol === 'TUSD'), 'TUSD has no price history: listed, not valued at zero');
 
       await page.goto('/');

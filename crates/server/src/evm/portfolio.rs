@@ -2,7 +2,8 @@
 //! balances at each point in time, worked back from its current balances through the
 //! movements of its history (the index's balance history: what came in later is taken
 //! out, what went out and the fees paid are put back), priced with the system token's
-//! price series at that time.
+//! price series at that time. The last point, now, is valued with the balances' own
+//! quotes, so it equals the balance rows of the tokens it counts.
 //!
 //! Only tokens with a price series are counted (the system token and its wrapped form,
 //! one to one); the others are listed as not included, never valued at zero. A point

@@ -52,14 +52,34 @@ export interface NumberSeparators {
 export const EN_US_SEPARATORS: NumberSeparators = { decimal: '.', group: ',' };
 export const PLAIN_SEPARATORS: NumberSeparators = { decimal: '.', group: null };
 
-/** The digits of `amount` brought to the display precision: integer and fraction parts. */
-function displayDigits(amount: FixedAmount, display: DisplayFormat): { integer: string; fraction: string } {
+/** `amount` brought to the display precision: the value a reader sees, exactly. */
+export function roundedForDisplay(amount: FixedAmount, display: DisplayFormat): FixedAmount {
   const kept = Math.min(display.maxFractionDigits, amount.decimals);
   const divisor = pow10(amount.decimals - kept);
   let scaled = amount.raw / divisor;
   const remainder = amount.raw % divisor;
   // A half rounds away from zero; amounts are never negative.
   if (display.rounding === 'halfUp' && divisor > 1n && remainder * 2n >= divisor) scaled += 1n;
+  return { raw: scaled, decimals: kept };
+}
+
+/**
+ * The total of values as shown: each brought to the display precision first, so the
+ * rows a reader adds up give the total printed under them, to the last shown digit.
+ */
+export function shownSum(values: readonly FixedAmount[], display: DisplayFormat): FixedAmount {
+  const kept = display.maxFractionDigits;
+  let raw = 0n;
+  for (const value of values) {
+    const shown = roundedForDisplay(value, display);
+    raw += shown.raw * pow10(kept - shown.decimals);
+  }
+  return { raw, decimals: kept };
+}
+
+/** The digits of `amount` brought to the display precision: integer and fraction parts. */
+function displayDigits(amount: FixedAmount, display: DisplayFormat): { integer: string; fraction: string } {
+  const { raw: scaled, decimals: kept } = roundedForDisplay(amount, display);
   const padded = scaled.toString().padStart(kept + 1, '0');
   const integer = padded.slice(0, padded.length - kept);
   let fraction = padded.slice(padded.length - kept).replace(/0+$/, '');

@@ -112,6 +112,7 @@ export const portfolioEn = {
   failed: 'Your portfolio value over time could not be worked out.',
   line_label: 'Total value over the period',
   now: 'Now {{value}}',
+  beyond: 'The total value ({{total}}) also counts {{symbols}}: {{value}} without a price history to chart.',
   no_price: 'Price not known',
   gaps_one: 'No price was known at {{count}} point of this period: it is left blank, not drawn as zero.',
   gaps_other: 'No price was known at {{count}} points of this period: they are left blank, not drawn as zero.',

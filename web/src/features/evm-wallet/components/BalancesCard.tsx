@@ -7,6 +7,7 @@ import { useEvmScreen } from '../../../lib/evm-screen/evmScreen';
 import { AddToWalletButton } from './AddToWalletButton';
 import { usePreferences, useAmountFormatter } from '../../../lib/preferences/usePreferences';
 import { AmountText } from '../../../lib/ui/AmountText';
+import { shownFiatTotal } from '../../../lib/amount/shownTotal';
 import { CoverageNotice } from '../../../lib/ui/CoverageNotice';
 import { QueryError } from '../../../lib/ui/QueryError';
 
@@ -46,7 +47,7 @@ export function BalancesCard({ network, address, sendable, samplePrices = false 
         {/* Held unseen until the balances arrive, so the card's content does not move down then. */}
         <p className={balances.data ? 'evm-total' : 'evm-total evm-total--pending'} aria-hidden={balances.data ? undefined : true}>
           <span className="evm-total__label">{t('evm.balances.total')}</span>
-          <span className="evm-total__value">{balances.data ? format.fiat(balances.data.totalFiatValue.value) : '\u2014'}</span>
+          <span className="evm-total__value">{balances.data ? format.fiat(shownFiatTotal(balances.data.balances.map((row) => row.fiatValue?.value))) : '\u2014'}</span>
         </p>
       </header>
 

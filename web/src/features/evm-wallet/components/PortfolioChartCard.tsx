@@ -5,7 +5,8 @@ import { useAmountFormatter, useDateTimeFormatter, usePreferences } from '../../
 import { CoverageNotice } from '../../../lib/ui/CoverageNotice';
 import { QueryError } from '../../../lib/ui/QueryError';
 import { PORTFOLIO_RANGES, usePortfolio, type PortfolioRange } from '../api/portfolio';
-import { latestValue, portfolioData, unknownPoints } from '../model/portfolio';
+import { useEvmBalances } from '../../../lib/api/evm/balances';
+import { beyondTheChart, latestValue, portfolioData, unknownPoints } from '../model/portfolio';
 import { PriceLine } from './PriceChartCard';
 
 registerToolTexts();
@@ -27,6 +28,10 @@ export function PortfolioChartCard({ network, address, sample = false }: { netwo
   const gaps = unknownPoints(points ?? []);
   const latest = latestValue(points ?? []);
   const allUnknown = points !== undefined && points.length > 0 && gaps === points.length;
+  // The balances card's total counts every priced token; the chart only those with a price
+  // history. The difference is named beside the figure, so the two add up on screen.
+  const balances = useEvmBalances(network, address, fiatCurrency).data;
+  const beyond = balances && portfolio.data && latest !== null ? beyondTheChart(balances.balances, portfolio.data.counted, latest) : null;
 
   return (
     <section className="card evm-card evm-chart" aria-labelledby="evm-portfolio-title" aria-busy={portfolio.isFetching} data-testid="portfolio-chart">
@@ -34,6 +39,15 @@ export function PortfolioChartCard({ network, address, sample = false }: { netwo
         <h2 id="evm-portfolio-title" className="card__title">{t('portfolio.title')}</h2>
         {latest !== null && <p className="evm-total__value">{t('portfolio.now', { value: format.fiat(latest) })}</p>}
       </header>
+      {beyond !== null && (
+        <p className="muted" role="note" data-testid="portfolio-beyond">
+          {t('portfolio.beyond', {
+            total: format.fiat(beyond.total),
+            symbols: beyond.symbols.join(', '),
+            value: format.fiat(beyond.value),
+          })}
+        </p>
+      )}
       <div className="choice-row evm-portfolio__ranges" role="group" aria-label={t('portfolio.ranges')}>
         {PORTFOLIO_RANGES.map((candidate) => (
           <button key={candidate} type="button" className={`button button--small ${candidate === range ? 'button--primary' : 'button--secondary'}`}

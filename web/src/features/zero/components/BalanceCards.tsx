@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { shownFiatTotal } from '../../../lib/amount/shownTotal';
 import { useAmountFormatter, useDateTimeFormatter, usePreferences } from '../../../lib/preferences/usePreferences';
 import { useNativeAccount, type LimitView, type NativeAccount } from '../api/account';
 import { sendable, useNativeBalances, type NativeBalanceRow, type SendableToken } from '../api/balances';
@@ -35,7 +36,8 @@ export function TokensCard({ network, account, samplePrices, onSend }: TokensCar
   const format = useAmountFormatter();
   const balances = useNativeBalances(network, account, fiatCurrency);
   const exact = useExactAsset();
-  const total = balances.data?.totalFiatValue;
+  // Priced rows added up as shown, so the total is the sum a reader makes of them.
+  const total = balances.data?.totalFiatValue == null ? null : shownFiatTotal(balances.data.balances.map((row) => row.fiatValue));
   return (
     <section className="card zero-card zero-card--wide" aria-labelledby="zero-tokens-title">
       <header className="zero-card__header">

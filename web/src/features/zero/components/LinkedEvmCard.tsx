@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { shownFiatTotal } from '../../../lib/amount/shownTotal';
 import { useNavigate } from 'react-router';
 import { useEvmBalances } from '../../../lib/api/evm/balances';
 import { useLinkedEvmAddress } from '../../../lib/api/native/linkedEvmAddress';
@@ -10,7 +11,6 @@ import { notifyStoredAccountChanged, readStoredAccount, shortAccountLabel } from
 import { browserStorage } from '../../../lib/storage';
 import { AmountText } from '../../../lib/ui/AmountText';
 import { useNativeBalances } from '../api/balances';
-import { combinedFiatTotal } from '../model/combinedTotal';
 import { QueryState } from './QueryState';
 
 /**
@@ -61,7 +61,10 @@ function LinkedAddress({ network, account, address, evmNetwork }: { network: str
   const format = useAmountFormatter();
   const balances = useEvmBalances(evmNetwork, address, fiatCurrency);
   const native = useNativeBalances(network, account, fiatCurrency);
-  const combined = combinedFiatTotal(native.data?.totalFiatValue, balances.data?.totalFiatValue.value);
+  // Each chain's total as its screen shows it (its rows added up as shown), then their sum.
+  const nativeTotal = native.data?.totalFiatValue == null ? null : shownFiatTotal(native.data.balances.map((row) => row.fiatValue));
+  const evmTotal = balances.data ? shownFiatTotal(balances.data.balances.map((row) => row.fiatValue?.value)) : null;
+  const combined = nativeTotal === null || evmTotal === null ? null : shownFiatTotal([nativeTotal, evmTotal]);
   return (
     <>
       <dl className="zero-facts">
@@ -85,7 +88,7 @@ function LinkedAddress({ network, account, address, evmNetwork }: { network: str
                 </div>
                 <div className="zero-facts__row">
                   <dt>{t('zero.linked.total')}</dt>
-                  <dd className="zero-mono" data-testid="linked-evm-total">{format.fiat(data.totalFiatValue.value)}</dd>
+                  <dd className="zero-mono" data-testid="linked-evm-total">{format.fiat(evmTotal ?? data.totalFiatValue.value)}</dd>
                 </div>
                 {combined !== null && (
                   <div className="zero-facts__row zero-facts__row--total">
