@@ -37,6 +37,11 @@ export interface DisplayFormat {
 export const TOKEN_DISPLAY: DisplayFormat = { minFractionDigits: 0, maxFractionDigits: 4, rounding: 'towardZero', grouping: true, smallSignificantDigits: 2 };
 export const FIAT_DISPLAY: DisplayFormat = { minFractionDigits: 2, maxFractionDigits: 2, rounding: 'halfUp', grouping: true };
 export const GAS_DISPLAY: DisplayFormat = { ...FIAT_DISPLAY, smallSignificantDigits: 2 };
+/**
+ * A unit price: every digit its source gives, up to 8 decimals (at least the fiat's 2), so
+ * amount × price is the value beside it as shown; a $0.2345 price never reads $0.23.
+ */
+export const UNIT_PRICE_DISPLAY: DisplayFormat = { ...FIAT_DISPLAY, maxFractionDigits: 8, smallSignificantDigits: 2 };
 
 /** Every digit of a value with `decimals` decimals, no grouping. */
 export function exactDisplay(decimals: number): DisplayFormat {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixedAmount, fromPlainString, MAX_UINT256 } from './fixedAmount';
-import { FIAT_DISPLAY, TOKEN_DISPLAY } from './format';
+import { FIAT_DISPLAY, TOKEN_DISPLAY, UNIT_PRICE_DISPLAY } from './format';
 import { currencyLayout, currencyLayoutFromIntl, formatMoney, separatorsForLocale, separatorsFromIntl } from './locale';
 
 describe('the product default (en-US, USD), written without asking Intl', () => {
@@ -40,6 +40,16 @@ describe('formatMoney', () => {
     const amount = fixedAmount(123_456_789n, 5); // 1234.56789
     expect(formatMoney(amount, FIAT_DISPLAY, currencyLayout('en-US', 'USD'))).toBe('$1,234.57');
     expect(formatMoney(amount, FIAT_DISPLAY, currencyLayout('de-DE', 'EUR'))).toBe('1.234,57\u00a0€');
+  });
+
+  it('gives a unit price every digit its source has, so amount × price is the value shown', () => {
+    const usd = currencyLayout('en-US', 'USD');
+    const price = (text: string) => formatMoney(fromPlainString(text) ?? fixedAmount(0n, 0), UNIT_PRICE_DISPLAY, usd);
+    expect(price('0.2345')).toBe('$0.2345');
+    expect(price('1.0002')).toBe('$1.0002');
+    expect(price('2')).toBe('$2.00');
+    expect(price('0.000000001234')).toBe('$0.0000000012');
+    expect(price('0.123456789')).toBe('$0.12345679');
   });
 
   it('prints every digit of a huge exact value (no float on the way)', () => {

@@ -5,7 +5,7 @@
  */
 
 import { fromPlainString, type FixedAmount } from '../amount/fixedAmount';
-import { FIAT_DISPLAY, formatAmount, GAS_DISPLAY, TOKEN_DISPLAY, exactDisplay, type NumberSeparators } from '../amount/format';
+import { FIAT_DISPLAY, formatAmount, GAS_DISPLAY, TOKEN_DISPLAY, UNIT_PRICE_DISPLAY, exactDisplay, type NumberSeparators } from '../amount/format';
 import { currencyLayout, formatMoney, separatorsForLocale } from '../amount/locale';
 import { parseAmount } from '../validation/amount';
 import type { Checked } from '../validation/issue';
@@ -18,6 +18,8 @@ export interface AmountFormatter {
   token: (amount: AmountValue) => string;
   /** Fiat values in the chosen currency: 2 decimals, half up. */
   fiat: (amount: AmountValue) => string;
+  /** A token's unit price in the chosen currency: every digit up to 8 decimals, at least 2. */
+  price: (amount: AmountValue) => string;
   /** Gas costs: 2 decimals, half up. */
   gas: (amount: AmountValue) => string;
   /** Every digit, with the locale's separators. */
@@ -40,6 +42,7 @@ export function createAmountFormatter({ fiatCurrency, fiatLocale }: Preferences)
   return {
     token: using((amount) => formatAmount(amount, TOKEN_DISPLAY, separators)),
     fiat: using((amount) => formatMoney(amount, FIAT_DISPLAY, layout)),
+    price: using((amount) => formatMoney(amount, UNIT_PRICE_DISPLAY, layout)),
     gas: using((amount) => formatAmount(amount, GAS_DISPLAY, separators)),
     exact: using((amount) => formatAmount(amount, { ...exactDisplay(amount.decimals), grouping: true }, separators)),
     separators,

@@ -114,7 +114,7 @@ export function BalancesCard({ network, address, sendable, samplePrices = false 
                   <AmountText amount={row.amount.value} />
                 </td>
                 <td className="evm-num" data-label={t('evm.balances.price')}>
-                  {row.priceAvailable ? format.fiat(row.price) : t('evm.balances.no_price')}
+                  {row.priceAvailable ? format.price(row.price) : t('evm.balances.no_price')}
                 </td>
                 <td className="evm-num" data-label={t('evm.balances.value')}>
                   {row.fiatValue ? format.fiat(row.fiatValue.value) : '—'}

@@ -70,7 +70,7 @@ export function PriceChartCard({ network, symbol, sample = false }: { network: s
         {/* Held unseen while the price loads, so the card's content does not move down then. */}
         {chart.data?.priceAvailable === false ? null : (
           <p className={chart.data ? 'evm-total__value' : 'evm-total__value evm-total--pending'} aria-hidden={chart.data ? undefined : true}>
-            {chart.data ? format.fiat(chart.data.tokenPrice) : '\u2014'}
+            {chart.data ? format.price(chart.data.tokenPrice) : '\u2014'}
           </p>
         )}
       </header>
