@@ -51,6 +51,24 @@ describe('the fee sponsor', () => {
       await page.getByRole('status').getByText('Sent 0.5000 TLOS to carol').waitFor({ timeout: 20_000 });
     }));
 
+  it('asks a fee for RAM with its value and the total leaving the account', () =>
+    withPage(async (page) => {
+      // kid2.carol is short of RAM: the sponsor buys some and asks its price as a fee.
+      await signInWithDevWallet(page, 'kid2.carol');
+      const dialog = await reviewTransfer(page, 'carol', '0.1');
+      await dialog.getByRole('heading', { name: 'Let the fee sponsor pay the resources?' }).waitFor({ timeout: 20_000 });
+      const fee = dialog.getByTestId('sponsor-fee').filter({ hasText: /\$/ });
+      await fee.waitFor();
+      const feeText = await fee.innerText();
+      const match = /^0\.(\d{4}) TLOS · \$\d+\.\d{2}$/.exec(feeText);
+      assert.ok(match?.[1] !== undefined, `the fee with its value: ${feeText}`);
+      // 0.1000 TLOS sent and the fee: what leaves the account, exactly.
+      const total = await dialog.getByTestId('sponsor-total').innerText();
+      assert.match(total, new RegExp(`^0\\.${String(1000 + Number(match[1])).padStart(4, '0')} TLOS · \\$\\d+\\.\\d{2}$`), total);
+      await dialog.getByRole('button', { name: 'Sign without the sponsor' }).waitFor();
+      await page.keyboard.press('Escape');
+    }));
+
   it('fails (500, no answer in time, a tampered fee): alice signs and pays the resources herself', () =>
     withPage(async (page) => {
       await signInWithDevWallet(page, 'alice');

@@ -76,6 +76,9 @@ function CreateAccountFlow({ network, session, signer }: { network: NetworkSumma
   const [step, setStep] = useState<Step>({ kind: 'name', name: '' });
   const symbol = network.systemToken?.symbol ?? 'TLOS';
   const decimals = network.systemToken?.decimals ?? 4;
+  // The creation's cost (read the same way as its review), added to the sponsor's fee.
+  const ram = useRamCost(network.name, NEW_ACCOUNT_RAM_BYTES);
+  const creationTotal = ram.data === undefined ? null : (creationCost(ram.data.cost)?.total ?? null);
 
   const create = async (ready: Ready, selfPaid = false) => {
     const steps = transactionSteps({
@@ -138,7 +141,8 @@ function CreateAccountFlow({ network, session, signer }: { network: NetworkSumma
       {step.kind === 'working' && (
         <p className="zero-state" role="status"><span className="spinner" aria-hidden="true" />{t(`zero.transfer.stage.${step.stage}`)}</p>
       )}
-      {step.kind === 'fee' && <SponsorConfirmation answer={step.answer} systemSymbol={symbol} onDecide={(decision) => { decideFee.current?.(decision); }} />}
+      {step.kind === 'fee' && <SponsorConfirmation answer={step.answer} systemSymbol={symbol}
+        payer={{ network: network.name, account: session.account, spent: creationTotal }} onDecide={(decision) => { decideFee.current?.(decision); }} />}
       {step.kind === 'sponsor-failed' && ready !== null && (
         <SponsorFailedPanel failure={step.failure} network={network.name} account={session.account} symbol={symbol}
           onSelfPay={() => void create(ready, true)} onRetry={() => void create(ready)} onClose={() => { setStep({ kind: 'review', ...ready }); }} />

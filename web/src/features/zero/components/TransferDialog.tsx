@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fromPlainString, type FixedAmount } from '../../../lib/amount/fixedAmount';
 import { RecipientAssist } from '../../../lib/address-book/RecipientAssist';
 import { typedAddress } from '../../../lib/address-book/model';
 import { useNativeSentBefore } from '../api/sentTo';
 import { recordRecentRecipient } from '../../../lib/address-book/useAddressBook';
-import { fromPlainString } from '../../../lib/amount/fixedAmount';
 import { ApiError } from '../../../lib/api/client';
 import { notify } from '../../../lib/notify/notify';
 import { useAmountFormatter } from '../../../lib/preferences/usePreferences';
@@ -42,6 +42,12 @@ interface TransferDialogProps {
   network: NetworkSummary;
   token: SendableToken;
   onClose: () => void;
+}
+
+/** What a transfer takes from the account: its quantity ("1.0000 TLOS") as an exact amount. */
+function spentOf(quantity: string): FixedAmount | null {
+  const [amount = ''] = quantity.split(' ');
+  return fromPlainString(amount);
 }
 
 /** Send a native token (spec §4, §5): form → confirmation → fee sponsor → wallet → broadcast. */
@@ -261,7 +267,8 @@ export function TransferDialog({ session, network, token, onClose }: TransferDia
       )}
 
       {step.kind === 'fee' && (
-        <SponsorConfirmation answer={step.answer} systemSymbol={systemSymbol} onDecide={(decision) => { decideFee.current?.(decision); }} />
+        <SponsorConfirmation answer={step.answer} systemSymbol={systemSymbol}
+          payer={{ network: network.name, account: session.account, spent: spentOf(step.request.quantity) }} onDecide={(decision) => { decideFee.current?.(decision); }} />
       )}
 
       {step.kind === 'sponsor-failed' && (
