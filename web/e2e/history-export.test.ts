@@ -14,6 +14,7 @@ import { evmAccount, evmManifest } from './evmDevnet';
 const COLUMNS = [
   'date_utc', 'transaction_id', 'direction', 'counterparty', 'token', 'contract', 'token_id', 'amount',
   'fee', 'fee_token', 'fee_paid_by', 'failed', 'fiat_value_at_todays_price', 'fiat_currency', 'price_note',
+  'fee_fiat_value_at_todays_price', 'counterparty_name',
 ];
 
 type Row = Record<string, string>;
@@ -47,7 +48,7 @@ const iso = (seconds: number) => new Date(seconds * 1000).toISOString().replace(
 interface Movement { amount: string; symbol: string; fiatValue?: string | null; contract?: string | null; counterparty: string }
 interface NftMove { quantity: string; tokenId: string; collectionAddress: string; collectionName?: string | null; counterparty: string }
 interface ApiRow {
-  id: string; epoch: number; from: string; to?: string | null; failed: boolean; gasUsed?: string | null;
+  id: string; epoch: number; from: string; to?: string | null; failed: boolean; gasUsed?: string | null; gasFiatValue?: string | null;
   valuesIn: Movement[]; valuesOut: Movement[]; nftsIn: NftMove[]; nftsOut: NftMove[];
 }
 
@@ -55,26 +56,35 @@ interface ApiRow {
 function expectedEvmRows(account: string, rows: ApiRow[]): Row[] {
   const out: Row[] = [];
   for (const row of rows) {
-    const base = { date_utc: iso(row.epoch), transaction_id: row.id, token_id: '', fee: '', fee_token: '', fee_paid_by: '', failed: String(row.failed), fiat_currency: 'USD' };
+    const base = { date_utc: iso(row.epoch), transaction_id: row.id, token_id: '', fee: '', fee_token: '', fee_paid_by: '', failed: String(row.failed), fiat_currency: 'USD', fee_fiat_value_at_todays_price: '' };
+    // The viewed account is the user's own: "you" in the names column; nobody else is in this profile's book.
+    const named = (counterparty: string) => ({ counterparty, counterparty_name: counterparty.toLowerCase() === account.toLowerCase() ? 'you' : '' });
     const direction = (counterparty: string, outgoing: boolean) => (counterparty === account ? 'self' : outgoing ? 'out' : 'in');
     const mine: Row[] = [];
     for (const [list, outgoing] of [[row.valuesOut, true], [row.valuesIn, false]] as const) {
       for (const m of list) {
         const fiat = m.fiatValue ?? null;
-        mine.push({ ...base, direction: direction(m.counterparty, outgoing), counterparty: m.counterparty, token: m.symbol, contract: m.contract ?? '', amount: m.amount,
+        mine.push({ ...base, direction: direction(m.counterparty, outgoing), ...named(m.counterparty), token: m.symbol, contract: m.contract ?? '', amount: m.amount,
           fiat_value_at_todays_price: fiat ?? '', price_note: fiat === null ? 'price not known' : '' });
       }
     }
     for (const [list, outgoing] of [[row.nftsOut, true], [row.nftsIn, false]] as const) {
       for (const n of list) {
-        mine.push({ ...base, direction: direction(n.counterparty, outgoing), counterparty: n.counterparty, token: n.collectionName ?? '', contract: n.collectionAddress,
+        mine.push({ ...base, direction: direction(n.counterparty, outgoing), ...named(n.counterparty), token: n.collectionName ?? '', contract: n.collectionAddress,
           token_id: n.tokenId, amount: n.quantity, fiat_value_at_todays_price: '', price_note: 'price not known' });
       }
     }
     const fee = row.gasUsed ?? null;
+    // The fee at today's price; the note marks a value without its price (the amount's or the fee's).
+    const feeFiat = row.gasFiatValue ?? '';
     const first = mine[0];
-    if (fee !== null && first !== undefined) Object.assign(first, { fee, fee_token: 'TLOS', fee_paid_by: account });
-    else if (fee !== null) mine.push({ ...base, direction: 'fee', counterparty: row.to ?? '', token: '', contract: '', amount: '', fee, fee_token: 'TLOS', fee_paid_by: account, fiat_value_at_todays_price: '', price_note: 'price not known' });
+    if (fee !== null && first !== undefined) {
+      Object.assign(first, { fee, fee_token: 'TLOS', fee_paid_by: account, fee_fiat_value_at_todays_price: feeFiat });
+      if (feeFiat === '') first.price_note = 'price not known';
+    } else if (fee !== null) {
+      mine.push({ ...base, direction: 'fee', ...named(row.to ?? ''), token: '', contract: '', amount: '', fee, fee_token: 'TLOS', fee_paid_by: account,
+        fiat_value_at_todays_price: '', price_note: feeFiat === '' ? 'price not known' : '', fee_fiat_value_at_todays_price: feeFiat });
+    }
     else for (const line of mine) line.fee_paid_by = row.from;
     out.push(...mine);
   }
@@ -113,6 +123,7 @@ describe('history export (EVM)', () => {
       assert.ok(actual.length >= 10, `a seeded account has rows (${actual.length})`);
       assert.deepEqual(actual, expected);
       assert.ok(actual.some((row) => row.fee !== '' && row.fee_paid_by === alice), 'fees the account paid are there');
+      assert.ok(actual.some((row) => row.direction === 'fee' && row.fee_fiat_value_at_todays_price !== '' && row.price_note === ''), 'a fee is priced');
       assert.ok(actual.some((row) => row.token === 'TUSD' && /^\d+(\.\d+)?$/.test(row.amount ?? '')), 'exact token amounts');
     }));
 
@@ -175,7 +186,8 @@ describe('history export (native)', () => {
         return [{
           date_utc: `${action.timestamp.slice(0, 19)}Z`, transaction_id: action.trxId, direction, counterparty: from === 'alice' ? to : from,
           token, contract: action.contract, token_id: '', amount, fee: '', fee_token: '', fee_paid_by: '', failed: 'false',
-          fiat_value_at_todays_price: '', fiat_currency: 'USD', price_note: 'price not known',
+          fiat_value_at_todays_price: '', fiat_currency: 'USD', price_note: 'price not known', fee_fiat_value_at_todays_price: '',
+          counterparty_name: from === to ? 'you' : '',
         }];
       });
       const actual = rowsOf(csv).map((row) => {

@@ -14,6 +14,7 @@ use std::sync::Arc;
 use alloy_primitives::Address;
 use bytes::Bytes;
 use futures_util::stream::{self, BoxStream, StreamExt};
+use tandem_domain::amount::Amount;
 use tandem_domain::history::ShapedTransaction;
 use tandem_evm::source::{
     ChainPosition, Page, PageRequest, SortOrder, TransactionQuery, TransactionRecord,
@@ -242,6 +243,7 @@ pub fn rows_of(row: &ShapedTransaction, account: &str, system: &str, fiat: &str)
         }
         .word()
     };
+    let fee_fiat = row.gas_fiat_value.as_ref().map(Amount::to_plain_string);
     let mut rows = Vec::new();
     for (movement, outgoing) in row
         .values_out
@@ -280,6 +282,7 @@ pub fn rows_of(row: &ShapedTransaction, account: &str, system: &str, fiat: &str)
             first.fee = fee.to_plain_string();
             first.fee_token = system.to_owned();
             first.fee_paid_by = account.to_owned();
+            first.fee_fiat_value = fee_fiat.clone();
         }
         (Some(fee), None) => rows.push(ExportRow {
             direction: Direction::Fee.word(),
@@ -287,6 +290,7 @@ pub fn rows_of(row: &ShapedTransaction, account: &str, system: &str, fiat: &str)
             fee: fee.to_plain_string(),
             fee_token: system.to_owned(),
             fee_paid_by: account.to_owned(),
+            fee_fiat_value: fee_fiat,
             ..base
         }),
         (None, _) => {

@@ -16,7 +16,7 @@ use crate::error::ServiceError;
 use crate::limits::ExpensivePermit;
 
 /// The header, in column order.
-pub const COLUMNS: [&str; 15] = [
+pub const COLUMNS: [&str; 16] = [
     "date_utc",
     "transaction_id",
     "direction",
@@ -32,9 +32,10 @@ pub const COLUMNS: [&str; 15] = [
     "fiat_value_at_todays_price",
     "fiat_currency",
     "price_note",
+    "fee_fiat_value_at_todays_price",
 ];
 
-/// What `price_note` says where no fiat value could be given.
+/// What `price_note` says where a value (the amount or the fee) has no fiat value.
 pub const PRICE_NOT_KNOWN: &str = "price not known";
 
 /// Which way a movement went, seen from the exported account.
@@ -92,8 +93,10 @@ pub struct ExportRow {
     pub failed: bool,
     /// Fiat value at today's price; empty when no price is known.
     pub fiat_value: Option<String>,
-    /// The fiat currency of `fiat_value`.
+    /// The fiat currency of `fiat_value` and `fee_fiat_value`.
     pub fiat_currency: String,
+    /// The fee's fiat value at today's price; empty without a fee or a price for it.
+    pub fee_fiat_value: Option<String>,
 }
 
 fn cell(out: &mut String, text: &str) {
@@ -125,10 +128,16 @@ pub fn header_line() -> String {
 impl ExportRow {
     /// Appends the row as one CSV line to `out`.
     pub fn write_to(&self, out: &mut String) {
-        let (fiat, note) = match &self.fiat_value {
-            Some(value) => (value.as_str(), ""),
-            None => ("", PRICE_NOT_KNOWN),
+        // The note marks a value without its price: the amount's, or the fee's (a row that
+        // only carries the fee has no amount to price).
+        let amount_unpriced = !self.amount.is_empty() && self.fiat_value.is_none();
+        let fee_unpriced = !self.fee.is_empty() && self.fee_fiat_value.is_none();
+        let note = if amount_unpriced || fee_unpriced {
+            PRICE_NOT_KNOWN
+        } else {
+            ""
         };
+        let fiat = self.fiat_value.as_deref().unwrap_or_default();
         let cells = [
             self.date_utc.as_str(),
             &self.transaction_id,
@@ -145,6 +154,7 @@ impl ExportRow {
             fiat,
             &self.fiat_currency,
             note,
+            self.fee_fiat_value.as_deref().unwrap_or_default(),
         ];
         for (i, text) in cells.iter().enumerate() {
             if i > 0 {
@@ -390,17 +400,37 @@ mod tests {
             failed: false,
             fiat_value: None,
             fiat_currency: "USD".into(),
+            fee_fiat_value: Some("0.0000049245".into()),
         };
         let mut line = String::new();
         row.write_to(&mut line);
         assert_eq!(
             line,
-            "1970-01-01T00:00:00Z,0xab,out,0x01,\"'=HYPERLINK(\"\"x\"\")\",,,1.5,0.000021,TLOS,0x02,false,,USD,price not known\r\n"
+            "1970-01-01T00:00:00Z,0xab,out,0x01,\"'=HYPERLINK(\"\"x\"\")\",,,1.5,0.000021,TLOS,0x02,false,,USD,price not known,0.0000049245\r\n"
         );
         assert_eq!(header_line().split(',').count(), COLUMNS.len());
         let mut comma = String::new();
         cell(&mut comma, "a,b");
         assert_eq!(comma, "\"a,b\"");
+    }
+
+    #[test]
+    fn a_fee_row_is_priced_by_its_fee() {
+        let fee_only = |fee_fiat: Option<&str>| {
+            let mut line = String::new();
+            ExportRow {
+                direction: Direction::Fee.word(),
+                fee: "0.000021".into(),
+                fee_token: "TLOS".into(),
+                fiat_currency: "USD".into(),
+                fee_fiat_value: fee_fiat.map(str::to_owned),
+                ..ExportRow::default()
+            }
+            .write_to(&mut line);
+            line
+        };
+        assert!(fee_only(Some("0.0000049245")).ends_with(",USD,,0.0000049245\r\n"));
+        assert!(fee_only(None).ends_with(",USD,price not known,\r\n"));
     }
 
     #[test]

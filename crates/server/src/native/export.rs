@@ -312,7 +312,7 @@ mod tests {
         assert_eq!(copycat.fiat_value, None);
         let mut line = String::new();
         copycat.write_to(&mut line);
-        assert!(line.trim_end().ends_with(",USD,price not known"), "{line}");
+        assert!(line.trim_end().ends_with(",USD,price not known,"), "{line}");
 
         let unknown = transfer_row(
             &transfer("eosio.token", "alice", "bob", "1.0000 TLOS"),

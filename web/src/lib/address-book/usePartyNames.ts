@@ -10,21 +10,32 @@ import { useAddressBook } from './useAddressBook';
 registerToolTexts();
 
 /**
- * How the screens of `network` name a party: "you" for the signed-in account of `kind`,
- * the address book's name for a saved address, else the name the screen knows for it (a
- * contract's), else its short form (`0x1234…abcd`; a native account name as it is). Follows
- * the book as it changes.
+ * The user's own name for a party of `network`, or null when they have none: "you" for the
+ * signed-in account of `kind`, else the address book's name. Follows the book as it changes.
  */
-export function usePartyLabel(network: string, kind: AddressKind): (address: string, known?: string | null) => string {
+export function usePartyNamer(network: string, kind: AddressKind): (address: string) => string | null {
   const { t } = useTranslation();
   const account = useStoredAccount(kind);
   const { entries } = useAddressBook(network, kind);
   return useCallback(
-    (address: string, known?: string | null) => {
+    (address: string) => {
       const named = partyName({ own: account === null ? [] : [account], book: entries }, address);
-      if (named !== null) return named.kind === 'you' ? t('book.you') : named.name;
-      return known ?? (kind === 'evm' ? shortHex(address) : address);
+      if (named === null) return null;
+      return named.kind === 'you' ? t('book.you') : named.name;
     },
-    [account, entries, kind, t],
+    [account, entries, t],
+  );
+}
+
+/**
+ * How the screens of `network` name a party: the user's own name for it (see
+ * {@link usePartyNamer}), else the name the screen knows for it (a contract's), else its
+ * short form (`0x1234…abcd`; a native account name as it is).
+ */
+export function usePartyLabel(network: string, kind: AddressKind): (address: string, known?: string | null) => string {
+  const nameOf = usePartyNamer(network, kind);
+  return useCallback(
+    (address: string, known?: string | null) => nameOf(address) ?? known ?? (kind === 'evm' ? shortHex(address) : address),
+    [nameOf, kind],
   );
 }

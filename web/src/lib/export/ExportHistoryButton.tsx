@@ -4,6 +4,7 @@ import { ApiError, isRecord } from '../api/client';
 import { registerToolTexts } from '../i18n/tools';
 import { downloadBlob } from '../ui/download';
 import type { ExportFile, ExportProgress } from './csvDownload';
+import { withPartyNames } from './csvNames';
 import { checkRange, localDay, serverRangeIssue, type CheckedRange, type RangeIssue } from './range';
 import './export.css';
 
@@ -20,21 +21,23 @@ interface ExportHistoryButtonProps {
   readonly start: (range: CheckedRange, onProgress: (progress: ExportProgress) => void, signal: AbortSignal) => Promise<ExportFile>;
   /** What the values column means here (today's price, or not priced yet). */
   readonly note: string;
+  /** The user's own name for a counterparty ("you", the address book's), or null: the file's last column. */
+  readonly nameParty: (party: string) => string | null;
 }
 
 /** The history view's CSV export: a date range, a download with progress, saved only once complete. */
-export function ExportHistoryButton({ start, note }: ExportHistoryButtonProps) {
+export function ExportHistoryButton({ start, note, nameParty }: ExportHistoryButtonProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
     <>
       <button type="button" className="button button--secondary button--small" onClick={() => { setOpen(true); }}>{t('historyExport.open')}</button>
-      {open && <ExportDialog start={start} note={note} onClose={() => { setOpen(false); }} />}
+      {open && <ExportDialog start={start} note={note} nameParty={nameParty} onClose={() => { setOpen(false); }} />}
     </>
   );
 }
 
-function ExportDialog({ start, note, onClose }: ExportHistoryButtonProps & { onClose: () => void }) {
+function ExportDialog({ start, note, nameParty, onClose }: ExportHistoryButtonProps & { onClose: () => void }) {
   const { t } = useTranslation();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const abortRef = useRef<AbortController | null>(null);
@@ -71,7 +74,8 @@ function ExportDialog({ start, note, onClose }: ExportHistoryButtonProps & { onC
     setStep({ kind: 'running', progress: null });
     try {
       const file = await start(checked.value, (progress) => { setStep({ kind: 'running', progress }); }, controller.signal);
-      downloadBlob(file.name, file.blob);
+      const named = withPartyNames(await file.blob.text(), nameParty);
+      downloadBlob(file.name, new Blob([named], { type: 'text/csv' }));
       setStep({ kind: 'done', rows: file.rows, name: file.name });
     } catch (error) {
       if (controller.signal.aborted) return;

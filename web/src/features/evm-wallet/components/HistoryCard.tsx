@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { usePartyLabel } from '../../../lib/address-book/usePartyNames';
+import { usePartyLabel, usePartyNamer } from '../../../lib/address-book/usePartyNames';
 import { shortHex } from '../../../lib/format/shortHex';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -72,6 +72,7 @@ function opensRow(event: MouseEvent<HTMLTableRowElement>): boolean {
 export function HistoryCard({ network, address, explorerUrl }: HistoryCardProps) {
   const { t } = useTranslation();
   const nameOf = usePartyLabel(network, 'evm');
+  const nameParty = usePartyNamer(network, 'evm');
   const [{ fiatCurrency }] = usePreferences();
   const format = useAmountFormatter();
   const dateTime = useDateTimeFormatter();
@@ -97,6 +98,7 @@ export function HistoryCard({ network, address, explorerUrl }: HistoryCardProps)
         <div className="evm-history__tools">
           <ExportHistoryButton
             note={t('historyExport.fiat_note')}
+            nameParty={nameParty}
             start={(range, onProgress, signal) => downloadEvmExport({ network, address, fiat: fiatCurrency, range }, onProgress, signal)}
           />
           <label className="evm-rows-per-page">

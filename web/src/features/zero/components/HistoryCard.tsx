@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadNativeExport } from '../../../lib/api/native/historyExport';
+import { usePartyNamer } from '../../../lib/address-book/usePartyNames';
 import { ExportHistoryButton } from '../../../lib/export/ExportHistoryButton';
 import { isoDateTime } from '../../../lib/preferences/dateTime';
 import { useDateTimeFormatter } from '../../../lib/preferences/usePreferences';
@@ -19,6 +20,7 @@ export function HistoryCard({ network, account, explorerUrl }: { network: string
   const [filtering, setFiltering] = useState(false);
   const [filters, setFilters] = useState<HistoryFilters>({});
   const query = useNativeHistory(network, account, page, filters);
+  const nameParty = usePartyNamer(network, 'native');
   const filtered = hasFilters(filters);
   return (
     <section className="card zero-card zero-card--wide" aria-labelledby="zero-history-title" aria-busy={query.isFetching}>
@@ -28,7 +30,7 @@ export function HistoryCard({ network, account, explorerUrl }: { network: string
           <button type="button" className="button button--ghost button--small" aria-expanded={filtering} onClick={() => { setFiltering(!filtering); }}>
             {filtering ? t('zero.history.filter_hide') : t('zero.history.filter')}
           </button>
-          <ExportHistoryButton note={t('historyExport.native_fiat_note')}
+          <ExportHistoryButton note={t('historyExport.native_fiat_note')} nameParty={nameParty}
             start={(range, onProgress, signal) => downloadNativeExport({ network, account, range }, onProgress, signal)} />
         </div>
       </header>
