@@ -269,7 +269,7 @@ impl EvmNetwork {
     }
 
     /// What to call a source of this network in words: `Blockscout (teloscan.io)`,
-    /// `Teloscan (api.teloscan.io)`, `Own index`, `Chain RPC (rpc.telos.net)`.
+    /// `Teloscan (api.teloscan.io)`, `Own index`, `Network node (rpc.telos.net)` (a user reads these).
     #[must_use]
     pub fn source_name(&self, kind: SourceKind) -> String {
         let host = |url: &str| {
@@ -290,7 +290,7 @@ impl EvmNetwork {
                 named("Teloscan", self.settings.indexer_endpoint.as_deref())
             }
             SourceKind::OwnIndex => "Own index".to_owned(),
-            SourceKind::Rpc => named("Chain RPC", Some(&self.settings.rpc_endpoint.url())),
+            SourceKind::Rpc => named("Network node", Some(&self.settings.rpc_endpoint.url())),
         }
     }
 

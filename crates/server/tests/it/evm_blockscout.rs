@@ -280,7 +280,7 @@ async fn telos_evm_on_blockscout_equals_the_own_index_and_falls_back_when_it_goe
     assert!(
         source["inUseName"]
             .as_str()
-            .is_some_and(|n| n.starts_with("Chain RPC")),
+            .is_some_and(|n| n.starts_with("Network node")),
         "{status}"
     );
     let alice = &manifest.accounts[0].address;

@@ -63,7 +63,7 @@ const STATUS = {
   network: 'telos-evm',
   pricesConfigured: true,
   tokenListLoaded: true,
-  source: { network: 'telos-evm', primary: 'rpc', primaryName: 'Chain RPC (rpc.telos.net)', inUse: 'rpc', inUseName: 'Chain RPC (rpc.telos.net)', lists: 'rpc', fallback: 'rpc', everUnhealthy: false },
+  source: { network: 'telos-evm', primary: 'rpc', primaryName: 'Network node (rpc.telos.net)', inUse: 'rpc', inUseName: 'Network node (rpc.telos.net)', lists: 'rpc', fallback: 'rpc', everUnhealthy: false },
 };
 
 describe('apiGet', () => {

@@ -190,7 +190,7 @@ pub struct SourceStatusView {
     #[schema(example = "Blockscout (teloscan.io)")]
     pub primary_name: String,
     /// The source answering now (`inUse`) in words.
-    #[schema(example = "Chain RPC (rpc.telos.net)")]
+    #[schema(example = "Network node (rpc.telos.net)")]
     pub in_use_name: String,
     /// The source used while the primary is unhealthy.
     pub fallback: SourceKindView,

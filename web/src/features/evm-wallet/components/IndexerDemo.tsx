@@ -8,7 +8,7 @@ import { QueryError } from '../../../lib/ui/QueryError';
 
 registerEvmTexts();
 
-const SOURCE_NAMES = { blockscout: 'Blockscout', teloscanIndexer: 'Teloscan indexer', ownIndex: 'Own index', rpc: 'Chain RPC' } as const;
+const SOURCE_NAMES = { blockscout: 'Blockscout', teloscanIndexer: 'Teloscan indexer', ownIndex: 'Own index', rpc: 'Network node' } as const;
 
 function SourceFacts({ status }: { status: StatusView }) {
   const { t } = useTranslation();

@@ -2615,7 +2615,7 @@ export interface components {
             inUse: components["schemas"]["SourceKindView"];
             /**
              * @description The source answering now (`inUse`) in words.
-             * @example Chain RPC (rpc.telos.net)
+             * @example Network node (rpc.telos.net)
              */
             inUseName: string;
             indexLag?: null | components["schemas"]["IndexLagView"];
