@@ -86,7 +86,7 @@ export function BalancesCard({ network, address, sendable, samplePrices = false 
       {balances.data?.balances.length === 0 && <p className="muted">{t('evm.balances.empty')}</p>}
 
       {balances.data && balances.data.balances.length > 0 && (
-        <table className="evm-table">
+        <table className="evm-table evm-balances">
           <thead>
             <tr>
               <th scope="col">{t('evm.balances.token')}</th>
@@ -110,17 +110,18 @@ export function BalancesCard({ network, address, sendable, samplePrices = false 
                     <span className="evm-token__name">{row.token.name}</span>
                   </span>
                 </th>
-                <td className="evm-num" data-label={t('evm.balances.amount')}>
+                <td className="evm-num evm-balances__amount" data-label={t('evm.balances.amount')}>
                   <AmountText amount={row.amount.value} />
                 </td>
-                <td className="evm-num" data-label={t('evm.balances.price')}>
+                {/* On a phone the price is the row's third, smaller line, named there (evm-wallet.css). */}
+                <td className={row.priceAvailable ? 'evm-num evm-balances__price' : 'evm-num evm-balances__price evm-balances__price--none'} data-label={t('evm.balances.price')}>
                   {row.priceAvailable ? format.price(row.price) : t('evm.balances.no_price')}
                 </td>
-                <td className="evm-num" data-label={t('evm.balances.value')}>
+                <td className="evm-num evm-balances__value" data-label={t('evm.balances.value')}>
                   {row.fiatValue ? format.fiat(row.fiatValue.value) : '—'}
                 </td>
                 {sendable && (
-                  <td className="evm-actions">
+                  <td className="evm-actions evm-balances__actions">
                     {(row.token.type === 'native' || row.token.type === 'erc20') && (
                       <Link
                         to={`/evm/send?token=${encodeURIComponent(row.token.symbol)}`}

@@ -56,7 +56,7 @@ export function TokensCard({ network, account, samplePrices, onSend }: TokensCar
         {(data) => (
           <>
             {!data.tokensComplete && <p className="zero-muted">{t('zero.balance.tokens_incomplete')}</p>}
-            <table className="zero-table">
+            <table className="zero-table zero-tokens">
               <thead>
                 <tr>
                   <th scope="col">{t('zero.balance.token')}</th>
@@ -84,14 +84,20 @@ export function TokensCard({ network, account, samplePrices, onSend }: TokensCar
                           </span>
                         </span>
                       </th>
-                      <td className="zero-num zero-mono">
-                        {row.balance == null ? <span className="zero-muted" data-testid="unread">{t('zero.balance.unread')}</span> : exact(row.balance)}
+                      <td className="zero-num zero-mono zero-tokens__amount">
+                        {row.balance == null ? <span className="zero-muted" data-testid="unread">{t('zero.balance.unread')}</span> : (
+                          // On a phone the symbol is read from the row's start (zero.css), so the number has room.
+                          <span className="amount">
+                            {exact(row.balance, false)}
+                            <span className="zero-tokens__unit"> {row.balance.symbol}</span>
+                          </span>
+                        )}
                       </td>
-                      <td className="zero-num zero-muted">
+                      <td className="zero-num zero-muted zero-tokens__fiat">
                         {row.fiatValue != null ? <span className="zero-fiat">{format.fiat(row.fiatValue)}</span> : data.pricesAvailable ? t('zero.balance.no_price') : t('zero.balance.fiat_unavailable')}
                       </td>
                       {onSend !== null && (
-                        <td className="zero-num">
+                        <td className="zero-num zero-tokens__actions">
                           {token !== null && (
                             <button type="button" className="button button--secondary button--small" onClick={() => { onSend(token); }}
                               aria-label={t('zero.transfer.send_token', { symbol: row.symbol })}>

@@ -3,13 +3,17 @@ import { formatAmount } from '../../../lib/amount/format';
 import { useAmountFormatter } from '../../../lib/preferences/usePreferences';
 import type { AssetView } from '../api/nativeApi';
 
-/** "1,234.5000 TLOS": every decimal of the token, as the chain writes it, with the locale's separators. */
+/**
+ * "1,234.5000 TLOS": every decimal of the token, as the chain writes it, with the locale's
+ * separators; with `symbol` false, the number alone ("1,234.5000").
+ */
 export function useExactAsset() {
   const { separators } = useAmountFormatter();
-  return (asset: AssetView) => {
+  return (asset: AssetView, symbol = true) => {
     const fixed = fromPlainString(asset.amount, asset.decimals);
-    if (fixed === null) return asset.quantity;
+    if (fixed === null) return symbol ? asset.quantity : asset.amount;
     const digits = { minFractionDigits: asset.decimals, maxFractionDigits: asset.decimals, rounding: 'towardZero', grouping: true } as const;
-    return `${formatAmount(fixed, digits, separators)} ${asset.symbol}`;
+    const number = formatAmount(fixed, digits, separators);
+    return symbol ? `${number} ${asset.symbol}` : number;
   };
 }
