@@ -58,7 +58,7 @@ export const evmEn = {
     empty: 'No transactions yet.',
     rows_per_page: 'Rows per page',
     action: 'Action',
-    counterparty: 'With',
+    counterparty: 'Counterparty',
     values: 'Values',
     gas: 'Fee',
     action_send: 'Send',

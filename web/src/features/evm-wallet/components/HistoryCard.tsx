@@ -176,7 +176,8 @@ export function HistoryCard({ network, address, explorerUrl }: HistoryCardProps)
                       )}
                     </span>
                   </th>
-                  <td data-label={t('evm.history.counterparty')}>
+                  {/* No phone label: the cell says its own direction (To, From, With). */}
+                  <td>
                     <span>
                       {other.direction === 'created' && other.address === null ? (
                         t('evm.history.created')
