@@ -87,3 +87,17 @@ export function TransferFailedPanel({ title, message, shortage, symbol, onRetry,
     </div>
   );
 }
+
+/**
+ * The user rejected the transaction in the wallet: the wallet's refusal in the words the
+ * app uses for every wallet (spec §8), that nothing was signed or sent, and the way on.
+ */
+export function WalletRefusedNote({ next }: { next: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="zero-state" role="status" data-testid="wallet-refused">
+      <p><strong>{t('wallet.error.USER_REJECTED')}</strong></p>
+      <p>{next}</p>
+    </div>
+  );
+}
