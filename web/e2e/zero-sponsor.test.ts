@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { browserForSpec } from './browser';
+import { signInDevWallet } from './devWalletPrompt';
 import { chainHeadTime, devnetControl, signInWithDevWallet, tokenRow } from './nativeDevnet';
 
 const { withPage } = browserForSpec();
@@ -48,6 +49,7 @@ describe('the fee sponsor', () => {
       await devnetControl('blocks', { skipSeconds: 150 });
       assert.ok((await chainHeadTime()) - before >= 150_000);
       await dialog.getByRole('button', { name: /Use the sponsor|Accept the fee/ }).click();
+      await signInDevWallet(page);
       await page.getByRole('status').getByText('Sent 0.5000 TLOS to carol').waitFor({ timeout: 20_000 });
     }));
 
@@ -69,6 +71,7 @@ describe('the fee sponsor', () => {
         await dialog.getByText(/Keep at least 0.5 TLOS staked for CPU and 0.5 TLOS for NET/).waitFor();
         await dialog.getByTestId('self-pay-stake').getByText(/Staked now: 10.0000 TLOS for CPU/).waitFor();
         await dialog.getByRole('button', { name: 'Sign and pay resources myself' }).click();
+        await signInDevWallet(page);
         await page.getByRole('status').getByText(`Sent ${amount} TLOS to bob`).waitFor({ timeout: 20_000 });
         await dialog.waitFor({ state: 'hidden' });
       }
