@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { browserForSpec } from './browser';
-import { rejectInDevWallet, signInDevWallet } from './devWalletPrompt';
+import { rejectInDevWallet } from './devWalletPrompt';
 import { chainBalance, signInWithDevWallet, tokenRow } from './nativeDevnet';
 
 const { withPage } = browserForSpec();
@@ -31,6 +31,11 @@ async function confirmTransfer(page: Page, amount: string, memo = ''): Promise<L
 
 function prompt(page: Page): Locator {
   return page.getByRole('dialog', { name: 'Development wallet' });
+}
+
+/** The text of the element that has the focus. */
+function focusedText(page: Page): Promise<string> {
+  return page.evaluate(() => document.activeElement?.textContent.trim() ?? '');
 }
 
 /** The TLOS amount alice's balance row shows, grouping separators aside. */
@@ -55,7 +60,7 @@ async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 describe('the native development wallet’s Sign/Reject prompt', () => {
-  it('names the transfer in words; Reject and Escape send nothing and say what next; Sign sends it', () =>
+  it('names the transfer in words; Reject and Escape send nothing and say what next; Sign sends it, by keyboard too', () =>
     withPage(async (page) => {
       await signInWithDevWallet(page, 'alice');
       const before = await chainBalance('alice');
@@ -79,21 +84,28 @@ describe('the native development wallet’s Sign/Reject prompt', () => {
       const refused = dialog.getByTestId('wallet-refused');
       await refused.getByText('You rejected the transaction', { exact: true }).waitFor();
       await refused.getByText('Nothing was signed or sent. Choose Confirm and sign to sign it again, or Edit to change the transfer.').waitFor();
+      await screenshot(page, 'zero-sign-refused-1280');
       assert.equal(await chainBalance('alice'), before, 'a rejected transfer moves nothing');
       assert.equal(await shownTlos(page), shownBefore);
 
-      // Escape is Reject too.
-      await dialog.getByRole('button', { name: 'Confirm and sign' }).click();
-      await asked.waitFor();
+      // The keyboard carries on from the note: the next stop signs again, and Escape is Reject too.
+      assert.equal(await refused.evaluate((note) => note === document.activeElement), true, 'focus is on the refusal');
+      await page.keyboard.press('Tab');
+      assert.equal(await focusedText(page), 'Confirm and sign');
+      await page.keyboard.press('Enter');
+      await asked.getByTestId('action-to-sign').waitFor();
       await page.keyboard.press('Escape');
       await asked.waitFor({ state: 'hidden' });
       await refused.getByText('You rejected the transaction', { exact: true }).waitFor();
       assert.equal(await chainBalance('alice'), before);
 
-      // The way on: the same transfer, signed this time.
-      await dialog.getByRole('button', { name: 'Confirm and sign' }).click();
+      // The way on: the same transfer, signed this time (with the keyboard alone).
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
       await asked.getByTestId('action-to-sign').getByText('Send 0.0042 TLOS from alice to bob · asked first').waitFor();
-      await signInDevWallet(page);
+      await page.keyboard.press('Tab');
+      assert.equal(await focusedText(page), 'Sign');
+      await page.keyboard.press('Enter');
       await page.getByRole('status').getByText('Sent 0.0042 TLOS to bob').waitFor({ timeout: 20_000 });
       await dialog.waitFor({ state: 'hidden' });
       assert.equal(await chainBalance('alice'), less(before, '0.0042'));

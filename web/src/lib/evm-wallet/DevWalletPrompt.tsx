@@ -6,20 +6,22 @@ import './transaction-review.css';
 
 /** The EVM development wallet's "sign or reject" window: the call it is asked to sign. */
 export function DevWalletPrompt() {
-  return <SignPromptDialog queue={devWalletPrompts}>{(transaction) => <EvmTransactionFacts transaction={transaction} />}</SignPromptDialog>;
+  const { t } = useTranslation();
+  return (
+    <SignPromptDialog queue={devWalletPrompts} lead={(transaction) => t('tx.dev_wallet.lead', { address: transaction.from })}>
+      {(transaction) => <EvmTransactionFacts transaction={transaction} />}
+    </SignPromptDialog>
+  );
 }
 
 function EvmTransactionFacts({ transaction }: { transaction: TransactionToConfirm }) {
   const { t } = useTranslation();
   return (
-    <>
-      <p>{t('tx.dev_wallet.lead', { address: transaction.from })}</p>
-      <PromptFacts facts={[
-        { label: t('tx.dev_wallet.to'), value: <code className="address">{transaction.to ?? t('tx.dev_wallet.new_contract')}</code> },
-        { label: t('tx.dev_wallet.value'), value: `${formatWei(transaction.value.toString())} TLOS` },
-        ...(transaction.gas === null ? [] : [{ label: t('tx.dev_wallet.gas'), value: transaction.gas.toString() }]),
-        { label: t('tx.dev_wallet.data'), value: <pre className="tx-dialog__data">{transaction.data}</pre> },
-      ]} />
-    </>
+    <PromptFacts facts={[
+      { label: t('tx.dev_wallet.to'), value: <code className="address">{transaction.to ?? t('tx.dev_wallet.new_contract')}</code> },
+      { label: t('tx.dev_wallet.value'), value: `${formatWei(transaction.value.toString())} TLOS` },
+      ...(transaction.gas === null ? [] : [{ label: t('tx.dev_wallet.gas'), value: transaction.gas.toString() }]),
+      { label: t('tx.dev_wallet.data'), value: <pre className="tx-dialog__data">{transaction.data}</pre> },
+    ]} />
   );
 }

@@ -8,12 +8,14 @@ registerTxTexts();
 
 /**
  * A development wallet's "sign or reject" window, as a real wallet would show it: the
- * queue's request on screen (drawn by `children`), Sign and Reject. Escape rejects, as
+ * question (`lead`), the queue's request on screen (drawn by `children`), Sign and Reject. Escape rejects, as
  * closing a wallet's window does. Focus starts on the title, not on Sign, so a key
  * pressed on the way from the page's own button never signs.
  */
-export function SignPromptDialog<Request>({ queue, children }: {
+export function SignPromptDialog<Request>({ queue, lead, children }: {
   queue: PromptQueueView<Request>;
+  /** Who signs what, as a question: "Sign this transaction with the devnet key of …?" */
+  lead: (request: Request) => string;
   children: (request: Request) => ReactNode;
 }) {
   const { t } = useTranslation();
@@ -49,6 +51,7 @@ export function SignPromptDialog<Request>({ queue, children }: {
           <h2 id={titleId} ref={titleRef} tabIndex={-1} className="dialog__title tx-dialog__title">
             {t('tx.dev_wallet.title')}
           </h2>
+          <p className="tx-dialog__lead">{lead(pending.request)}</p>
           {children(pending.request)}
           <div className="button-row tx-dialog__actions">
             <button type="button" className="button button--primary" onClick={() => { queue.approve(pending.id); }}>

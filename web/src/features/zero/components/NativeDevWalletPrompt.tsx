@@ -10,8 +10,13 @@ import { NativeActionText } from './NativeActionText';
  * with Reject: no transaction is left waiting for a window that is gone.
  */
 export function NativeDevWalletPrompt() {
+  const { t } = useTranslation();
   useEffect(() => () => { nativeDevWalletPrompts.rejectAll(); }, []);
-  return <SignPromptDialog queue={nativeDevWalletPrompts}>{(request) => <NativeSignFacts request={request} />}</SignPromptDialog>;
+  return (
+    <SignPromptDialog queue={nativeDevWalletPrompts} lead={(request) => t('zero.dev_wallet.lead', { network: request.network, signer: request.signer })}>
+      {(request) => <NativeSignFacts request={request} />}
+    </SignPromptDialog>
+  );
 }
 
 /** The network, the signing account@permission, and each action in words with its contract::action and authorization. */
@@ -20,7 +25,6 @@ function NativeSignFacts({ request }: { request: NativeSignRequest }) {
   const actionsId = useId();
   return (
     <>
-      <p>{t('zero.dev_wallet.lead', { network: request.network, signer: request.signer })}</p>
       <PromptFacts facts={[
         { label: t('zero.dev_wallet.network'), value: request.network },
         { label: t('zero.dev_wallet.signer'), value: <span className="zero-mono">{request.signer}</span> },
