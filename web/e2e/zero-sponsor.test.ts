@@ -49,6 +49,10 @@ describe('the fee sponsor', () => {
       await devnetControl('blocks', { skipSeconds: 150 });
       assert.ok((await chainHeadTime()) - before >= 150_000);
       await dialog.getByRole('button', { name: /Use the sponsor|Accept the fee/ }).click();
+      // The wallet shows the sponsor's own action beside the transfer, each with who authorizes it.
+      const actions = page.getByRole('dialog', { name: 'Development wallet' }).getByTestId('action-to-sign');
+      await actions.filter({ hasText: 'greymassnoop::noop · authorized by greymassfuel@cosign' }).waitFor({ timeout: 20_000 });
+      await actions.filter({ hasText: 'Send 0.5000 TLOS from kid1.carol to carol' }).getByText('eosio.token::transfer · authorized by kid1.carol@active').waitFor();
       await signInDevWallet(page);
       await page.getByRole('status').getByText('Sent 0.5000 TLOS to carol').waitFor({ timeout: 20_000 });
     }));
