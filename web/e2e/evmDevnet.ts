@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { createPublicClient, http, parseAbi, type Address } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
+import { rejectInDevWallet, signInDevWallet } from './devWalletPrompt';
 
 export interface EvmDevnetManifest {
   network: string;
@@ -94,35 +95,8 @@ export async function connectDevWallet(page: Page, name: string): Promise<void> 
   await signInWithDevKey(page, evmAccount(name).privateKey);
 }
 
-function devWalletDialog(page: Page) {
-  return page.getByRole('dialog', { name: 'Development wallet' });
-}
-
-/**
- * Clicks `button` in the development wallet's prompt and waits until that request is
- * answered: the prompt closes, or already shows the next request (a batch can ask again
- * within milliseconds, too fast to ever see it closed).
- */
-async function answerDevWallet(page: Page, button: 'Sign' | 'Reject'): Promise<void> {
-  const dialog = devWalletDialog(page);
-  await dialog.getByRole('button', { name: button }).waitFor();
-  const request = await dialog.getAttribute('data-request');
-  await dialog.getByRole('button', { name: button }).click();
-  await page.waitForFunction((answered) => {
-    const prompt = document.querySelector('dialog[data-request]');
-    return !(prompt instanceof HTMLDialogElement) || !prompt.open || prompt.getAttribute('data-request') !== answered;
-  }, request);
-}
-
-/** Answers the development wallet's prompt: Sign. */
-export async function signInDevWallet(page: Page): Promise<void> {
-  await answerDevWallet(page, 'Sign');
-}
-
-/** Answers the development wallet's prompt: Reject (the page gets EIP-1193's 4001). */
-export async function rejectInDevWallet(page: Page): Promise<void> {
-  await answerDevWallet(page, 'Reject');
-}
+// The prompt is the same window for both development wallets (e2e/devWalletPrompt.ts).
+export { rejectInDevWallet, signInDevWallet };
 
 /**
  * In the open "Review the transaction" dialog: Confirm in wallet, Sign in the

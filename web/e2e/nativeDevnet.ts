@@ -72,3 +72,13 @@ export async function chainHeadTime(): Promise<number> {
   const info = (await response.json()) as { head_block_time: string };
   return Date.parse(`${info.head_block_time}Z`);
 }
+
+/** `account`'s balance of a token as the chain holds it (e.g. "99.8765 TLOS"), or null when it holds none. */
+export async function chainBalance(account: string, symbol = 'TLOS', contract = 'eosio.token'): Promise<string | null> {
+  const response = await fetch(`${nativeManifest().rpcUrl}/v1/chain/get_currency_balance`, {
+    method: 'POST',
+    body: JSON.stringify({ code: contract, account, symbol }),
+  });
+  const balances = (await response.json()) as string[];
+  return balances[0] ?? null;
+}

@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { browserForSpec } from './browser';
+import { signInDevWallet } from './devWalletPrompt';
 import { signInWithDevWallet, tokenRow } from './nativeDevnet';
 
 const { withPage } = browserForSpec();
@@ -87,6 +88,11 @@ describe('create a new account', () => {
 
       await page.getByTestId('creation-total').getByText(/^1\.\d{4} TLOS$/).waitFor();
       await page.getByRole('button', { name: 'Create account and sign' }).click();
+      // The development wallet names what alice signs before she signs it.
+      const prompt = page.getByRole('dialog', { name: 'Development wallet' });
+      await prompt.getByTestId('action-to-sign').getByText(`Create the account ${newName} (by alice)`).waitFor({ timeout: 20_000 });
+      await prompt.getByTestId('action-to-sign').getByText(new RegExp(`^Buy \\d+ bytes of RAM for ${newName} \\(paid by alice\\)$`)).waitFor();
+      await signInDevWallet(page);
       await page.getByTestId('account-created').getByText(`${newName} was created on Telos Native Devnet.`).waitFor({ timeout: 30_000 });
       await page.getByRole('button', { name: `Sign in as ${newName}` }).click();
       await page.getByTestId('zero-account').filter({ hasText: `${newName}@active` }).waitFor();

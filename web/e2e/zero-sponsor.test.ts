@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { browserForSpec } from './browser';
+import { signInDevWallet } from './devWalletPrompt';
 import { chainHeadTime, devnetControl, signInWithDevWallet, tokenRow } from './nativeDevnet';
 
 const { withPage } = browserForSpec();
@@ -48,6 +49,11 @@ describe('the fee sponsor', () => {
       await devnetControl('blocks', { skipSeconds: 150 });
       assert.ok((await chainHeadTime()) - before >= 150_000);
       await dialog.getByRole('button', { name: /Use the sponsor|Accept the fee/ }).click();
+      // The wallet shows the sponsor's own action beside the transfer, each with who authorizes it.
+      const actions = page.getByRole('dialog', { name: 'Development wallet' }).getByTestId('action-to-sign');
+      await actions.filter({ hasText: 'greymassnoop::noop · authorized by greymassfuel@cosign' }).waitFor({ timeout: 20_000 });
+      await actions.filter({ hasText: 'Send 0.5000 TLOS from kid1.carol to carol' }).getByText('eosio.token::transfer · authorized by kid1.carol@active').waitFor();
+      await signInDevWallet(page);
       await page.getByRole('status').getByText('Sent 0.5000 TLOS to carol').waitFor({ timeout: 20_000 });
     }));
 
@@ -87,6 +93,7 @@ describe('the fee sponsor', () => {
         await dialog.getByText(/Keep at least 0.5 TLOS staked for CPU and 0.5 TLOS for NET/).waitFor();
         await dialog.getByTestId('self-pay-stake').getByText(/Staked now: 10.0000 TLOS for CPU/).waitFor();
         await dialog.getByRole('button', { name: 'Sign and pay resources myself' }).click();
+        await signInDevWallet(page);
         await page.getByRole('status').getByText(`Sent ${amount} TLOS to bob`).waitFor({ timeout: 20_000 });
         await dialog.waitFor({ state: 'hidden' });
       }

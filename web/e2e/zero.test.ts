@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import jsQR from 'jsqr';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, inPage } from './browser';
+import { signInDevWallet } from './devWalletPrompt';
 import { nativeManifest as manifest, signInWithDevWallet, tokenRow } from './nativeDevnet';
 
 let browser: Browser;
@@ -75,6 +76,7 @@ describe('native sign-in with the development wallet', () => {
       await dialog.getByRole('button', { name: 'Confirm and sign' }).click();
 
       // alice has resources of her own: the sponsor declines and the wallet signs normally.
+      await signInDevWallet(page);
       await page.getByRole('status').getByText('Sent 1.2345 TLOS to bob').waitFor({ timeout: 20_000 });
       // The devnet has no explorer: See Transaction opens the transaction in the app.
       await page.getByRole('status').filter({ hasText: 'Sent 1.2345 TLOS to bob' }).getByRole('link', { name: 'See Transaction' }).click();

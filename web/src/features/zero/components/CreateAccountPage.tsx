@@ -14,12 +14,13 @@ import { transactionLink } from '../model/explorer';
 import { keepDevWalletKey } from '../model/devWalletKey';
 import { nativeSessionStore, DEFAULT_PERMISSION, type NativeSession, type NativeSigner } from '../model/nativeSession';
 import type { FuelPreference } from '../model/sponsorDecision';
-import { resourceShortage, SponsorFailure, type ResourceShortage } from '../model/sponsorFailure';
+import type { ResourceShortage, SponsorFailure } from '../model/sponsorFailure';
 import { transactionSteps } from '../model/transactionSteps';
 import { runSelfPaid, runTransfer, type SponsoredAnswer, type TransferStage } from '../model/transferFlow';
+import { transactionFailure } from '../model/walletRefusal';
 import type { GeneratedKeyPair } from '../signing/keyPair';
 import { KeyStep, NameStep } from './CreateAccountSteps';
-import { SponsorFailedPanel, TransferFailedPanel } from './SelfPayPanels';
+import { SponsorFailedPanel, TransferFailedPanel, WalletRefusedNote } from './SelfPayPanels';
 import { SignInPanel } from './SignInPanel';
 import { SponsorConfirmation } from './SponsorConfirmation';
 import { useExactAsset } from './useExactAsset';
@@ -32,7 +33,8 @@ interface Ready {
 type Step =
   | { kind: 'name'; name: string }
   | { kind: 'key'; name: string }
-  | ({ kind: 'review' } & Ready)
+  /** `refused`: the wallet was asked and the user rejected the transaction. */
+  | ({ kind: 'review'; refused?: boolean } & Ready)
   | ({ kind: 'working'; stage: TransferStage } & Ready)
   | ({ kind: 'fee'; answer: SponsoredAnswer } & Ready)
   | ({ kind: 'sponsor-failed'; failure: SponsorFailure } & Ready)
@@ -106,8 +108,13 @@ function CreateAccountFlow({ network, session, signer }: { network: NetworkSumma
       setStep({ kind: 'created', ...ready });
     } catch (error) {
       decideFee.current = null;
-      if (error instanceof SponsorFailure) setStep({ kind: 'sponsor-failed', failure: error, ...ready });
-      else setStep({ kind: 'failed', message: error instanceof Error ? error.message : String(error), shortage: resourceShortage(error), ...ready });
+      const failure = transactionFailure(error);
+      if (failure.kind === 'refused') {
+        notify.neutral({ key: 'wallet.error.USER_REJECTED' });
+        setStep({ kind: 'review', refused: true, ...ready });
+      } else {
+        setStep({ ...failure, ...ready });
+      }
     }
   };
 
@@ -138,6 +145,7 @@ function CreateAccountFlow({ network, session, signer }: { network: NetworkSumma
         <CostReview network={network} creator={session.account} ready={ready} symbol={symbol}
           onCreate={step.kind === 'review' ? () => void create(ready) : null} onBack={() => { setStep({ kind: 'name', name: ready.name }); }} />
       )}
+      {step.kind === 'review' && step.refused === true && <WalletRefusedNote next={t('zero.create.refused_next', { name: step.name })} />}
       {step.kind === 'working' && (
         <p className="zero-state" role="status"><span className="spinner" aria-hidden="true" />{t(`zero.transfer.stage.${step.stage}`)}</p>
       )}

@@ -4,12 +4,15 @@ import { CopyButton } from '../../../lib/ui/CopyButton';
 import { actionWords, type NativeActionInput } from '../model/actionWords';
 import { transactionSearch, transactionUrl } from '../model/explorer';
 
-/** What a native action did, in words; an action Tandem does not name lists its decoded arguments. */
-export function NativeActionText({ action }: { action: NativeActionInput }) {
+/**
+ * What a native action did (`done`, in history and transactions) or will do (`asked`, as a
+ * wallet asks to sign it), in words; an action Tandem does not name lists its decoded arguments.
+ */
+export function NativeActionText({ action, mood = 'done' }: { action: NativeActionInput; mood?: 'done' | 'asked' }) {
   const { t } = useTranslation();
   const words = actionWords(action);
   const values: Record<string, string | number> = { ...words.values };
-  const sentence = t(`zero.action.${words.key}`, values);
+  const sentence = mood === 'done' ? t(`zero.action.${words.key}`, values) : t(`zero.action_asked.${words.key}`, values);
   if (words.key !== 'call' || !('args' in words) || words.args.length === 0) {
     return <span className="zero-history__summary" data-testid="action-words">{sentence}</span>;
   }

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPlainString } from '../../../lib/amount/fixedAmount';
 import { useNativeAccount } from '../api/account';
@@ -84,6 +85,26 @@ export function TransferFailedPanel({ title, message, shortage, symbol, onRetry,
         <button type="button" className="button button--primary" onClick={onRetry}>{t('zero.transfer.try_again')}</button>
         <button type="button" className="button button--secondary" onClick={onClose}>{t('zero.transfer.close')}</button>
       </div>
+    </div>
+  );
+}
+
+/**
+ * The user rejected the transaction in the wallet: the wallet's refusal in the words the
+ * app uses for every wallet (spec §8), that nothing was signed or sent, and the way on.
+ * Focus comes here from the wallet's closed window (the button that opened it is gone),
+ * so the keyboard's next stop is the button that signs again.
+ */
+export function WalletRefusedNote({ next }: { next: string }) {
+  const { t } = useTranslation();
+  const noteRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    noteRef.current?.focus();
+  }, []);
+  return (
+    <div ref={noteRef} tabIndex={-1} className="zero-state zero-state--refused" role="status" data-testid="wallet-refused">
+      <p><strong>{t('wallet.error.USER_REJECTED')}</strong></p>
+      <p>{next}</p>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { ACCOUNT_NOT_FOUND, fetchNativeAccount } from '../api/account';
 import { CLEOS_DEFAULT_ACCOUNT, CLEOS_PERMISSIONS, type CleosPermission } from '../model/cleos';
 import { keepDevWalletKey } from '../model/devWalletKey';
 import { DEFAULT_PERMISSION, type NativeSession, type WalletAuthenticatorId } from '../model/nativeSession';
+import { isWalletRefusal } from '../model/walletRefusal';
 
 type SignedIn = (session: Omit<NativeSession, 'network'>) => void;
 
@@ -43,13 +44,13 @@ export function WalletForm({ network, wallets, onSignedIn }: { network: NetworkS
     setBusy(wallet);
     setError(null);
     try {
-      const { loginWithWallet, isCancelledLogin } = await import('../signing/walletLogin');
+      const { loginWithWallet } = await import('../signing/walletLogin');
       try {
         const login = await loginWithWallet(wallet, { id: network.chainId, rpcUrl: network.rpcUrl });
         onSignedIn({ ...login, authenticator: wallet });
       } catch (thrown) {
         // Spec §4: a cancelled login is only logged.
-        if (isCancelledLogin(thrown)) console.info('native login cancelled', thrown);
+        if (isWalletRefusal(thrown)) console.info('native login cancelled', thrown);
         else setError(t('zero.signin.error_login_native', { message: thrown instanceof Error ? thrown.message : String(thrown) }));
       }
     } catch (thrown) {

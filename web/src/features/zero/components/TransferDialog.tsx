@@ -19,16 +19,18 @@ import { transactionLink } from '../model/explorer';
 import type { NativeSession, NativeSigner } from '../model/nativeSession';
 import { transactionSteps } from '../model/transactionSteps';
 import type { FuelPreference } from '../model/sponsorDecision';
-import { resourceShortage, SponsorFailure, type ResourceShortage } from '../model/sponsorFailure';
+import type { ResourceShortage, SponsorFailure } from '../model/sponsorFailure';
 import { transferAction, validateTransferForm, type FieldError, type TransferRequest } from '../model/transferForm';
 import { runSelfPaid, runTransfer, type SponsoredAnswer, type TransferOutcome, type TransferStage } from '../model/transferFlow';
-import { SponsorFailedPanel, TransferFailedPanel } from './SelfPayPanels';
+import { transactionFailure } from '../model/walletRefusal';
+import { SponsorFailedPanel, TransferFailedPanel, WalletRefusedNote } from './SelfPayPanels';
 import { SponsorConfirmation } from './SponsorConfirmation';
 import { useExactAsset } from './useExactAsset';
 
 type Step =
   | { kind: 'form' }
-  | { kind: 'review'; request: TransferRequest }
+  /** `refused`: the wallet was asked and the user rejected the transaction. */
+  | { kind: 'review'; request: TransferRequest; refused?: boolean }
   | { kind: 'working'; request: TransferRequest; stage: TransferStage }
   | { kind: 'fee'; request: TransferRequest; answer: SponsoredAnswer }
   | { kind: 'sponsor-failed'; request: TransferRequest; failure: SponsorFailure }
@@ -139,12 +141,13 @@ export function TransferDialog({ session, network, token, onClose }: TransferDia
       outcome = await (selfPaid ? runSelfPaid(steps(request, signer)) : runTransfer(steps(request, signer)));
     } catch (error) {
       decideFee.current = null;
-      if (error instanceof SponsorFailure) {
-        setStep({ kind: 'sponsor-failed', request, failure: error });
-        return;
+      const failure = transactionFailure(error);
+      if (failure.kind === 'refused') {
+        notify.neutral({ key: 'wallet.error.USER_REJECTED' });
+        setStep({ kind: 'review', request, refused: true });
+      } else {
+        setStep({ ...failure, request });
       }
-      const message = error instanceof ApiError || error instanceof Error ? error.message : String(error);
-      setStep({ kind: 'failed', request, message, shortage: resourceShortage(error) });
       return;
     }
     decideFee.current = null;
@@ -248,6 +251,8 @@ export function TransferDialog({ session, network, token, onClose }: TransferDia
           </div>
         </div>
       )}
+
+      {step.kind === 'review' && step.refused === true && <WalletRefusedNote next={t('zero.transfer.refused_next')} />}
 
       {step.kind === 'review' && session.authenticator !== 'cleos' && (
         <div className="button-row">

@@ -8,6 +8,7 @@ import { defaultNetwork } from '../../../lib/networks/model/defaultNetwork';
 import { browserStorage } from '../../../lib/storage';
 import { storedNativeLogin } from '../model/nativeSession';
 import { restoreStoredSession } from '../signing/restoreSession';
+import { NativeDevWalletPrompt } from './NativeDevWalletPrompt';
 import { useNativeSession, type ZeroContext } from './zeroContext';
 import { registerZeroTexts } from '../../../lib/i18n/zero';
 import './zero.css';
@@ -87,6 +88,7 @@ export function ZeroLayout() {
         </p>
       )}
       <Outlet context={context} />
+      <NativeDevWalletPrompt />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { requestSponsor } from '../api/sponsor';
 import type { NativeActionRequest, NativeSession, NativeSigner } from './nativeSession';
 import { readFuelPreference, saveFuelDecision, type FuelPreference } from './sponsorDecision';
 import type { SponsoredAnswer, TransferStage, TransferSteps } from './transferFlow';
+import { isWalletRefusal, WalletRefusedError } from './walletRefusal';
 
 export interface TransactionContext {
   readonly network: string;
@@ -28,7 +29,9 @@ export function transactionSteps({ network, session, signer, actions, confirmSpo
     buildUnsigned: (header) => signer.buildTransaction(actions, header),
     requestSponsor: (packedTrx) => requestSponsor(network, { actor: session.account, permission: session.permission }, packedTrx),
     confirmSponsored,
-    sign: (packedTrx) => signer.sign(packedTrx),
+    sign: (packedTrx) => signer.sign(packedTrx).catch((error: unknown) => {
+      throw isWalletRefusal(error) && !(error instanceof WalletRefusedError) ? new WalletRefusedError(error) : error;
+    }),
     push: (transaction) => pushTransaction(network, transaction),
     preference: readFuelPreference(storage, network, session.account),
     savePreference: (decision) => { saveFuelDecision(storage, network, session.account, decision); },

@@ -6,6 +6,7 @@
 
 import { Action, APIClient, Bytes, Serializer, TimePointSec, Transaction, type ABI } from '@wharfkit/antelope';
 import type { Session } from '@wharfkit/session';
+import type { ActionToSign } from '../model/devWalletPrompt';
 import { headerOptions, type HeaderKind, type NativeActionRequest, type NativeSigner } from '../model/nativeSession';
 
 /**
@@ -55,6 +56,42 @@ export async function buildTransaction(
 
 export function decodeTransaction(packedTrx: string): Transaction {
   return Serializer.decode({ data: Bytes.from(packedTrx, 'hex'), type: Transaction });
+}
+
+/**
+ * The transaction's actions as a wallet shows them before it signs: each with its data
+ * decoded by its contract's ABI, or the data as hex when the ABI cannot read it (or the
+ * contract has none, as a no-op contract may not).
+ */
+export function actionsToSign(transaction: Transaction, abis: ReadonlyMap<string, ABI.Def | null>): ActionToSign[] {
+  return transaction.actions.map((action) => {
+    const contract = String(action.account);
+    return {
+      contract,
+      action: String(action.name),
+      authorization: action.authorization.map(String),
+      data: decodedData(action, abis.get(contract) ?? null),
+    };
+  });
+}
+
+function decodedData(action: Action, abi: ABI.Def | null): unknown {
+  if (abi !== null) {
+    try {
+      return Serializer.objectify(action.decodeData(abi)) as unknown;
+    } catch {
+      // An action the ABI does not describe, or data it cannot read: shown as it is.
+    }
+  }
+  return action.data.hexString;
+}
+
+/** The ABIs of the contracts `transaction` calls, read from the network; null for a contract without one or an unanswered read. */
+export async function contractAbis(rpcUrl: string, transaction: Transaction): Promise<Map<string, ABI.Def | null>> {
+  const client = new APIClient({ url: rpcUrl });
+  const contracts = [...new Set(transaction.actions.map((action) => String(action.account)))];
+  const abis = await Promise.all(contracts.map((contract) => client.v1.chain.get_abi(contract).then((answer) => answer.abi ?? null, () => null)));
+  return new Map(contracts.map((contract, index) => [contract, abis[index] ?? null]));
 }
 
 /** A signer over a WharfKit session: it signs, it never broadcasts. */

@@ -72,9 +72,3 @@ export async function restoreWallet(
   const session = await kit.restore({ chain: chain.id, actor: account, permission, walletPlugin: { id, data: {} } });
   return session ? sessionSigner(session, chain.rpcUrl, () => kit.logout(session)) : null;
 }
-
-/** WharfKit reports a closed prompt as a cancel; spec §4 logs it silently. */
-export function isCancelledLogin(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : String(error);
-  return /cancel|closed|rejected/i.test(message);
-}
