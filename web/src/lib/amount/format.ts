@@ -68,20 +68,6 @@ export function roundedForDisplay(amount: FixedAmount, display: DisplayFormat): 
   return { raw: scaled, decimals: kept };
 }
 
-/**
- * The total of values as shown: each brought to the display precision first, so the
- * rows a reader adds up give the total printed under them, to the last shown digit.
- */
-export function shownSum(values: readonly FixedAmount[], display: DisplayFormat): FixedAmount {
-  const kept = display.maxFractionDigits;
-  let raw = 0n;
-  for (const value of values) {
-    const shown = roundedForDisplay(value, display);
-    raw += shown.raw * pow10(kept - shown.decimals);
-  }
-  return { raw, decimals: kept };
-}
-
 /** The digits of `amount` brought to the display precision: integer and fraction parts. */
 function displayDigits(amount: FixedAmount, display: DisplayFormat): { integer: string; fraction: string } {
   const { raw: scaled, decimals: kept } = roundedForDisplay(amount, display);

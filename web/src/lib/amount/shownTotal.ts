@@ -5,28 +5,32 @@
  * rounded exact sum that may differ from it by a cent.
  */
 
-import { fromPlainString, pow10, toPlainString, type FixedAmount } from './fixedAmount';
-import { FIAT_DISPLAY, roundedForDisplay, shownSum } from './format';
+import { fromPlainString, pow10, toPlainString } from './fixedAmount';
+import { FIAT_DISPLAY, roundedForDisplay } from './format';
+
+/** Fiat is shown at this many decimals; sums and differences are counted in its last digit. */
+const SCALE = FIAT_DISPLAY.maxFractionDigits;
+
+/** A fiat value as a reader sees it, in units of its last shown digit; null when not a number. */
+function shownUnits(text: string): bigint | null {
+  const amount = fromPlainString(text);
+  if (amount === null) return null;
+  const rounded = roundedForDisplay(amount, FIAT_DISPLAY);
+  return rounded.raw * pow10(SCALE - rounded.decimals);
+}
 
 /** The sum of fiat values as shown (exact decimal text); missing values count as nothing. */
 export function shownFiatTotal(values: readonly (string | null | undefined)[]): string {
-  const amounts = values.flatMap((value) => {
-    const amount = value == null ? null : fromPlainString(value);
-    return amount === null ? [] : [amount];
-  });
-  return toPlainString(shownSum(amounts, FIAT_DISPLAY));
+  let units = 0n;
+  for (const value of values) units += (value == null ? null : shownUnits(value)) ?? 0n;
+  return toPlainString({ raw: units, decimals: SCALE });
 }
 
 /** `total − part` as shown (each at the display precision), never below zero; null when either is not a number. */
 export function shownFiatDifference(total: string, part: string): string | null {
-  const whole = fromPlainString(total);
-  const piece = fromPlainString(part);
+  const whole = shownUnits(total);
+  const piece = shownUnits(part);
   if (whole === null || piece === null) return null;
-  const scale = FIAT_DISPLAY.maxFractionDigits;
-  const shown = (amount: FixedAmount) => {
-    const rounded = roundedForDisplay(amount, FIAT_DISPLAY);
-    return rounded.raw * pow10(scale - rounded.decimals);
-  };
-  const difference = shown(whole) - shown(piece);
-  return toPlainString({ raw: difference > 0n ? difference : 0n, decimals: scale });
+  const difference = whole - piece;
+  return toPlainString({ raw: difference > 0n ? difference : 0n, decimals: SCALE });
 }
