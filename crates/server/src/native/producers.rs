@@ -95,14 +95,15 @@ impl NativeNetwork {
         for _ in 0..PRODUCER_PAGES {
             let remaining =
                 PRODUCERS_LIMIT.saturating_sub(u32::try_from(rows.len()).unwrap_or(u32::MAX));
+            if remaining == 0 {
+                break;
+            }
             let page = self
                 .chain
                 .get_producers(remaining, lower_bound.as_deref())
                 .await?;
             rows.extend(page.rows);
-            if page.more.is_empty()
-                || u32::try_from(rows.len()).unwrap_or(u32::MAX) >= PRODUCERS_LIMIT
-            {
+            if page.more.is_empty() {
                 break;
             }
             lower_bound = Some(page.more);
