@@ -20,6 +20,7 @@
 //! | [`nft`] | NFT metadata, media type, attributes, IPFS gateway (§3) |
 //! | [`allowance`] | ERC-20/721/1155 approval rows, sorting, filtering, risk facts (§3, §4) |
 //! | [`approval_call`] | approval-granting calls read from call data (approve, increaseAllowance, setApprovalForAll) |
+//! | [`evm_move`] | moving TLOS between the native and EVM halves through `eosio.evm`: memos, reserved addresses, units (ADR 0035) |
 //! | [`antelope`] | names ↔ u64, symbols and assets, REX value, total resources (§3, §7) |
 //! | [`sponsor`] | fee-sponsor answer verification and the transfer/buyrambytes decoder (§4, §5, §9) |
 //! | [`time`] | duration wording and the default date format (§9) |
@@ -59,6 +60,7 @@ pub mod antelope;
 pub mod approval_call;
 pub mod balance;
 pub mod error;
+pub mod evm_move;
 pub mod history;
 pub mod network;
 pub mod nft;

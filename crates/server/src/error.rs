@@ -182,6 +182,10 @@ pub enum ServiceError {
     #[error("the fee sponsor failed: {0}")]
     SponsorFailed(Arc<AntelopeError>),
 
+    /// A TLOS move between the native and EVM halves that cannot be signed as asked.
+    #[error("{}", .0.message())]
+    MoveRefused(tandem_domain::evm_move::MoveRefusal),
+
     /// An export went past the server's budget (rows or time); a shorter date range fits.
     #[error("the export is larger than this server allows ({limit}); export a shorter date range")]
     ExportTooLarge { limit: String },

@@ -369,6 +369,11 @@ impl From<ServiceError> for ApiError {
             ),
             ServiceError::SponsorRefused(rule) => (StatusCode::BAD_GATEWAY, rule.code(), None),
             ServiceError::SponsorFailed(failure) => sponsor_failure(failure),
+            ServiceError::MoveRefused(refusal) => (
+                StatusCode::BAD_REQUEST,
+                refusal.code(),
+                move_details(refusal),
+            ),
             ServiceError::ExportTooLarge { .. } => {
                 (StatusCode::PAYLOAD_TOO_LARGE, "export.too_large", None)
             }
@@ -379,6 +384,20 @@ impl From<ServiceError> for ApiError {
             None => error,
         }
         .without_internals(&service_error)
+    }
+}
+
+/// What the web needs beside a move refusal's message to offer the way forward.
+fn move_details(refusal: &tandem_domain::evm_move::MoveRefusal) -> Option<serde_json::Value> {
+    use tandem_domain::evm_move::MoveRefusal;
+    match refusal {
+        MoveRefusal::OverBalance { available, .. } => {
+            Some(json!({ "available": available.to_string() }))
+        }
+        MoveRefusal::RecipientNotFound { account } | MoveRefusal::NoLinkedAddress { account } => {
+            Some(json!({ "account": account.to_string() }))
+        }
+        _ => None,
     }
 }
 

@@ -57,6 +57,7 @@ use super::error::ErrorBody;
         super::native::account::profile,
         super::native::account::permissions,
         super::native::chain::ram_cost,
+        super::native::evm_move::prepare,
         super::native::chain::rex_apy,
         super::native::chain::producers,
         super::native::dapps::dapps,

@@ -7,6 +7,7 @@ mod account;
 mod balances;
 pub mod dapps;
 mod evm_link;
+pub mod evm_move;
 pub mod export;
 pub mod manifest;
 pub mod producers;

@@ -79,6 +79,7 @@ mod evm_transaction;
 mod media_proxy;
 mod native_balances;
 mod native_dapps;
+mod native_evm_moves;
 mod native_reads;
 mod native_transactions;
 mod openapi_document;

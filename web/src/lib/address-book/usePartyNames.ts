@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { reservedAccount } from '../antelope/evmMove';
 import { shortHex } from '../format/shortHex';
 import { registerToolTexts } from '../i18n/tools';
 import { useStoredAccount } from '../session/useStoredAccount';
@@ -11,7 +12,9 @@ registerToolTexts();
 
 /**
  * The user's own name for a party of `network`, or null when they have none: "you" for the
- * signed-in account of `kind`, else the address book's name. Follows the book as it changes.
+ * signed-in account of `kind`, else the address book's name, else for an EVM reserved
+ * address the native account it stands for ("Telos Zero alice": TLOS moved from or to
+ * Telos Zero, ADR 0035). Follows the book as it changes.
  */
 export function usePartyNamer(network: string, kind: AddressKind): (address: string) => string | null {
   const { t } = useTranslation();
@@ -20,7 +23,10 @@ export function usePartyNamer(network: string, kind: AddressKind): (address: str
   return useCallback(
     (address: string) => {
       const named = partyName({ own: account === null ? [] : [account], book: entries }, address);
-      if (named === null) return null;
+      if (named === null) {
+        const native = kind === 'evm' ? reservedAccount(address) : null;
+        return native === null ? null : t('book.telos_zero', { account: native });
+      }
       return named.kind === 'you' ? t('book.you') : named.name;
     },
     [account, entries, t],

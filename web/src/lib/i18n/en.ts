@@ -8,6 +8,7 @@ import type { allowancesEn } from './allowances';
 import type { collectiblesEn } from './collectibles';
 import type { evmEn } from './evm';
 import type { evmScreenEn } from './evmScreen';
+import type { moveEn } from './move';
 import type { stakingEn } from './staking';
 import type { alarmEn, bookEn, historyExportEn, portfolioEn, scanEn } from './tools';
 import type { txEn } from './tx';
@@ -251,6 +252,7 @@ export const en = {
 /** The texts' type; areas loaded on demand (`zero`, `evm`, `tx`, and each EVM screen's) add their texts when they load. */
 export type Resources = typeof en & {
   readonly zero: typeof zeroEn;
+  readonly move: typeof moveEn;
   readonly evm: typeof evmEn;
   readonly evmScreen: typeof evmScreenEn;
   readonly tx: typeof txEn;

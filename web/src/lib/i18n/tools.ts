@@ -10,6 +10,8 @@ export const bookEn = {
   open: 'Address book',
   /** The account's own address, where a screen names a party. */
   you: 'you',
+  /** An EVM reserved address: the native account TLOS moved from or to (ADR 0035). */
+  telos_zero: 'Telos Zero {{account}}',
   title: 'Address book',
   lead: 'Names for the addresses you send to on {{network}}. They stay in this browser only.',
   empty: 'No saved addresses yet. Save one below, or import a file you exported before.',

@@ -1,6 +1,6 @@
 //! The native (Antelope) API under `/api/v1/native/{network}/…`: account, balances,
 //! REX and its APY, profile, history (and its CSV export) and a transaction by id, creator, children, links,
-//! permissions, proposals, key accounts, the linked EVM address, RAM prices, producers,
+//! permissions, proposals, key accounts, the linked EVM address, a TLOS move's plan, RAM prices, producers,
 //! dapps, the fee-sponsor check and the push of a client-signed transaction — every one
 //! in the OpenAPI document ([`route_paths`]).
 //!
@@ -13,6 +13,7 @@ pub mod account;
 pub mod chain;
 pub mod dapps;
 pub mod evm_link;
+pub mod evm_move;
 pub mod export;
 pub mod history;
 pub mod relations;
@@ -114,6 +115,11 @@ fn route_table() -> Vec<(Method, String, MethodRouter<AppState>)> {
             Method::GET,
             format!("{base}/producers"),
             get(chain::producers),
+        ),
+        (
+            Method::POST,
+            format!("{base}/evm-moves/prepare"),
+            post(evm_move::prepare),
         ),
         (
             Method::POST,

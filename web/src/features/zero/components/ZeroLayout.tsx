@@ -10,11 +10,13 @@ import { storedNativeLogin } from '../model/nativeSession';
 import { restoreStoredSession } from '../signing/restoreSession';
 import { NativeDevWalletPrompt } from './NativeDevWalletPrompt';
 import { useNativeSession, type ZeroContext } from './zeroContext';
+import { registerMoveTexts } from '../../../lib/i18n/move';
 import { registerZeroTexts } from '../../../lib/i18n/zero';
 import './zero.css';
 
 // The area's texts arrive with its code (the home page never downloads them).
 registerZeroTexts();
+registerMoveTexts();
 
 const SECTIONS = [
   { to: '/zero/balance', label: 'zero.nav.balance' },

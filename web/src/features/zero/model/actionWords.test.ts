@@ -65,3 +65,27 @@ describe('actionWords', () => {
     expect(eosio('toString', {}).key).toBe('call');
   });
 });
+
+describe('TLOS moved between Telos Zero and Telos EVM (ADR 0035)', () => {
+  const token = (data: unknown) => actionWords({ contract: 'eosio.token', action: 'transfer', data });
+
+  it('names a deposit to an EVM address, to the linked address, and a withdrawal’s payout', () => {
+    expect(token({ from: 'alice', to: 'eosio.evm', quantity: '12.5000 TLOS', memo: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }))
+      .toEqual({ key: 'move_to_evm', values: { quantity: '12.5000 TLOS', from: 'alice', address: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8' } });
+    expect(token({ from: 'alice', to: 'eosio.evm', quantity: '1.0000 TLOS', memo: '' }))
+      .toEqual({ key: 'move_to_evm_linked', values: { quantity: '1.0000 TLOS', from: 'alice' } });
+    expect(token({ from: 'eosio.evm', to: 'alice', quantity: '1.0000 TLOS', memo: 'Withdraw balance for: alice' }))
+      .toEqual({ key: 'move_from_evm', values: { quantity: '1.0000 TLOS', to: 'alice' } });
+    // Any other transfer from the contract is a plain transfer.
+    expect(token({ from: 'eosio.evm', to: 'alice', quantity: '1.0000 TLOS', memo: 'refund' }).key).toBe('transfer_memo');
+  });
+
+  it('names the contract’s own actions', () => {
+    const evm = (action: string, data: unknown) => actionWords({ contract: 'eosio.evm', action, data });
+    expect(evm('withdraw', { to: 'alice', quantity: '2.0000 TLOS' })).toEqual({ key: 'evm_withdraw', values: { quantity: '2.0000 TLOS', to: 'alice' } });
+    expect(evm('openwallet', { account: 'alice', address: '70997970c51812dc3a010c7d01b50e0d17dc79c8' }))
+      .toEqual({ key: 'evm_openwallet', values: { account: 'alice', address: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8' } });
+    expect(evm('create', { account: 'alice', data: '' })).toEqual({ key: 'evm_create', values: { account: 'alice' } });
+    expect(evm('raw', { tx: 'f8' }).key).toBe('call');
+  });
+});

@@ -9,6 +9,8 @@
  * wrong type (an ABI the service did not have gives hex text) falls back to the arguments.
  */
 
+import { depositDestination, EVM_CONTRACT, withdrawRecipient } from '../../../lib/antelope/evmMove';
+
 export interface NativeActionInput {
   readonly contract: string;
   readonly action: string;
@@ -21,7 +23,8 @@ export type ActionKey =
   | 'vote_proxy' | 'vote_producers' | 'vote_none' | 'updateauth' | 'updateauth_root' | 'deleteauth'
   | 'linkauth' | 'unlinkauth' | 'newaccount' | 'buyrambytes' | 'buyram' | 'sellram' | 'delegatebw'
   | 'undelegatebw' | 'refund' | 'regproxy' | 'unregproxy' | 'msig_propose' | 'msig_approve'
-  | 'msig_unapprove' | 'msig_exec' | 'msig_cancel';
+  | 'msig_unapprove' | 'msig_exec' | 'msig_cancel'
+  | 'move_to_evm' | 'move_to_evm_linked' | 'move_from_evm' | 'evm_withdraw' | 'evm_openwallet' | 'evm_create';
 
 export type ActionWords =
   | { readonly key: ActionKey; readonly values: Readonly<Record<string, string | number>> }
@@ -141,12 +144,34 @@ const MSIG: Readonly<Record<string, Describer>> = {
   cancel: (f) => words('msig_cancel', { proposal: text(f, 'proposal_name'), proposer: text(f, 'proposer') }),
 };
 
-/** A token transfer, on any contract that follows `eosio.token`'s shape. */
+/**
+ * A token transfer, on any contract that follows `eosio.token`'s shape; TLOS moved to or
+ * from Telos EVM through `eosio.evm` (ADR 0035) reads as the move it is.
+ */
 const transfer: Describer = (f) => {
   const memo = text(f, 'memo');
+  const quantity = text(f, 'quantity');
+  if (text(f, 'to') === EVM_CONTRACT) {
+    const address = memo === null ? null : depositDestination(memo);
+    return address === null
+      ? words('move_to_evm_linked', { quantity, from: text(f, 'from') })
+      : words('move_to_evm', { quantity, from: text(f, 'from'), address });
+  }
+  const payee = text(f, 'from') === EVM_CONTRACT && memo !== null ? withdrawRecipient(memo) : null;
+  if (payee !== null) return words('move_from_evm', { quantity, to: payee });
   return words(memo === null ? 'transfer' : 'transfer_memo', {
     quantity: text(f, 'quantity'), from: text(f, 'from'), to: text(f, 'to'), ...(memo === null ? {} : { memo }),
   });
+};
+
+/** The Telos EVM contract's actions a holder signs (ADR 0035). */
+const EVM: Readonly<Record<string, Describer>> = {
+  withdraw: (f) => words('evm_withdraw', { quantity: text(f, 'quantity'), to: text(f, 'to') }),
+  openwallet: (f) => {
+    const address = text(f, 'address');
+    return words('evm_openwallet', { address: address === null ? null : `0x${address.replace(/^0x/, '')}`, account: text(f, 'account') });
+  },
+  create: (f) => words('evm_create', { account: text(f, 'account') }),
 };
 
 /** The table's own entry (an action named `toString` is not the object's method). */
@@ -163,6 +188,8 @@ export function actionWords(action: NativeActionInput): ActionWords {
       ? own(SYSTEM, action.action)
       : action.contract === 'eosio.msig'
         ? own(MSIG, action.action)
-        : undefined;
+        : action.contract === EVM_CONTRACT
+          ? own(EVM, action.action)
+          : undefined;
   return describer?.(action.data) ?? call(action);
 }

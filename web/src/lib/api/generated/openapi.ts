@@ -623,6 +623,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/native/{network}/evm-moves/prepare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checks a TLOS move between this chain and its Telos EVM and returns what each leg
+         *     signs: for toEvm one native transaction (`openwallet` when the destination has no row,
+         *     then the transfer to `eosio.evm` with the address as memo); for toZero the EVM send to
+         *     the linked address (unless the TLOS is already there) and the native `withdraw` (and
+         *     a transfer on to another recipient). Nothing is signed here.
+         */
+        post: operations["native_evm_move_prepare"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/native/{network}/keys/{key}/accounts": {
         parameters: {
             query?: never;
@@ -1864,6 +1887,66 @@ export interface components {
          * @enum {string}
          */
         MetadataStatus: "ok" | "invalid" | "missing";
+        /** @description One action of the native leg: the wallet builds it with the contract's ABI. */
+        MoveActionView: {
+            contract: string;
+            /** @description The action's fields by name. */
+            data: {
+                [key: string]: unknown;
+            };
+            name: string;
+        };
+        /** @description Body of `POST …/evm-moves/prepare`. */
+        MoveBody: {
+            /** @description The native account that signs the native leg. */
+            account: string;
+            /** @description The amount of TLOS as plain decimal text ("12.5"). */
+            amount: string;
+            direction: components["schemas"]["MoveDirectionView"];
+            /** @description toZero: the EVM address the TLOS leaves from. */
+            evmFrom?: string | null;
+            /** @description The recipient: an EVM address (toEvm) or a native account name (toZero). */
+            to: string;
+        };
+        /**
+         * @description Which way the TLOS goes.
+         * @enum {string}
+         */
+        MoveDirectionView: "toEvm" | "toZero";
+        /** @description The EVM leg of a move to Telos Zero: send `value` wei from `from` to the linked address. */
+        MoveEvmLegView: {
+            from: string;
+            to: string;
+            /** @description Wei, decimal text. */
+            value: string;
+        };
+        /** @description `POST …/evm-moves/prepare`: what each leg of the move signs. */
+        MovePlanView: {
+            direction: components["schemas"]["MoveDirectionView"];
+            evmLeg?: null | components["schemas"]["MoveEvmLegView"];
+            /** @description The Telos EVM network of this chain. */
+            evmNetwork: string;
+            /** @description The native account's linked (keyless) EVM address, when it has one. */
+            linkedAddress?: string | null;
+            /** @description The native transaction's actions, in order. */
+            nativeActions: components["schemas"]["MoveActionView"][];
+            quantity: components["schemas"]["AssetView"];
+            ram: components["schemas"]["MoveRamView"];
+            /** @description The same amount in wei, decimal text. */
+            wei: string;
+        };
+        /** @description The RAM the native leg takes from its signer. */
+        MoveRamView: {
+            /**
+             * Format: int64
+             * @description Null when the account's RAM is unlimited.
+             */
+            bytesFree?: number | null;
+            /** Format: int32 */
+            bytesNeeded: number;
+            costToBuy?: null | components["schemas"]["AssetView"];
+            enough: boolean;
+        };
         /** @description One movement of value or an NFT. */
         MovementView: {
             /** @description Who gave it (the zero address for a mint). */
@@ -4638,6 +4721,51 @@ export interface operations {
                 };
             };
             /** @description Unknown network or malformed address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The chain did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    native_evm_move_prepare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Native network with a Telos EVM */
+                network: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoveBody"];
+            };
+        };
+        responses: {
+            /** @description What each leg signs and the RAM it needs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MovePlanView"];
+                };
+            };
+            /** @description A malformed field, or a move that cannot be signed as asked (`move.*`: over the balance, unknown recipient, no linked address, reserved or zero destination) */
             400: {
                 headers: {
                     [name: string]: unknown;
