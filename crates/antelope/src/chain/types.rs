@@ -271,13 +271,16 @@ pub struct RexFundRow {
 }
 
 /// A row of `eosio.evm`'s `account` table: the EVM address a native account holds on the
-/// Telos EVM (nonce, code and balance are not read: balances come from the EVM itself).
+/// Telos EVM, and the TLOS the contract holds for it (nonce and code are not read).
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct EvmAccountRow {
     /// The 20-byte address, 40 hex digits without `0x`.
     pub address: String,
-    /// The native account it belongs to.
+    /// The native account it belongs to (empty for a row `openwallet` opened).
     pub account: String,
+    /// The balance in wei: a checksum256 as 64 hex digits, big-endian.
+    #[serde(default)]
+    pub balance: String,
 }
 
 /// `get_table_rows` of `T` rows.

@@ -3,7 +3,7 @@
 //! account"). Read by account (secondary index 3, `name`) and by address (secondary index
 //! 2, `sha256` of the address left-padded to 32 bytes), as the Telos EVM contract keys them.
 
-use alloy_primitives::Address;
+use alloy_primitives::{Address, U256};
 use tandem_antelope::chain::TableQuery;
 use tandem_antelope::chain::types::EvmAccountRow;
 use tandem_domain::antelope::Name;
@@ -42,6 +42,21 @@ impl NativeNetwork {
     /// # Errors
     /// The chain not answering; an address in the table that is not 20 bytes.
     pub async fn linked_evm_address(&self, account: Name) -> Result<Option<Address>, ServiceError> {
+        Ok(self
+            .linked_evm_row(account)
+            .await?
+            .map(|(address, _)| address))
+    }
+
+    /// The EVM address linked to `account` and the TLOS (wei) the `eosio.evm` table holds
+    /// for it — what a `withdraw` can take — when it has one.
+    ///
+    /// # Errors
+    /// The chain not answering; an address or balance in the table that does not read.
+    pub async fn linked_evm_row(
+        &self,
+        account: Name,
+    ) -> Result<Option<(Address, U256)>, ServiceError> {
         if self.linked_evm_network().is_none() {
             return Ok(None);
         }
@@ -51,7 +66,7 @@ impl NativeNetwork {
         rows.rows
             .into_iter()
             .find(|row| row.account == wanted)
-            .map(|row| parse_address(&row.address))
+            .map(|row| Ok((parse_address(&row.address)?, parse_balance(&row.balance)?)))
             .transpose()
     }
 
@@ -82,4 +97,13 @@ fn parse_address(hex: &str) -> Result<Address, ServiceError> {
     format!("0x{hex}")
         .parse()
         .map_err(|_| ServiceError::InvalidChainData(tandem_domain::DomainError::InvalidAddress))
+}
+
+/// A checksum256 balance: 64 big-endian hex digits (empty reads as zero).
+fn parse_balance(hex: &str) -> Result<U256, ServiceError> {
+    if hex.is_empty() {
+        return Ok(U256::ZERO);
+    }
+    U256::from_str_radix(hex, 16)
+        .map_err(|_| ServiceError::InvalidChainData(tandem_domain::DomainError::ValueTooLarge))
 }

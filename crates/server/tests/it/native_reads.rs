@@ -226,8 +226,20 @@ async fn native_accounts_linked_to_evm_addresses() {
     let (status, linked) = get(&app, "accounts/alice/evm-address").await;
     assert_eq!(status, StatusCode::OK, "{linked}");
     assert_eq!(
-        linked,
-        json!({ "account": "alice", "evmNetwork": "telos-evm-devnet", "address": address })
+        (
+            &linked["account"],
+            &linked["evmNetwork"],
+            &linked["address"]
+        ),
+        (&json!("alice"), &json!("telos-evm-devnet"), &json!(address)),
+        "{linked}"
+    );
+    // What `withdraw` can take: the table's balance of the address, in wei.
+    assert!(
+        linked["contractBalanceWei"]
+            .as_str()
+            .is_some_and(|wei| wei.parse::<u128>().is_ok()),
+        "{linked}"
     );
     let (status, none) = get(&app, "accounts/bob/evm-address").await;
     assert_eq!((status, &none["address"]), (StatusCode::OK, &json!(null)));

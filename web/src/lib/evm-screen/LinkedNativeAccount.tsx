@@ -24,6 +24,8 @@ export function LinkedNativeAccount({ network, address }: { network: NetworkSumm
     <span data-testid="linked-native-account">
       {' · '}
       {t('evmScreen.linked_native')} <strong>{linked}</strong> · <Link to={target}>{t('evmScreen.open_native')}</Link>
+      {/* A linked address has no key: what it holds is reachable only through the native account. */}
+      {' · '}<span role="note" data-testid="linked-keyless-warning">{t('evmScreen.linked_keyless', { account: linked })}</span>
     </span>
   );
 }

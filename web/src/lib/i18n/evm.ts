@@ -159,6 +159,7 @@ export const evmEn = {
     copy_failed: 'Could not copy: clipboard access was refused. Select the address and copy it by hand.',
     no_account: 'No EVM account is connected.',
   },
+  move_to_zero: 'Move TLOS to Telos Zero',
   send: {
     title: 'Send',
     lead: 'Send TLOS or a token on {{network}}. You check everything before your wallet signs.',

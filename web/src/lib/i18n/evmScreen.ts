@@ -16,6 +16,7 @@ export const evmScreenEn = {
   sign_in: 'Sign in',
   linked_native: 'Linked Telos Zero account:',
   open_native: 'Open in Telos Zero',
+  linked_keyless: 'keyless: only {{account}} can move its TLOS — never use it to receive from another network or an exchange',
 };
 
 export function registerEvmScreenTexts(): void {

@@ -21,6 +21,9 @@ pub struct EvmAddressView {
     evm_network: Option<tandem_domain::network::NetworkName>,
     /// Its linked EVM address (EIP-55), null when it has none.
     address: Option<String>,
+    /// The TLOS the `eosio.evm` table holds for the linked address, in wei (decimal text):
+    /// what a `withdraw` to the account can take now. Null without a linked address.
+    contract_balance_wei: Option<String>,
 }
 
 /// The EVM address linked to a native account (spec §7 "get EVM account by native account").
@@ -43,11 +46,12 @@ pub async fn evm_address_of(
     Path(path): Path<AccountPath>,
 ) -> Result<Json<EvmAddressView>, ApiError> {
     let account = account_name(path.account())?;
-    let address = native.linked_evm_address(account).await?;
+    let row = native.linked_evm_row(account).await?;
     Ok(Json(EvmAddressView {
         account: account.to_string(),
         evm_network: native.linked_evm_network(),
-        address: address.map(|a| a.to_checksum(None)),
+        address: row.map(|(address, _)| address.to_checksum(None)),
+        contract_balance_wei: row.map(|(_, balance)| balance.to_string()),
     }))
 }
 

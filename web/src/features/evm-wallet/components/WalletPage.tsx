@@ -5,6 +5,7 @@ import { useEvmBalances } from '../../../lib/api/evm/balances';
 import { useSignedInEvmScreen } from '../../../lib/evm-screen/evmScreen';
 import type { NetworkSummary } from '../../../lib/networks/api/networks';
 import { usePreferences } from '../../../lib/preferences/usePreferences';
+import { MoveToZeroLink } from '../../../lib/evm-screen/MoveToZeroLink';
 import { walletTab, WALLET_TABS } from '../model/wallet';
 import { BalancesCard } from './BalancesCard';
 import { HistoryCard } from './HistoryCard';
@@ -30,6 +31,7 @@ export function WalletPage() {
         <Link to="/evm/receive" className="button button--secondary">
           {t('evm.receive.title')}
         </Link>
+        {!isViewer && <MoveToZeroLink network={network} className="button button--secondary" />}
       </div>
 
       <nav className="tabs" aria-label={t('evm.wallet.tabs')}>

@@ -70,7 +70,11 @@ function LinkedAddress({ network, account, address, evmNetwork }: { network: str
       <dl className="zero-facts">
         <div className="zero-facts__row zero-facts__row--block">
           <dt>{t('zero.linked.address')}</dt>
-          <dd><code className="address" data-testid="linked-evm-address">{address}</code></dd>
+          <dd>
+            <code className="address" data-testid="linked-evm-address">{address}</code>
+            {/* A linked address has no key: its TLOS is reachable only through the native account. */}
+            <p className="zero-muted" role="note" data-testid="linked-evm-keyless">{t('move.linked_note', { account })}</p>
+          </dd>
         </div>
         <QueryState query={balances} loading={t('zero.linked.loading_balance')} failed={t('zero.linked.failed_balance')}>
           {(data) => {
@@ -107,7 +111,7 @@ function LinkedAddress({ network, account, address, evmNetwork }: { network: str
 }
 
 /** One account, both chains: the Telos EVM address linked to this native account (`eosio.evm`). */
-export function LinkedEvmCard({ network, account }: { network: string; account: string }) {
+export function LinkedEvmCard({ network, account, onMove }: { network: string; account: string; onMove: (() => void) | null }) {
   const { t } = useTranslation();
   const link = useLinkedEvmAddress(network, account);
   return (
@@ -122,6 +126,11 @@ export function LinkedEvmCard({ network, account }: { network: string; account: 
           )
         }
       </QueryState>
+      {onMove !== null && (
+        <div className="button-row">
+          <button type="button" className="button button--secondary button--small" onClick={onMove}>{t('move.open')}</button>
+        </div>
+      )}
     </section>
   );
 }

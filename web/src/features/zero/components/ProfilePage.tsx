@@ -72,7 +72,7 @@ function AccountLookups({ network, networkName, account, hasEvm }: { network: st
       ) : (
         <>
           <ProfileCard network={network} account={account} />
-          {hasEvm && <LinkedEvmCard network={network} account={account} />}
+          {hasEvm && <LinkedEvmCard network={network} account={account} onMove={null} />}
           <CreatorCard network={network} account={account} />
           <PermissionsCard network={network} account={account} />
           <ProposalsCard network={network} account={account} />

@@ -76,6 +76,13 @@ export function validateMoveForm(input: MoveFormInput, context: MoveContext, sep
   };
 }
 
+/** Who receives a planned move: the deposit memo's address (toEvm) or the last action's `to` (toZero). */
+export function moveDestination(direction: MoveDirection, actions: readonly MoveAction[], account: string): string {
+  const data = actions.at(-1)?.data ?? {};
+  const field = direction === 'toEvm' ? data.memo : data.to;
+  return typeof field === 'string' && field !== '' ? field : account;
+}
+
 /** The native leg's actions as the wallet builds them. */
 export function nativeActionsOf(actions: readonly MoveAction[]): NativeActionRequest[] {
   return actions.map((action) => ({ contract: action.contract, name: action.name, data: action.data }));

@@ -1469,6 +1469,11 @@ export interface components {
             account: string;
             /** @description Its linked EVM address (EIP-55), null when it has none. */
             address?: string | null;
+            /**
+             * @description The TLOS the `eosio.evm` table holds for the linked address, in wei (decimal text):
+             *     what a `withdraw` to the account can take now. Null without a linked address.
+             */
+            contractBalanceWei?: string | null;
             /** @description The EVM network of this chain (`telos-evm` for `telos`); null where the chain has none. */
             evmNetwork?: string | null;
         };

@@ -3,4 +3,4 @@
 import type { AnswerShape } from '../../answerShape';
 import type { components } from '../openapi';
 
-export const EvmAddressView: AnswerShape<components['schemas']["EvmAddressView"]> = { type: 'object', properties: { "account": { type: 'string' }, "address": { type: 'string', nullable: true }, "evmNetwork": { type: 'string', nullable: true } }, required: ["account"] };
+export const EvmAddressView: AnswerShape<components['schemas']["EvmAddressView"]> = { type: 'object', properties: { "account": { type: 'string' }, "address": { type: 'string', nullable: true }, "contractBalanceWei": { type: 'string', nullable: true }, "evmNetwork": { type: 'string', nullable: true } }, required: ["account"] };
