@@ -19,6 +19,7 @@ use futures_util::stream::{self, BoxStream, StreamExt};
 use tandem_antelope::history::types::{ActionsPage, HistoryAction};
 use tandem_antelope::history::{ActionsQuery, Sort};
 use tandem_domain::antelope::{Asset, Name};
+use tandem_domain::evm_move::{EVM_CONTRACT, deposit_destination, deposit_memo};
 use tandem_domain::price::MarketPrice;
 
 use super::NativeNetwork;
@@ -242,12 +243,22 @@ pub fn transfer_row(
         (false, true) => (Direction::In, from),
         (false, false) => return None,
     };
+    // TLOS moved to Telos EVM: the other side is the EVM address the memo names (ADR 0035).
+    let memo = data
+        .get("memo")
+        .and_then(serde_json::Value::as_str)
+        .unwrap_or("");
+    let moved_to = (counterparty == EVM_CONTRACT)
+        .then(|| deposit_destination(memo))
+        .flatten();
+    let counterparty =
+        moved_to.map_or_else(|| counterparty.to_owned(), |address| deposit_memo(&address));
     let time = action.time();
     Some(ExportRow {
         date_utc: format!("{}Z", &time[..time.len().min(19)]),
         transaction_id: action.trx_id.clone(),
         direction: direction.word(),
-        counterparty: counterparty.to_owned(),
+        counterparty,
         token: asset.symbol.code.to_string(),
         contract: action.act.account.clone(),
         amount: amount.to_owned(),
@@ -275,6 +286,25 @@ mod tests {
             "global_sequence": 7
         }))
         .expect("a transfer action")
+    }
+
+    #[test]
+    fn tlos_moved_to_telos_evm_names_the_evm_address_as_the_other_side() {
+        let mut deposit = transfer("eosio.token", "alice", "eosio.evm", "12.5000 TLOS");
+        deposit.act.data["memo"] = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8".into();
+        let row = transfer_row(&deposit, "alice", &pricing(None)).expect("a row");
+        assert_eq!(
+            (row.direction, row.counterparty.as_str()),
+            ("out", "0x70997970c51812dc3a010c7d01b50e0d17dc79c8")
+        );
+        // A transfer to the contract without an address stays with the contract's name.
+        let plain = transfer("eosio.token", "alice", "eosio.evm", "1.0000 TLOS");
+        assert_eq!(
+            transfer_row(&plain, "alice", &pricing(None))
+                .expect("a row")
+                .counterparty,
+            "eosio.evm"
+        );
     }
 
     fn pricing(price: Option<&str>) -> RowPricing {

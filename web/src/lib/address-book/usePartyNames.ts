@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { reservedAccount } from '../antelope/evmMove';
+import { EVM_CONTRACT, reservedAccount } from '../antelope/evmMove';
 import { shortHex } from '../format/shortHex';
 import { registerToolTexts } from '../i18n/tools';
 import { useStoredAccount } from '../session/useStoredAccount';
@@ -12,9 +12,10 @@ registerToolTexts();
 
 /**
  * The user's own name for a party of `network`, or null when they have none: "you" for the
- * signed-in account of `kind`, else the address book's name, else for an EVM reserved
- * address the native account it stands for ("Telos Zero alice": TLOS moved from or to
- * Telos Zero, ADR 0035). Follows the book as it changes.
+ * signed-in account of `kind`, else the address book's name, else the other half of a TLOS
+ * move (ADR 0035): on the EVM a reserved address as the native account it stands for
+ * ("Telos Zero alice"), on the native chain `eosio.evm` or an EVM address as "Telos EVM".
+ * Follows the book as it changes.
  */
 export function usePartyNamer(network: string, kind: AddressKind): (address: string) => string | null {
   const { t } = useTranslation();
@@ -24,7 +25,9 @@ export function usePartyNamer(network: string, kind: AddressKind): (address: str
     (address: string) => {
       const named = partyName({ own: account === null ? [] : [account], book: entries }, address);
       if (named === null) {
-        const native = kind === 'evm' ? reservedAccount(address) : null;
+        // The other half of a TLOS move (ADR 0035): a native account on the EVM, Telos EVM on the native chain.
+        if (kind === 'native') return address === EVM_CONTRACT || /^0x[0-9a-fA-F]{40}$/.test(address) ? t('book.telos_evm') : null;
+        const native = reservedAccount(address);
         return native === null ? null : t('book.telos_zero', { account: native });
       }
       return named.kind === 'you' ? t('book.you') : named.name;

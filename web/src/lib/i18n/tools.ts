@@ -12,6 +12,8 @@ export const bookEn = {
   you: 'you',
   /** An EVM reserved address: the native account TLOS moved from or to (ADR 0035). */
   telos_zero: 'Telos Zero {{account}}',
+  /** `eosio.evm` or an EVM address on the native chain: the other half of a TLOS move. */
+  telos_evm: 'Telos EVM',
   title: 'Address book',
   lead: 'Names for the addresses you send to on {{network}}. They stay in this browser only.',
   empty: 'No saved addresses yet. Save one below, or import a file you exported before.',
