@@ -110,7 +110,7 @@ def test_the_relay_starts_only_toward_an_answering_evm_node(devnet):
 
 
 def test_the_seed_deposit_is_carried_once_the_relay_starts(devnet, anvil):
-    linked = devnet.manifest["seeded"]["evmLinks"][0]["address"]
+    linked = devnet.manifest["seeded"]["evmLinks"][0]["address"].lower()
     assert evm_balance(anvil, linked) == 0
     status = relay(devnet, anvil)
     assert status["running"] is True and status["reservedPrefix"] == RESERVED_PREFIX
@@ -138,7 +138,7 @@ def test_a_deposit_shows_on_anvil_exactly_from_the_reserved_address(devnet, anvi
 
 
 def test_a_withdrawal_debits_the_linked_address_on_anvil_exactly(devnet, anvil):
-    linked = devnet.manifest["seeded"]["evmLinks"][0]["address"]
+    linked = devnet.manifest["seeded"]["evmLinks"][0]["address"].lower()
     evm_before = evm_balance(anvil, linked)
     alice_before = asset_units(devnet.balance("eosio.token", "alice", "TLOS"))
     push(devnet, [codec.Action("eosio.evm", "withdraw", [("alice", "active")],
@@ -155,7 +155,7 @@ def test_a_withdrawal_debits_the_linked_address_on_anvil_exactly(devnet, anvil):
 
 
 def test_the_native_table_follows_evm_side_transfers(devnet, anvil):
-    linked = devnet.manifest["seeded"]["evmLinks"][0]["address"]
+    linked = devnet.manifest["seeded"]["evmLinks"][0]["address"].lower()
     before = evm_balance(anvil, linked)
     tx = rpc(anvil, "eth_sendTransaction", {"from": DEV_ACCOUNT, "to": linked, "value": hex(3 * 10 ** 18)})
     wait_for("the EVM-side transfer mined", lambda: rpc(anvil, "eth_getTransactionReceipt", tx) is not None)
@@ -171,7 +171,7 @@ def test_the_native_table_follows_evm_side_transfers(devnet, anvil):
 def test_stopping_the_relay_stops_carrying(devnet, anvil):
     status = relay(devnet, None)
     assert status["running"] is False and status["pending"] == 0
-    linked = devnet.manifest["seeded"]["evmLinks"][0]["address"]
+    linked = devnet.manifest["seeded"]["evmLinks"][0]["address"].lower()
     before = evm_balance(anvil, linked)
     push(devnet, [transfer_action("alice", "eosio.evm", "1.0000 TLOS")], "alice")
     time.sleep(0.6)

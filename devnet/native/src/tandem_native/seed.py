@@ -11,6 +11,7 @@ import hashlib
 from datetime import datetime, timedelta, timezone
 
 from .codec import name_to_u64
+from .keccak import checksum_address
 from .keys import KeyPair
 from .node import CORE_SYMBOL, DevChain
 
@@ -66,9 +67,10 @@ def _authority(public_key: str) -> dict:
 
 def keyless_address(account: str, data: str = "") -> str:
     """The address `eosio.evm::create(account, data)` makes here: the last 20 bytes of
-    sha256(the name's 8 bytes as serialized, then data). The devnet's own rule (evm.wat)."""
+    sha256(the name's 8 bytes as serialized, then data). The devnet's own rule (evm.wat). EIP-55
+    checksummed, as wallets show addresses."""
     digest = hashlib.sha256(name_to_u64(account).to_bytes(8, "little") + data.encode()).digest()
-    return "0x" + digest[-20:].hex()
+    return checksum_address(digest[-20:].hex())
 
 
 def _units(amount: str) -> int:
