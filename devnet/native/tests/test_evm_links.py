@@ -93,6 +93,11 @@ def test_seed_links_alice_to_a_keyless_address_holding_her_deposit(devnet):
     assert devnet.manifest["seeded"]["evmDeposits"] == [
         {"account": "alice", "address": link["address"], "quantity": "25.0000 TLOS"}]
     assert by_address(devnet, expected) == [row]
+    # A row opened for an address by another account links to nobody.
+    [opened] = devnet.manifest["seeded"]["evmOpened"]
+    assert opened["payer"] == "carol"
+    [row] = by_address(devnet, opened["address"])
+    assert row["account"] == "" and int(row["balance"], 16) == 0
     # The dev wallet's address has no row: a deposit to it needs openwallet first.
     assert by_address(devnet, "0x70997970C51812dc3A010C7d01b50e0d17dc79C8") == []
     # eosio.evm's float (100000, from eosio) plus the deposit.
@@ -107,7 +112,7 @@ def test_create_links_a_new_keyless_address_once(devnet):
     assert status == 202, body
     [row] = by_account(devnet, "bob")
     assert row["address"] == hashlib.sha256(codec.pack_name("bob") + b"bob's data").digest()[-20:].hex()
-    assert row["account"] == "bob" and int(row["balance"], 16) == 0 and row["index"] == 1
+    assert row["account"] == "bob" and int(row["balance"], 16) == 0 and row["index"] == 2  # after alice's (0) and the opened row (1)
     refused(create(devnet, "bob", "other data"), "an EVM account is already linked to this Telos account.")
 
 

@@ -48,6 +48,9 @@ PROPOSAL = {"proposer": "alice", "proposal_name": "sendbob", "amount": "1.0000"}
 # relay carries to the EVM devnet once the stack starts it.
 EVM_LINKED = ["alice"]
 EVM_DEPOSITS = {"alice": "25.0000"}
+# Rows `openwallet` opens for an address and links to nobody (payer -> address), as a depositor's
+# wallet opens one for a recipient: a row that holds a balance but names no native account.
+EVM_OPENED = {"carol": "0x" + "e0" * 20}
 # eosio.evm's TLOS float, from eosio (whose transfers the deposit handler ignores): what withdrawals pay out.
 EVM_FLOAT = "100000.0000"
 # The relay's EVM-side sender for an account: this prefix + the account name's 64-bit value (16 hex digits).
@@ -139,6 +142,8 @@ class Seeder:
         self.transfer("eosio.token", "eosio", "eosio.evm", f"{EVM_FLOAT} {TLOS}", "eosio.evm float")
         for account in EVM_LINKED:
             c.push(c.action("eosio.evm", "create", {"account": account, "data": ""}, f"{account}@active"))
+        for payer, address in EVM_OPENED.items():
+            c.push(c.action("eosio.evm", "openwallet", {"account": payer, "address": address[2:]}, f"{payer}@active"))
         for account, amount in EVM_DEPOSITS.items():
             self.transfer("eosio.token", account, "eosio.evm", f"{amount} {TLOS}")
 
@@ -238,6 +243,7 @@ class Seeder:
                               for n, (ram, net, cpu) in FUNDED_ACCOUNTS.items() if n in USER_ACCOUNTS},
                 "sponsorCases": {"free": "kid1.carol", "fee": "kid2.carol", "notNeeded": "alice"},
                 "evmLinks": [{"account": a, "address": keyless_address(a), "keyless": True} for a in EVM_LINKED],
+                "evmOpened": [{"payer": p, "address": checksum_address(a)} for p, a in EVM_OPENED.items()],
                 "evmDeposits": [{"account": a, "address": keyless_address(a), "quantity": f"{q} {TLOS}"}
                                 for a, q in EVM_DEPOSITS.items()],
                 "producer": PRODUCER,
