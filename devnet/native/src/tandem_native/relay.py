@@ -35,6 +35,7 @@ POLL_SECONDS = 0.2
 WEI_PER_UNIT = 10 ** 14  # 1 TLOS = 10^18 wei; a quantity has 4 decimals
 GAS_ALLOWANCE = 10 ** 18  # lent to a sender for the gas of one move, taken back after it
 RPC_TIMEOUT_SECONDS = 10
+STOP_WAIT_SECONDS = 2 * RPC_TIMEOUT_SECONDS
 IGNORED_SENDERS = {"eosio.evm", "eosio", "eosio.ram", "eosio.stake"}  # as the contract ignores them
 ADDRESS_MEMO = re.compile(r"^0x[0-9a-fA-F]{40}$")
 
@@ -52,6 +53,11 @@ class Move:
     block_num: int
     seen_at: float  # time.monotonic() when the trace was recorded
 
+    def describe(self) -> str:
+        if self.kind == "deposit":
+            return f"deposit {self.quantity} from {self.account} to {self.address}"
+        return f"withdraw {self.quantity} from {self.address} to {self.account}"
+
     @property
     def wei(self) -> int:
         return int(self.quantity.split(" ")[0].replace(".", "")) * WEI_PER_UNIT
@@ -65,6 +71,7 @@ class EvmRelay:
         self.cursor = 0  # moves[:cursor] have been carried
         self.evm_rpc: str | None = None
         self._task: asyncio.Task | None = None
+        self._stopping = asyncio.Event()
         self._last_error = ""
 
     # --- seeing moves (called with every executed trace, on the chain's thread) ---
@@ -78,6 +85,8 @@ class EvmRelay:
                 self._deposit(trace, act)
             elif (act["account"], act["name"]) == ("eosio.evm", "withdraw"):
                 data = self.chain.unpack_action_data("eosio.evm", "withdraw", act["data"])
+                if not isinstance(data, dict):
+                    continue
                 address = self._linked_address(data["to"])
                 self._add(Move("withdraw", data["to"], address, data["quantity"], trace.get("block_num", 0),
                                time.monotonic()))
@@ -114,15 +123,18 @@ class EvmRelay:
         await self.stop()
         await asyncio.to_thread(_rpc, evm_rpc, "eth_chainId", [])
         self.evm_rpc = evm_rpc
+        self._stopping = asyncio.Event()
         self._task = asyncio.create_task(self._run())
         self.log(f"devnet EVM relay started: carrying moves to {evm_rpc}")
 
     async def stop(self) -> None:
+        """Stops after the move being carried, so no sender keeps a gas allowance or stays
+        impersonated; cancels the loop only if anvil keeps it waiting."""
         if self._task is not None:
-            self._task.cancel()
+            self._stopping.set()
             try:
-                await self._task
-            except asyncio.CancelledError:
+                await asyncio.wait_for(self._task, STOP_WAIT_SECONDS)
+            except (asyncio.TimeoutError, asyncio.CancelledError):
                 pass
             self._task = None
             self.log("devnet EVM relay stopped")
@@ -135,7 +147,7 @@ class EvmRelay:
     # --- the loop ---
 
     async def _run(self) -> None:
-        while True:
+        while not self._stopping.is_set():
             try:
                 await self._round()
                 self._last_error = ""
@@ -146,19 +158,23 @@ class EvmRelay:
                 if said != self._last_error:
                     self.log(said + " (trying again)")
                     self._last_error = said
-            await asyncio.sleep(POLL_SECONDS)
+            try:
+                await asyncio.wait_for(self._stopping.wait(), POLL_SECONDS)
+            except asyncio.TimeoutError:
+                pass
 
     async def _round(self) -> None:
-        while self.cursor < len(self.moves):
+        while self.cursor < len(self.moves) and not self._stopping.is_set():
             move = self.moves[self.cursor]
             started = time.monotonic()
             tx = await (self._carry_deposit(move) if move.kind == "deposit" else self._carry_withdraw(move))
             self.cursor += 1
-            self.log(f"devnet EVM relay: {move.kind} {move.quantity} "
-                     f"{'from ' + move.account + ' to ' + move.address if move.kind == 'deposit' else 'from ' + move.address + ' to ' + move.account} "
-                     f"(native block {move.block_num}) carried by EVM tx {tx} in {round((time.monotonic() - started) * 1000)} ms, "
-                     f"{round((time.monotonic() - move.seen_at) * 1000)} ms after it executed")
-        await self._mirror()
+            carried_ms = round((time.monotonic() - started) * 1000)
+            since_ms = round((time.monotonic() - move.seen_at) * 1000)
+            self.log(f"devnet EVM relay: {move.describe()} (native block {move.block_num}) carried by EVM tx {tx} "
+                     f"in {carried_ms} ms, {since_ms} ms after it executed")
+        if not self._stopping.is_set():
+            await self._mirror()
 
     async def _rpc(self, method: str, params: list):
         assert self.evm_rpc is not None
