@@ -82,3 +82,33 @@ export async function startNativeDevnet({ manifestPath, log = console.error } = 
     throw error;
   }
 }
+
+/**
+ * DEVNET ONLY. Starts the native devnet's EVM relay (devnet/native/README.md, "Devnet EVM relay"):
+ * from now on every move between eosio.evm and the EVM devnet at `evmRpcUrl` is carried to the
+ * other chain, the moves made before (the seed's deposit) first. Returns { stop }; the relay also
+ * ends with the native devnet's process.
+ */
+export async function startEvmRelay({ nativeManifest, evmRpcUrl, log = console.error }) {
+  const controlUrl = nativeManifest.evmRelay.controlUrl;
+  const control = async (body) => {
+    const response = await fetch(controlUrl, { method: 'POST', body: JSON.stringify(body) });
+    const answer = await response.json();
+    if (!response.ok) throw new Error(`devnet EVM relay: ${answer.error ?? response.status}`);
+    return answer;
+  };
+  await control({ evmRpcUrl });
+  log(`devnet EVM relay carrying moves between ${nativeManifest.rpcUrl} and ${evmRpcUrl}`);
+  let stopped = false;
+  return {
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      try {
+        await control({ evmRpcUrl: null });
+      } catch {
+        // The native devnet is already gone, and the relay with it.
+      }
+    },
+  };
+}

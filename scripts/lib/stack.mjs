@@ -1,5 +1,6 @@
 // Starts the whole local stack — the EVM devnet (anvil, deployed and seeded), the
-// native devnet (a real Leap chain with a history subset and a test fee sponsor) and
+// native devnet (a real Leap chain with a history subset and a test fee sponsor), the
+// devnet EVM relay between them (moves of TLOS between eosio.evm and anvil) and
 // tandem-server serving the built web app against both — and stops it again.
 // Shared by the demo command and the browser end-to-end run so both exercise the
 // same wiring.
@@ -8,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDevnet } from '../../devnet/evm/src/devnet.mjs';
-import { startNativeDevnet } from '../../devnet/native/devnet.mjs';
+import { startEvmRelay, startNativeDevnet } from '../../devnet/native/devnet.mjs';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -39,7 +40,18 @@ export async function startStack({ profile = 'debug', stateDir, webDist = join(r
   }
   const devnet = evmStart.value;
   const nativeDevnet = nativeStart.value;
-  const stopDevnets = () => Promise.all([devnet.stop(), nativeDevnet.stop()]);
+  // The devnet EVM relay carries TLOS moved between a Telos account's native and EVM halves.
+  let relay;
+  try {
+    relay = await startEvmRelay({ nativeManifest: nativeDevnet.manifest, evmRpcUrl: devnet.rpcUrl, log });
+  } catch (error) {
+    await Promise.all([devnet.stop(), nativeDevnet.stop()]);
+    throw error;
+  }
+  const stopDevnets = async () => {
+    await relay.stop();
+    await Promise.all([devnet.stop(), nativeDevnet.stop()]);
+  };
 
   let server;
   try {

@@ -14,6 +14,10 @@ export interface NativeManifest {
     balances: { account: string; contract: string; symbol: string; amount: string }[];
     rex: { value: string };
     profile: Record<string, string>;
+    /** Accounts `eosio.evm::create` linked to a new keyless EVM address. */
+    evmLinks: { account: string; address: string; keyless: boolean }[];
+    /** What each deposited to its linked address (the devnet EVM relay carries it to anvil). */
+    evmDeposits: { account: string; address: string; quantity: string }[];
   };
 }
 

@@ -145,6 +145,44 @@ impl NativeDevnet {
     pub fn rpc_url(&self) -> &str {
         &self.manifest.rpc_url
     }
+
+    /// Starts the devnet EVM relay (devnet only; devnet/native/README.md) toward the EVM
+    /// devnet at `evm_rpc_url`: from now on each move of TLOS between `eosio.evm` and the
+    /// EVM devnet is carried to the other chain, the moves made before (the seed's
+    /// deposit) first. It runs inside the native devnet's process and ends with it.
+    ///
+    /// # Errors
+    /// The native devnet does not answer, or refuses (the EVM devnet does not answer).
+    pub async fn start_evm_relay(&self, evm_rpc_url: &str) -> Result<(), TestkitError> {
+        self.control_evm_relay(serde_json::json!({ "evmRpcUrl": evm_rpc_url }))
+            .await
+    }
+
+    /// Stops the devnet EVM relay; moves made meanwhile are carried once it starts again.
+    ///
+    /// # Errors
+    /// The native devnet does not answer.
+    pub async fn stop_evm_relay(&self) -> Result<(), TestkitError> {
+        self.control_evm_relay(serde_json::json!({ "evmRpcUrl": null }))
+            .await
+    }
+
+    async fn control_evm_relay(&self, body: serde_json::Value) -> Result<(), TestkitError> {
+        let url = format!("{}/_devnet/evm-relay", self.manifest.rpc_url);
+        let failed = |reason: String| TestkitError::Start(format!("devnet EVM relay: {reason}"));
+        let response = reqwest::Client::new()
+            .post(&url)
+            .json(&body)
+            .send()
+            .await
+            .map_err(|error| failed(error.to_string()))?;
+        if response.status().is_success() {
+            return Ok(());
+        }
+        let status = response.status();
+        let text = response.text().await.unwrap_or_default();
+        Err(failed(format!("{status}: {text}")))
+    }
 }
 
 /// Runs `setup.sh`, which returns at once when the venv is current.

@@ -84,10 +84,12 @@ impl NativeNetwork {
         let hex = alloy_primitives::hex::encode(address.as_slice());
         let query = account_query("2", "sha256", format!("{}{hex}", "0".repeat(24)));
         let rows = self.chain.get_table_rows::<EvmAccountRow>(&query).await?;
-        // A row `openwallet` opened for an address belongs to no account: its name is empty.
+        // A row `openwallet` opened (for a deposit's recipient) names no account: its
+        // `account` is the empty name.
         rows.rows
             .into_iter()
-            .find(|row| row.address.eq_ignore_ascii_case(&hex) && !row.account.is_empty())
+            .find(|row| row.address.eq_ignore_ascii_case(&hex))
+            .filter(|row| !row.account.is_empty())
             .map(|row| row.account.parse().map_err(ServiceError::InvalidChainData))
             .transpose()
     }

@@ -210,7 +210,12 @@ async fn native_reads_and_validation() {
 async fn native_accounts_linked_to_evm_addresses() {
     let devnet = NativeDevnet::start().expect("native devnet");
     let app = router(&devnet, None);
+    // alice's linked address is a keyless one `eosio.evm::create` made.
     let link = devnet.manifest().seeded["evmLinks"][0].clone();
+    assert_eq!(
+        (&link["account"], &link["keyless"]),
+        (&json!("alice"), &json!(true))
+    );
     let address = link["address"].as_str().expect("address");
 
     let (status, networks) = call(&app, Method::GET, "/api/v1/networks", None).await;
@@ -249,6 +254,12 @@ async fn native_accounts_linked_to_evm_addresses() {
     let (status, back) = get(&app, &format!("evm-addresses/{lower}/account")).await;
     assert_eq!(status, StatusCode::OK, "{back}");
     assert_eq!(back, json!({ "address": address, "account": "alice" }));
+    // A row `openwallet` opened for an address (a deposit's recipient) links no account.
+    let opened = devnet.manifest().seeded["evmOpened"][0]["address"].clone();
+    let opened = opened.as_str().expect("opened address");
+    let (status, unlinked) = get(&app, &format!("evm-addresses/{opened}/account")).await;
+    assert_eq!(status, StatusCode::OK, "{unlinked}");
+    assert_eq!(unlinked, json!({ "address": opened, "account": null }));
     let unknown = format!("0x{}", "ab".repeat(20));
     let (status, nobody) = get(&app, &format!("evm-addresses/{unknown}/account")).await;
     assert_eq!((status, &nobody["account"]), (StatusCode::OK, &json!(null)));

@@ -40,6 +40,7 @@ def write_manifest(path: Path, manifest: dict) -> None:
 
 def build_manifest(base_url: str, chain_id: str, facts: dict, timings: dict) -> dict:
     from .node import CORE_PRECISION, CORE_SYMBOL
+    from .relay import RESERVED_PREFIX
 
     return {
         "version": 1,
@@ -57,6 +58,8 @@ def build_manifest(base_url: str, chain_id: str, facts: dict, timings: dict) -> 
         "accounts": facts["accounts"],
         "sponsor": facts["sponsor"],
         "seeded": facts["seeded"],
+        # DEVNET ONLY: the relay that carries moves between eosio.evm and the EVM devnet (relay.py).
+        "evmRelay": {"reservedPrefix": RESERVED_PREFIX, "controlUrl": f"{base_url}/_devnet/evm-relay"},
         "timings": timings,
     }
 
@@ -71,13 +74,22 @@ async def serve(args: argparse.Namespace) -> None:
     from .app import create_app
     from .history import History
     from .node import DevChain
+    from .relay import EvmRelay
     from .seed import Seeder
     from .sponsor import Sponsor
 
     started = time.perf_counter()
     history = History(None)
-    chain = DevChain(history.record)
+    relay: EvmRelay | None = None
+
+    def on_trace(trace: dict) -> None:
+        history.record(trace)
+        if relay is not None:
+            relay.observe(trace)
+
+    chain = DevChain(on_trace)
     history.read = chain
+    relay = EvmRelay(chain)  # sees every move from the seed on; carries them once started
     booted = time.perf_counter()
     facts = Seeder(chain).run()
     seeded = time.perf_counter()
@@ -87,7 +99,7 @@ async def serve(args: argparse.Namespace) -> None:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", args.port))
     base_url = f"http://127.0.0.1:{sock.getsockname()[1]}"
-    config = uvicorn.Config(create_app(chain, history, sponsor), log_level="warning", lifespan="off")
+    config = uvicorn.Config(create_app(chain, history, sponsor, relay), log_level="warning", lifespan="off")
     server = uvicorn.Server(config)
     # uvicorn re-raises the stop signal after its graceful shutdown; with these handlers in place
     # that re-raise is harmless and the chain's temporary data directories get removed below.
@@ -111,6 +123,7 @@ async def serve(args: argparse.Namespace) -> None:
         await serving  # uvicorn ends on SIGINT/SIGTERM
     finally:
         producer.cancel()
+        await relay.stop()
         chain.tester.free()
 
 

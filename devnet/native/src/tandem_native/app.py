@@ -17,6 +17,7 @@ from fastapi.responses import JSONResponse, Response
 from . import codec
 from .history import History
 from .node import ChainError, DevChain
+from .relay import EvmRelay
 from .sponsor import Sponsor
 
 # The devnet's token list: TLOS and SEEDS, as on Telos; TDM is deliberately not listed (an unlisted
@@ -105,7 +106,7 @@ async def _params(request: Request) -> dict:
     return params
 
 
-def create_app(chain: DevChain, history: History, sponsor: Sponsor) -> FastAPI:
+def create_app(chain: DevChain, history: History, sponsor: Sponsor, relay: EvmRelay) -> FastAPI:
     app = FastAPI(title="Tandem native devnet", docs_url=None, redoc_url=None, openapi_url=None)
     # Public Antelope RPC nodes answer browsers from any origin (wallet pages read get_info,
     # get_block and ABIs directly); the devnet does the same so a wallet page can use it.
@@ -259,6 +260,33 @@ def create_app(chain: DevChain, history: History, sponsor: Sponsor) -> FastAPI:
             chain.produce_block()
         info = chain.head()
         return {"headBlockNum": info["head_block_num"], "headBlockTime": info["head_block_time"]}
+
+    @app.get("/_devnet/evm-relay")
+    async def relay_status():
+        """The devnet EVM relay: {running, evmRpcUrl, carried, pending, reservedPrefix}."""
+        return relay.status()
+
+    @app.post("/_devnet/evm-relay")
+    async def control_relay(request: Request):
+        """{evmRpcUrl: "http://127.0.0.1:…"} starts the devnet EVM relay toward that anvil (moves made
+        before, the seed's included, are carried first); {evmRpcUrl: null} stops it."""
+        try:
+            body = await _body(request)
+        except ValueError as error:
+            return JSONResponse({"error": str(error)}, status_code=400)
+        url = body.get("evmRpcUrl")
+        if url is None:
+            await relay.stop()
+            return relay.status()
+        if not isinstance(url, str) or not url.startswith(("http://", "https://")):
+            return JSONResponse({"error": "evmRpcUrl must be the EVM devnet's http(s) JSON-RPC URL, or null to stop"},
+                                status_code=400)
+        try:
+            await relay.start(url)
+        except (OSError, ValueError, RuntimeError) as error:
+            return JSONResponse({"error": f"the EVM devnet at {url} does not answer eth_chainId ({error}); "
+                                          "start it first"}, status_code=400)
+        return relay.status()
 
     @app.exception_handler(404)
     async def unknown(_request, _exc):

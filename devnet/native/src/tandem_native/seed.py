@@ -7,8 +7,11 @@ so the tests compare the chain against what was meant to happen.
 
 from __future__ import annotations
 
+import hashlib
 from datetime import datetime, timedelta, timezone
 
+from .codec import name_to_u64
+from .keccak import checksum_address
 from .keys import KeyPair
 from .node import CORE_SYMBOL, DevChain
 
@@ -26,7 +29,8 @@ FUNDED_ACCOUNTS = {
     "tandemtokens": (393216, "1.0000", "1.0000"),
     "eosio.evm": (131072, "1.0000", "1.0000"),
 }
-LIQUID_TLOS = {"alice": "1000.0000", "bob": "250.0000", "carol": "100.0000", "greymassfuel": "10000.0000"}
+# alice gets 25 more than the 900 she keeps liquid: she deposits them to her EVM half (EVM_DEPOSITS).
+LIQUID_TLOS = {"alice": "1025.0000", "bob": "250.0000", "carol": "100.0000", "greymassfuel": "10000.0000"}
 OTHER_TOKENS = [  # contract, maximum supply, transfers from the issuer
     ("token.seeds", "100000000.0000 SEEDS", {"alice": "500.0000", "bob": "25.5000"}),
     ("tandemtokens", "21000000.00000000 TDM", {"alice": "12.34567890", "bob": "0.00000001"}),
@@ -39,9 +43,18 @@ PROFILE = {"account_name": "alice", "display_name": "Alice Devnet", "avatar": "h
 REX_DEPOSIT, REX_BUY = "100.0000", "60.0000"
 PRODUCER = {"producer": "carol", "url": "https://carol.example.invalid"}
 PROPOSAL = {"proposer": "alice", "proposal_name": "sendbob", "amount": "1.0000"}
-# Native accounts linked to an EVM address in `eosio.evm`'s account table: alice to the EVM devnet's
-# alice (anvil's second well-known development account), so one person holds both.
-EVM_LINKS = {"alice": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"}
+# Native accounts that `eosio.evm::create` links to a new keyless EVM address (as Telos links
+# them), and what each deposits to it (memo empty: the sender's linked row), which the devnet EVM
+# relay carries to the EVM devnet once the stack starts it.
+EVM_LINKED = ["alice"]
+EVM_DEPOSITS = {"alice": "25.0000"}
+# Rows `openwallet` opens for an address and links to nobody (payer -> address), as a depositor's
+# wallet opens one for a recipient: a row that holds a balance but names no native account.
+EVM_OPENED = {"carol": "0x" + "e0" * 20}
+# eosio.evm's TLOS float, from eosio (whose transfers the deposit handler ignores): what withdrawals pay out.
+EVM_FLOAT = "100000.0000"
+# The relay's EVM-side sender for an account: this prefix + the account name's 64-bit value (16 hex digits).
+EVM_RESERVED_PREFIX = "0x" + "bb" * 12
 SPONSOR = {"account": "greymassfuel", "cosignPermission": "cosign", "feeAccount": "fuel.gm",
            "noopContract": "greymassnoop", "noopAction": "noop"}
 USER_ACCOUNTS = ["alice", "bob", "carol", *CHILDREN]
@@ -53,6 +66,14 @@ def key_of(label: str) -> KeyPair:
 
 def _authority(public_key: str) -> dict:
     return {"threshold": 1, "keys": [{"key": public_key, "weight": 1}], "accounts": [], "waits": []}
+
+
+def keyless_address(account: str, data: str = "") -> str:
+    """The address `eosio.evm::create(account, data)` makes here: the last 20 bytes of
+    sha256(the name's 8 bytes as serialized, then data). The devnet's own rule (evm.wat). EIP-55
+    checksummed, as wallets show addresses."""
+    digest = hashlib.sha256(name_to_u64(account).to_bytes(8, "little") + data.encode()).digest()
+    return checksum_address(digest[-20:].hex())
 
 
 def _units(amount: str) -> int:
@@ -109,6 +130,23 @@ class Seeder:
                                                   "requirement": permission}, f"{account}@active"))
         return pair
 
+    def seed_evm(self) -> None:
+        """eosio.evm: the contract, eosio.code on its active permission (withdrawals pay by an
+        inline transfer), its TLOS float, the linked keyless addresses and their deposits."""
+        c = self.chain
+        c.deploy_wat("eosio.evm", "evm")
+        authority = _authority(key_of("eosio.evm").public_key)
+        authority["accounts"] = [{"permission": {"actor": "eosio.evm", "permission": "eosio.code"}, "weight": 1}]
+        c.push(c.action("eosio", "updateauth", {"account": "eosio.evm", "permission": "active", "parent": "owner",
+                                                "auth": authority}, "eosio.evm@active"))
+        self.transfer("eosio.token", "eosio", "eosio.evm", f"{EVM_FLOAT} {TLOS}", "eosio.evm float")
+        for account in EVM_LINKED:
+            c.push(c.action("eosio.evm", "create", {"account": account, "data": ""}, f"{account}@active"))
+        for payer, address in EVM_OPENED.items():
+            c.push(c.action("eosio.evm", "openwallet", {"account": payer, "address": address[2:]}, f"{payer}@active"))
+        for account, amount in EVM_DEPOSITS.items():
+            self.transfer("eosio.token", account, "eosio.evm", f"{amount} {TLOS}")
+
     def run(self) -> dict:
         c = self.chain
         for name, (ram, net, cpu) in FUNDED_ACCOUNTS.items():
@@ -130,10 +168,7 @@ class Seeder:
 
         c.deploy_wat("profiles", "profiles")
         c.push(c.action("profiles", "setprofile", PROFILE, "alice@active"))
-        c.deploy_wat("eosio.evm", "evm")
-        for account, address in EVM_LINKS.items():
-            c.push(c.action("eosio.evm", "openwallet", {"account": account, "address": address[2:].lower()},
-                            f"{account}@active"))
+        self.seed_evm()
 
         # REX: buying REX needs a vote or a proxy; bob is alice's proxy.
         c.push(c.action("eosio", "regproxy", {"proxy": "bob", "isproxy": True}, "bob@active"))
@@ -207,7 +242,10 @@ class Seeder:
                 "resources": {n: {"ramBytesBought": ram, "netStake": f"{net} {TLOS}", "cpuStake": f"{cpu} {TLOS}"}
                               for n, (ram, net, cpu) in FUNDED_ACCOUNTS.items() if n in USER_ACCOUNTS},
                 "sponsorCases": {"free": "kid1.carol", "fee": "kid2.carol", "notNeeded": "alice"},
-                "evmLinks": [{"account": a, "address": address} for a, address in EVM_LINKS.items()],
+                "evmLinks": [{"account": a, "address": keyless_address(a), "keyless": True} for a in EVM_LINKED],
+                "evmOpened": [{"payer": p, "address": checksum_address(a)} for p, a in EVM_OPENED.items()],
+                "evmDeposits": [{"account": a, "address": keyless_address(a), "quantity": f"{q} {TLOS}"}
+                                for a, q in EVM_DEPOSITS.items()],
                 "producer": PRODUCER,
             },
         }
