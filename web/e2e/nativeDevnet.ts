@@ -60,7 +60,7 @@ export function tokenRow(page: Page, symbol: string) {
 }
 
 /** POSTs to one of the devnet's test controls and returns its answer. */
-export async function devnetControl(what: 'sponsor' | 'blocks', body: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function devnetControl(what: 'sponsor' | 'blocks' | 'sellram', body: Record<string, unknown>): Promise<Record<string, unknown>> {
   const response = await fetch(`${nativeManifest().rpcUrl}/_devnet/${what}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

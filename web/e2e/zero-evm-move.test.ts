@@ -110,7 +110,16 @@ describe('moving TLOS between Telos Zero and Telos EVM', () => {
       assert.equal(await client.getBalance({ address: evmAlice }), evmBefore - fee, 'her EVM address is back where it was, less the network fee');
       await waitFor(() => client.getBalance({ address: linked as `0x${string}` }), (wei) => wei === linkedBefore, 'the linked address passed the TLOS through');
       // Both balances refreshed without a reload.
-      await page.locator('tr[data-token="TLOS"]').filter({ hasText: (Number(nativeBefore) / 10_000).toFixed(4).replace(/\B(?=(\d{3})+(?!\d))/g, ',') }).waitFor({ timeout: 15_000 });
+      const shown = `${(nativeBefore / 10_000n).toLocaleString('en-US')}.${(nativeBefore % 10_000n).toString().padStart(4, '0')}`;
+      await page.locator('tr[data-token="TLOS"]').filter({ hasText: shown }).waitFor({ timeout: 15_000 });
+
+      // Both histories name the move and its other side.
+      const nativeHistory = page.getByRole('region', { name: 'History' });
+      await nativeHistory.locator('.zero-history__item').filter({ hasText: `Moved 12.5000 TLOS from alice to Telos EVM ${evmAlice.toLowerCase()}` }).first().waitFor({ timeout: 20_000 });
+      await nativeHistory.locator('.zero-history__item').filter({ hasText: 'Withdrew 12.5000 TLOS from the linked Telos EVM address to alice' }).first().waitFor();
+      await page.goto('/evm/wallet?tab=history');
+      const evmHistory = page.getByRole('region', { name: 'History' });
+      await evmHistory.getByTestId('evm-history-row').filter({ hasText: 'Telos Zero alice' }).first().waitFor({ timeout: 20_000 });
     }));
 
   it('a move to Telos Zero interrupted after its EVM leg says where the TLOS is and finishes after a reload', () =>
@@ -168,5 +177,17 @@ describe('moving TLOS between Telos Zero and Telos EVM', () => {
       await reserved.getByRole('alert').filter({ hasText: /stands for the Telos Zero account/ }).waitFor();
       await reserved.getByRole('button', { name: 'Cancel' }).click();
       assert.equal(await page.getByRole('dialog', { name: 'Development wallet' }).count(), 0, 'the wallet was never asked');
+    }));
+
+  it('catches a lack of RAM before signing, with what fixing it costs', () =>
+    withPage(async (page) => {
+      // kid2.carol sells RAM until it has less free than a new EVM address's row takes.
+      const sold = await devnetControl('sellram', { account: 'kid2.carol', bytes: 500 });
+      assert.ok(Number(sold.ramQuota) - Number(sold.ramUsage) < 477, JSON.stringify(sold));
+      await signInWithDevWallet(page, 'kid2.carol');
+      const dialog = await openMove(page, 'Telos Zero → Telos EVM', '0.5', `0x${'00'.repeat(19)}b7`);
+      const short = dialog.getByTestId('move-ram-short');
+      await short.filter({ hasText: /Not enough RAM: this move needs 477 bytes and kid2\.carol has \d+ free\. Buy \d+ bytes of RAM \(about \d+\.\d{4} TLOS\)/ }).waitFor();
+      assert.equal(await dialog.getByRole('button', { name: 'Move 0.5000 TLOS' }).isDisabled(), true, 'nothing can be signed');
     }));
 });

@@ -60,3 +60,12 @@ def test_skipping_time_expires_a_short_header_and_keeps_a_long_one(devnet):
     assert status == 500 and body["error"]["name"] == "expired_tx_exception", body
     status, body = devnet.push(long, devnet.sign(long, devnet.key_of("bob")))
     assert status == 202, body
+
+
+def test_an_account_sells_ram_on_request_and_is_then_short_of_it(devnet):
+    before = devnet.ok("get_account", {"account_name": "kid2.carol"})
+    answer = devnet.control("sellram", {"account": "kid2.carol", "bytes": 600})
+    assert answer["ramQuota"] == before["ram_quota"] - 600, answer
+    assert answer["ramQuota"] - answer["ramUsage"] < 477  # less than an eosio.evm row takes
+    status, refused = call(f"{devnet.rpc}/_devnet/sellram", {"account": "kid2.carol", "bytes": 1_000_000})
+    assert status == 400 and "insufficient quota" in refused["error"], refused

@@ -261,6 +261,27 @@ def create_app(chain: DevChain, history: History, sponsor: Sponsor, relay: EvmRe
         info = chain.head()
         return {"headBlockNum": info["head_block_num"], "headBlockTime": info["head_block_time"]}
 
+    @app.post("/_devnet/sellram")
+    async def control_sellram(request: Request):
+        """{account, bytes}: the account sells that much of its RAM (signed with its devnet key), so a
+        test can meet an account short of RAM the way a real one gets there."""
+        try:
+            body = await _body(request)
+            account, ram_bytes = str(body["account"]), int(body["bytes"])
+        except (KeyError, ValueError, TypeError) as error:
+            return JSONResponse({"error": f"{{account, bytes}} expected: {error}"}, status_code=400)
+        if not 0 < ram_bytes <= 1_048_576:
+            return JSONResponse({"error": "bytes must be 1..1048576"}, status_code=400)
+        try:
+            # A no-op authorised by eosio first: eosio pays the CPU and NET (only the first
+            # authoriser is billed), so an account without staked resources can sell too.
+            chain.push(chain.action("greymassnoop", "noop", "{}", "eosio@active"),
+                       chain.action("eosio", "sellram", {"account": account, "bytes": ram_bytes}, f"{account}@active"))
+        except ChainError as error:
+            return JSONResponse({"error": str(getattr(error, "error", error))}, status_code=400)
+        info = chain.read("get_account", account_name=account)
+        return {"account": account, "ramQuota": info["ram_quota"], "ramUsage": info["ram_usage"]}
+
     @app.get("/_devnet/evm-relay")
     async def relay_status():
         """The devnet EVM relay: {running, evmRpcUrl, carried, pending, reservedPrefix}."""

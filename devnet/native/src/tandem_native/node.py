@@ -100,6 +100,9 @@ def _patient_packing(chain) -> None:
 class _TelosTester(ChainTester):
     """ChainTester whose bootstrap makes TLOS the core token instead of EOS."""
 
+    #: The chain's head block time in seconds, once the chain can be read (set by DevChain).
+    chain_clock: Callable[[], float] | None = None
+
     def push_actions_ex(self, actions, explicit_cpu_bill=False):
         # What the devnet pushes itself (its boot, its seed, its test controls) is billed
         # a fixed CPU time instead of the wall clock's. The first call into a contract
@@ -108,6 +111,23 @@ class _TelosTester(ChainTester):
         # tx_cpu_usage_exceeded, failing whichever test had started it. Transactions
         # clients sign and send (`DevChain.push_packed`) keep the chain's own accounting.
         return super().push_actions_ex(actions, True)
+
+    def gen_transaction_ex(self, actions, json_str=False, compress=False):
+        # ChainTester stamps its transactions to expire a minute after the wall clock. Once a
+        # test moved the chain's clock ahead (`DevChain.skip_time`), everything the devnet
+        # pushes itself (its test controls, the EVM relay's writes) would then be expired on
+        # arrival (producing many blocks at once moves it ahead too). Here they expire a
+        # minute after the later of the wall clock and the chain's head block.
+        signing = any(action["authorization"] for action in actions)
+        keys = self.get_required_private_keys(actions) if signing else []
+        for action in actions:
+            if isinstance(action["data"], dict):
+                action["data"] = self.chain.pack_action_args(action["account"], action["name"], action["data"]).hex()
+        now = max(time.time(), self.chain_clock() if self.chain_clock is not None else 0.0)
+        expiration = int(now) + 60
+        return self.chain.gen_transaction(json_str, json.dumps(actions), expiration,
+                                          self.chain.last_irreversible_block_id().to_string(),
+                                          self.chain.chain_id(), compress, json.dumps(keys))
 
     def init(self):  # called by ChainTester.__init__ when initialize=True
         _patient_packing(self.chain)
@@ -141,6 +161,7 @@ class _TelosTester(ChainTester):
 class DevChain:
     def __init__(self, on_trace: Callable[[dict], None]):
         self.tester = _TelosTester(True, state_size=STATE_SIZE)
+        self.tester.chain_clock = self._head_seconds
         self.on_trace = on_trace
         self.chain_id = self.tester.chain.chain_id().to_string()
         self._api_ptr = self.tester.api.ptr
@@ -246,6 +267,10 @@ class DevChain:
 
     def head(self) -> dict:
         return self.read("get_info")
+
+    def _head_seconds(self) -> float:
+        stamp = datetime.strptime(self.head()["head_block_time"], "%Y-%m-%dT%H:%M:%S.%f")
+        return stamp.replace(tzinfo=timezone.utc).timestamp()
 
 
 def _error_json(error: Exception) -> dict:

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EVM_CONTRACT, reservedAccount } from '../antelope/evmMove';
+import { moveParty } from '../antelope/evmMove';
 import { shortHex } from '../format/shortHex';
 import { registerToolTexts } from '../i18n/tools';
 import { useStoredAccount } from '../session/useStoredAccount';
@@ -25,10 +25,9 @@ export function usePartyNamer(network: string, kind: AddressKind): (address: str
     (address: string) => {
       const named = partyName({ own: account === null ? [] : [account], book: entries }, address);
       if (named === null) {
-        // The other half of a TLOS move (ADR 0035): a native account on the EVM, Telos EVM on the native chain.
-        if (kind === 'native') return address === EVM_CONTRACT || /^0x[0-9a-fA-F]{40}$/.test(address) ? t('book.telos_evm') : null;
-        const native = reservedAccount(address);
-        return native === null ? null : t('book.telos_zero', { account: native });
+        const party = moveParty(kind, address);
+        if (party === null) return null;
+        return party.kind === 'telos-zero' ? t('book.telos_zero', { account: party.account }) : t('book.telos_evm');
       }
       return named.kind === 'you' ? t('book.you') : named.name;
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { depositDestination, nameOfValue, reservedAccount, withdrawRecipient } from './evmMove';
+import { depositDestination, moveParty, nameOfValue, reservedAccount, withdrawRecipient } from './evmMove';
 
 describe('moves between Telos Zero and Telos EVM', () => {
   it('reads the native account of a reserved address, as the chain packs names', () => {
@@ -18,5 +18,13 @@ describe('moves between Telos Zero and Telos EVM', () => {
     expect(withdrawRecipient('Withdraw balance for: alice')).toBe('alice');
     expect(withdrawRecipient('Withdraw balance for: Alice!')).toBeNull();
     expect(withdrawRecipient('thanks')).toBeNull();
+  });
+
+  it('names the other half of a move on each chain', () => {
+    expect(moveParty('evm', '0xbbbbbbbbbbbbbbbbbbbbbbbb345c850000000000')).toEqual({ kind: 'telos-zero', account: 'alice' });
+    expect(moveParty('evm', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8')).toBeNull();
+    expect(moveParty('native', 'eosio.evm')).toEqual({ kind: 'telos-evm' });
+    expect(moveParty('native', '0x70997970c51812dc3a010c7d01b50e0d17dc79c8')).toEqual({ kind: 'telos-evm' });
+    expect(moveParty('native', 'bob')).toBeNull();
   });
 });

@@ -46,3 +46,16 @@ export function withdrawRecipient(memo: string): string | null {
   const name = memo.slice(WITHDRAW_MEMO_PREFIX.length);
   return /^[a-z1-5.]{1,12}$/.test(name) ? name : null;
 }
+
+/**
+ * How a party reads as the other half of a TLOS move, when it is one: on the EVM a reserved
+ * address is the native account it stands for; on the native chain `eosio.evm` and an EVM
+ * address are Telos EVM.
+ */
+export type MoveParty = { readonly kind: 'telos-zero'; readonly account: string } | { readonly kind: 'telos-evm' };
+
+export function moveParty(chain: 'evm' | 'native', party: string): MoveParty | null {
+  if (chain === 'native') return party === EVM_CONTRACT || /^0x[0-9a-fA-F]{40}$/.test(party) ? { kind: 'telos-evm' } : null;
+  const account = reservedAccount(party);
+  return account === null ? null : { kind: 'telos-zero', account };
+}

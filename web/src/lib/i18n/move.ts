@@ -46,6 +46,7 @@ export const moveEn = {
   ram_needed: '{{bytes}} bytes, paid by {{account}} (the destination has no row in the Telos EVM contract yet); {{free}} bytes free',
   ram_unlimited: '{{bytes}} bytes; {{account}} has unlimited RAM',
   ram_short: 'Not enough RAM: this move needs {{bytes}} bytes and {{account}} has {{free}} free. Buy {{missing}} bytes of RAM (about {{cost}}) and try again. Nothing was signed.',
+  fees_exceed: 'The Telos EVM network fee ({{fee}} TLOS) is as much as the {{quantity}} this move takes: nothing would arrive. Move a larger amount.',
   linked_note: 'Your linked address has no key: only {{account}} can move what it holds, through this screen. Never give it to anyone as a place to receive TLOS on another network or exchange.',
   confirm: 'Move {{quantity}}',
   stage_evm_preparing: 'Preparing the Telos EVM transaction…',

@@ -3,16 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { prepareTransaction } from '../../../lib/evm-wallet/api/prepareTransaction';
 import { usePreferences } from '../../../lib/preferences/usePreferences';
 import type { MovePlan } from '../api/evmMove';
-import { moveDestination } from '../model/evmMove';
+import { feesExceedAmount, moveDestination } from '../model/evmMove';
 
-/** What the move does, before anything is signed: what leaves and arrives where, when, the signatures, fees and RAM. */
-export function MoveReview({ plan, account }: { plan: MovePlan; account: string }) {
-  const { t } = useTranslation();
+/** The EVM leg's fee as the node prices it now (the wallet shows the final one); nothing without an EVM leg. */
+export function useMoveEvmFee(plan: MovePlan) {
   const [{ fiatCurrency }] = usePreferences();
-  const quantity = plan.quantity.quantity;
   const leg = plan.evmLeg ?? null;
-  // The EVM leg's fee as the node prices it now (the wallet shows the final one).
-  const evmFee = useQuery({
+  return useQuery({
     queryKey: ['move-evm-fee', plan.evmNetwork, leg?.from, leg?.to, plan.quantity.amount],
     queryFn: ({ signal }) => leg === null
       ? Promise.resolve(null)
@@ -20,6 +17,20 @@ export function MoveReview({ plan, account }: { plan: MovePlan; account: string 
     enabled: leg !== null,
     staleTime: 10_000,
   });
+}
+
+/** Whether the EVM leg's fee eats the amount: the move is refused before signing. */
+export function useFeesExceedAmount(plan: MovePlan): boolean {
+  const fee = useMoveEvmFee(plan).data;
+  return fee != null && feesExceedAmount(BigInt(plan.wei), BigInt(fee.fee.wei));
+}
+
+/** What the move does, before anything is signed: what leaves and arrives where, when, the signatures, fees and RAM. */
+export function MoveReview({ plan, account }: { plan: MovePlan; account: string }) {
+  const { t } = useTranslation();
+  const quantity = plan.quantity.quantity;
+  const leg = plan.evmLeg ?? null;
+  const evmFee = useMoveEvmFee(plan);
   const toEvm = plan.direction === 'toEvm';
   const destination = moveDestination(plan.direction, plan.nativeActions, account);
   const ram = plan.ram;
@@ -58,6 +69,11 @@ export function MoveReview({ plan, account }: { plan: MovePlan; account: string 
           </dd>
         </div>
       </dl>
+      {leg !== null && evmFee.data != null && feesExceedAmount(BigInt(plan.wei), BigInt(evmFee.data.fee.wei)) && (
+        <p className="zero-state zero-state--error" role="alert" data-testid="move-fee-exceeds">
+          {t('move.fees_exceed', { quantity, fee: evmFee.data.fee.amount })}
+        </p>
+      )}
       {!ram.enough && (
         <p className="zero-state zero-state--error" role="alert" data-testid="move-ram-short">
           {t('move.ram_short', { bytes: ram.bytesNeeded, account, free: ram.bytesFree ?? 0, missing, cost: ram.costToBuy?.quantity ?? '' })}

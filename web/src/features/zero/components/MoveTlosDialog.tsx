@@ -26,7 +26,7 @@ import type { ResourceShortage, SponsorFailure } from '../model/sponsorFailure';
 import { transactionSteps } from '../model/transactionSteps';
 import { runSelfPaid, runTransfer, type SponsoredAnswer, type TransferOutcome, type TransferStage } from '../model/transferFlow';
 import { transactionFailure } from '../model/walletRefusal';
-import { MoveReview } from './MoveReview';
+import { MoveReview, useFeesExceedAmount } from './MoveReview';
 import { MoveTlosForm } from './MoveTlosForm';
 import { SponsorFailedPanel, TransferFailedPanel, WalletRefusedNote } from './SelfPayPanels';
 import { SponsorConfirmation } from './SponsorConfirmation';
@@ -306,9 +306,8 @@ export function MoveTlosDialog({ session, network, direction, pending, onClose }
           {step.kind === 'review' && step.refused === 'native' && <WalletRefusedNote next={t('move.half_refused')} />}
           {step.kind === 'review' && (
             <div className="button-row">
-              <button type="button" className="button button--primary" disabled={session.signer === null || !step.plan.ram.enough} onClick={() => void run(step.plan)}>
-                {t(halfDone !== null ? 'move.finish' : 'move.confirm', { quantity: step.plan.quantity.quantity })}
-              </button>
+              <ConfirmMove plan={step.plan} label={t(halfDone !== null ? 'move.finish' : 'move.confirm', { quantity: step.plan.quantity.quantity })}
+                disabled={session.signer === null} onConfirm={() => void run(step.plan)} />
               {halfDone === null
                 ? <button type="button" className="button button--secondary" onClick={() => { setStep({ kind: 'form' }); }}>{t('move.edit')}</button>
                 : <button type="button" className="button button--secondary" onClick={close}>{t('move.finish_later')}</button>}
@@ -353,5 +352,15 @@ export function MoveTlosDialog({ session, network, direction, pending, onClose }
         </>
       )}
     </dialog>
+  );
+}
+
+/** The review's confirm button: off while the move cannot go through (RAM short, fees above the amount). */
+function ConfirmMove({ plan, label, disabled, onConfirm }: { plan: MovePlan; label: string; disabled: boolean; onConfirm: () => void }) {
+  const feesExceed = useFeesExceedAmount(plan);
+  return (
+    <button type="button" className="button button--primary" disabled={disabled || !plan.ram.enough || feesExceed} onClick={onConfirm}>
+      {label}
+    </button>
   );
 }

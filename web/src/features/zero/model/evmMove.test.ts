@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStorage } from '../../../lib/storage';
-import { clearPendingMove, finishingBody, maxAfterFee, nativeActionsOf, readPendingMove, savePendingMove, validateMoveForm, type MoveContext, type PendingMove } from './evmMove';
+import { clearPendingMove, feesExceedAmount, finishingBody, maxAfterFee, nativeActionsOf, readPendingMove, savePendingMove, validateMoveForm, type MoveContext, type PendingMove } from './evmMove';
 
 const separators = { decimal: '.', group: ',' };
 const alice: MoveContext = { account: 'alice', evmFrom: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', available: { raw: 1_000_000n, decimals: 4 }, decimals: 4 };
@@ -38,6 +38,12 @@ describe('the move form', () => {
   it('leaves the network fee out of the most the EVM leg can send, in whole native units', () => {
     expect(maxAfterFee(12_500_000_000_000_000_000n, 21_000n * 1_000_000_000n, 4)).toEqual({ raw: 124_999n, decimals: 4 });
     expect(maxAfterFee(1_000n, 21_000n, 4)).toEqual({ raw: 0n, decimals: 4 });
+  });
+
+  it('refuses a move whose network fee is at least what it moves', () => {
+    expect(feesExceedAmount(100_000_000_000_000n, 42_000_000_000_000n)).toBe(false);
+    expect(feesExceedAmount(100_000_000_000_000n, 100_000_000_000_000n)).toBe(true);
+    expect(feesExceedAmount(100_000_000_000_000n, 200_000_000_000_000n)).toBe(true);
   });
 
   it('hands the plan’s actions to the wallet as they are', () => {

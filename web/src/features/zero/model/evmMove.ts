@@ -98,6 +98,14 @@ export function maxAfterFee(balanceWei: bigint, feeWei: bigint, decimals: number
   return { raw: spendable / unit, decimals };
 }
 
+/**
+ * Whether a move's fees eat what it moves: the EVM leg's network fee (wei) is at least
+ * the amount (wei). Such a move is refused before signing.
+ */
+export function feesExceedAmount(amountWei: bigint, feeWei: bigint): boolean {
+  return feeWei >= amountWei;
+}
+
 /** A two-leg move whose EVM leg was sent: what finishing it needs, kept until its native leg is done. */
 export interface PendingMove {
   readonly network: string;
