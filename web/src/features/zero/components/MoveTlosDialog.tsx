@@ -24,8 +24,7 @@ import type { NativeSession } from '../model/nativeSession';
 import type { FuelPreference } from '../model/sponsorDecision';
 import type { ResourceShortage, SponsorFailure } from '../model/sponsorFailure';
 import { transactionSteps } from '../model/transactionSteps';
-import { runSelfPaid, runTransfer, type SponsoredAnswer, type TransferOutcome, type TransferStage } from '../model/transferFlow';
-import { transactionFailure } from '../model/walletRefusal';
+import { runTransaction, type SponsoredAnswer, type TransferStage } from '../model/transferFlow';
 import { MoveReview, useFeesExceedAmount } from './MoveReview';
 import { MoveTlosForm } from './MoveTlosForm';
 import { SponsorFailedPanel, TransferFailedPanel, WalletRefusedNote } from './SelfPayPanels';
@@ -169,30 +168,26 @@ export function MoveTlosDialog({ session, network, direction, pending, onClose }
   const runNative = async (plan: MovePlan, selfPaid = false) => {
     const steps = nativeSteps(plan);
     if (steps === null) return;
-    let outcome: TransferOutcome;
-    try {
-      outcome = await (selfPaid ? runSelfPaid(steps) : runTransfer(steps));
-    } catch (error) {
-      decideFee.current = null;
-      const failure = transactionFailure(error);
-      if (failure.kind === 'refused') {
-        notify.neutral({ key: 'wallet.error.USER_REJECTED' });
-        setStep({ kind: 'review', plan, refused: 'native' });
-      } else {
-        setStep({ ...failure, plan });
-      }
+    const result = await runTransaction(steps, selfPaid);
+    decideFee.current = null;
+    if (result.kind === 'refused') {
+      notify.neutral({ key: 'wallet.error.USER_REJECTED' });
+      setStep({ kind: 'review', plan, refused: 'native' });
       return;
     }
-    decideFee.current = null;
-    if (outcome.kind === 'cancelled') {
+    if (result.kind === 'cancelled') {
       notify.neutral({ key: 'notify.cancelled_transaction' });
       setStep({ kind: 'review', plan });
+      return;
+    }
+    if (result.kind !== 'sent') {
+      setStep({ ...result, plan });
       return;
     }
     clearPendingMove(storage, network.name, session.account);
     setHalfDone(null);
     const to = moveDestination(plan.direction, plan.nativeActions, session.account);
-    notify.success({ key: 'move.done', values: { quantity: plan.quantity.quantity } }, transactionLink(network.explorerUrl, outcome.transactionId));
+    notify.success({ key: 'move.done', values: { quantity: plan.quantity.quantity } }, transactionLink(network.explorerUrl, result.transactionId));
     refreshBoth();
     setStep({ kind: 'done', plan, to });
   };

@@ -21,8 +21,7 @@ import { transactionSteps } from '../model/transactionSteps';
 import type { FuelPreference } from '../model/sponsorDecision';
 import type { ResourceShortage, SponsorFailure } from '../model/sponsorFailure';
 import { transferAction, validateTransferForm, type FieldError, type TransferRequest } from '../model/transferForm';
-import { runSelfPaid, runTransfer, type SponsoredAnswer, type TransferOutcome, type TransferStage } from '../model/transferFlow';
-import { transactionFailure } from '../model/walletRefusal';
+import { runTransaction, type SponsoredAnswer, type TransferStage } from '../model/transferFlow';
 import { SponsorFailedPanel, TransferFailedPanel, WalletRefusedNote } from './SelfPayPanels';
 import { SponsorConfirmation } from './SponsorConfirmation';
 import { useExactAsset } from './useExactAsset';
@@ -136,29 +135,25 @@ export function TransferDialog({ session, network, token, onClose }: TransferDia
   const send = async (request: TransferRequest, selfPaid = false) => {
     const signer = session.signer;
     if (signer === null) return;
-    let outcome: TransferOutcome;
-    try {
-      outcome = await (selfPaid ? runSelfPaid(steps(request, signer)) : runTransfer(steps(request, signer)));
-    } catch (error) {
-      decideFee.current = null;
-      const failure = transactionFailure(error);
-      if (failure.kind === 'refused') {
-        notify.neutral({ key: 'wallet.error.USER_REJECTED' });
-        setStep({ kind: 'review', request, refused: true });
-      } else {
-        setStep({ ...failure, request });
-      }
+    const result = await runTransaction(steps(request, signer), selfPaid);
+    decideFee.current = null;
+    if (result.kind === 'refused') {
+      notify.neutral({ key: 'wallet.error.USER_REJECTED' });
+      setStep({ kind: 'review', request, refused: true });
       return;
     }
-    decideFee.current = null;
-    if (outcome.kind === 'cancelled') {
+    if (result.kind === 'cancelled') {
       notify.neutral({ key: 'notify.cancelled_transaction' });
       setStep({ kind: 'review', request });
       return;
     }
+    if (result.kind !== 'sent') {
+      setStep({ ...result, request });
+      return;
+    }
     notify.success(
       { key: 'zero.transfer.sent', values: { quantity: request.quantity, to: request.to } },
-      transactionLink(network.explorerUrl, outcome.transactionId),
+      transactionLink(network.explorerUrl, result.transactionId),
     );
     void queryClient.invalidateQueries({ queryKey: [NATIVE_QUERY_ROOT, network.name] });
     recordRecentRecipient(network.name, 'native', request.to);

@@ -11,7 +11,8 @@ import {
   type FuelPreference,
 } from './sponsorDecision';
 import { resourceShortage, SponsorFailure, sponsorFailureText } from './sponsorFailure';
-import { runSelfPaid, runTransfer, type SponsoredAnswer, type TransferSteps } from './transferFlow';
+import { runSelfPaid, runTransaction, runTransfer, type SponsoredAnswer, type TransferSteps } from './transferFlow';
+import { WalletRefusedError } from './walletRefusal';
 
 const sponsored: SponsoredAnswer = {
   kind: 'sponsored',
@@ -194,5 +195,19 @@ describe('fuel preference', () => {
   ] as const)('with %o and a %s answer: ask=%s, next %s', (preference, kind, ask, next) => {
     expect(shouldAskSponsor(preference)).toBe(ask);
     expect(nextStepAfterSponsor({ kind }, preference)).toBe(next);
+  });
+});
+
+describe('runTransaction', () => {
+  it('answers how the transaction ended: sent, cancelled at the fee, refused by the wallet, or failed', async () => {
+    const fallback: SponsorAnswer = { kind: 'fallback', reason: 'Account does not require resources' };
+    expect(await runTransaction(harness(fallback).steps, false)).toEqual({ kind: 'sent', transactionId: 'txid' });
+    expect(await runTransaction(harness(sponsored, { decision: null }).steps, false)).toEqual({ kind: 'cancelled' });
+    const refusing = harness(fallback).steps;
+    expect(await runTransaction({ ...refusing, sign: () => Promise.reject(new WalletRefusedError()) }, true)).toEqual({ kind: 'refused' });
+    const failing = harness(fallback).steps;
+    const failed = await runTransaction({ ...failing, push: () => Promise.reject(new Error('chain said no')) }, true);
+    expect(failed).toMatchObject({ kind: 'failed', message: 'chain said no' });
+    expect((await runTransaction(harness(new Error('500')).steps, false)).kind).toBe('sponsor-failed');
   });
 });

@@ -19,6 +19,7 @@ import { packed, type PackedTransaction, type SponsorAnswer } from '../api/spons
 import type { HeaderKind } from './nativeSession';
 import { isSponsorFallbackError, nextStepAfterSponsor, shouldAskSponsor, type FuelPreference } from './sponsorDecision';
 import { SponsorFailure } from './sponsorFailure';
+import { transactionFailure, type TransactionFailure } from './walletRefusal';
 
 export type TransferStage = 'preparing' | 'asking-sponsor' | 'confirming-fee' | 'signing' | 'broadcasting';
 
@@ -83,4 +84,20 @@ export async function runTransfer(steps: TransferSteps): Promise<TransferOutcome
   steps.onStage('broadcasting');
   const transactionId = await steps.push(packed(answer.packedTrx, [...answer.sponsorSignatures, ...signatures]));
   return { kind: 'sent', transactionId, sponsored: true };
+}
+
+/**
+ * How a native transaction ended, as the dialogs lead on from it: sent (its id), cancelled at
+ * the fee confirmation, or one of the {@link TransactionFailure}s (a wallet refusal among
+ * them). `selfPaid` signs without asking the sponsor.
+ */
+export type TransactionResult = { readonly kind: 'sent'; readonly transactionId: string } | { readonly kind: 'cancelled' } | TransactionFailure;
+
+export async function runTransaction(steps: TransferSteps, selfPaid: boolean): Promise<TransactionResult> {
+  try {
+    const outcome = await (selfPaid ? runSelfPaid(steps) : runTransfer(steps));
+    return outcome.kind === 'sent' ? { kind: 'sent', transactionId: outcome.transactionId } : outcome;
+  } catch (error) {
+    return transactionFailure(error);
+  }
 }
