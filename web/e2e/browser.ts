@@ -4,7 +4,8 @@
  * fresh temporary profile that it deletes on close; each test gets its own
  * context, so no storage leaks from one test into the next.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -158,4 +159,12 @@ export function browserForSpec(): { withPage: (run: (page: Page, context: Browse
       return inPage(browser, run, options);
     },
   };
+}
+
+/** Saves the window as `<name>.png` in TANDEM_SCREENSHOT_DIR when it is set (to be opened and looked at). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const shots = process.env.TANDEM_SCREENSHOT_DIR;
+  if (!shots) return;
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: join(shots, `${name}.png`) });
 }

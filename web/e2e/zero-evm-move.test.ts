@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { browserForSpec } from './browser';
+import { browserForSpec, screenshot } from './browser';
 import { chain, connectDevWallet, evmAccount, rejectInDevWallet, signInDevWallet } from './evmDevnet';
 import { chainBalance, devnetControl, nativeManifest, signInWithDevWallet } from './nativeDevnet';
 
@@ -88,6 +88,9 @@ describe('moving TLOS between Telos Zero and Telos EVM', () => {
       const linkedBefore = await client.getBalance({ address: linked as `0x${string}` });
 
       // Zero → EVM: one native signature; the destination is her EVM wallet by default.
+      await page.locator('.zero-actions').getByRole('button', { name: 'Move TLOS' }).click();
+      await screenshot(page, 'zero-move-form-1280');
+      await moveDialog(page).getByRole('button', { name: 'Cancel' }).click();
       const toEvm = await openMove(page, 'Telos Zero → Telos EVM', '12.5');
       await toEvm.getByTestId('move-arrives').filter({ hasText: `12.5000 TLOS at ${evmAlice.toLowerCase()} on Telos EVM` }).waitFor();
       await toEvm.getByRole('button', { name: 'Move 12.5000 TLOS' }).click();
@@ -101,6 +104,8 @@ describe('moving TLOS between Telos Zero and Telos EVM', () => {
       const toZero = await openMove(page, 'Telos EVM → Telos Zero', '12.5');
       await toZero.getByTestId('move-arrives').filter({ hasText: '12.5000 TLOS to alice on Telos Zero' }).waitFor();
       await toZero.getByText(/Two: first your EVM wallet sends/).waitFor();
+      await toZero.getByTestId('move-evm-fee').waitFor();
+      await screenshot(page, 'zero-move-to-zero-review-1280');
       await toZero.getByRole('button', { name: 'Move 12.5000 TLOS' }).click();
       await signInDevWallet(page); // step 1, the EVM leg
       await signInDevWallet(page); // step 2, the native leg
@@ -189,5 +194,8 @@ describe('moving TLOS between Telos Zero and Telos EVM', () => {
       const short = dialog.getByTestId('move-ram-short');
       await short.filter({ hasText: /Not enough RAM: this move needs 477 bytes and kid2\.carol has \d+ free\. Buy \d+ bytes of RAM \(about \d+\.\d{4} TLOS\)/ }).waitFor();
       assert.equal(await dialog.getByRole('button', { name: 'Move 0.5000 TLOS' }).isDisabled(), true, 'nothing can be signed');
+      await screenshot(page, 'zero-move-review-1280');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, 'zero-move-review-390');
     }));
 });

@@ -7,11 +7,9 @@
  * as `zero-sign-prompt-<width>[-dark].png` to be looked at.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { browserForSpec } from './browser';
+import { browserForSpec, screenshot } from './browser';
 import { rejectInDevWallet } from './devWalletPrompt';
 import { chainBalance, signInWithDevWallet, tokenRow } from './nativeDevnet';
 
@@ -49,14 +47,6 @@ function less(quantity: string, amount: string): string {
   const left = units(quantity.split(' ')[0] ?? '') - units(amount);
   const digits = left.toString().padStart(5, '0');
   return `${digits.slice(0, -4)}.${digits.slice(-4)} TLOS`;
-}
-
-/** Saves the window as `<name>.png` in TANDEM_SCREENSHOT_DIR when it is set. */
-async function screenshot(page: Page, name: string): Promise<void> {
-  const shots = process.env.TANDEM_SCREENSHOT_DIR;
-  if (!shots) return;
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: join(shots, `${name}.png`) });
 }
 
 describe('the native development wallet’s Sign/Reject prompt', () => {

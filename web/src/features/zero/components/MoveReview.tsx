@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { prepareTransaction } from '../../../lib/evm-wallet/api/prepareTransaction';
-import { usePreferences } from '../../../lib/preferences/usePreferences';
+import { useAmountFormatter, usePreferences } from '../../../lib/preferences/usePreferences';
 import type { MovePlan } from '../api/evmMove';
 import { feesExceedAmount, moveDestination } from '../model/evmMove';
 
@@ -28,6 +28,7 @@ export function useFeesExceedAmount(plan: MovePlan): boolean {
 /** What the move does, before anything is signed: what leaves and arrives where, when, the signatures, fees and RAM. */
 export function MoveReview({ plan, account }: { plan: MovePlan; account: string }) {
   const { t } = useTranslation();
+  const format = useAmountFormatter();
   const quantity = plan.quantity.quantity;
   const leg = plan.evmLeg ?? null;
   const evmFee = useMoveEvmFee(plan);
@@ -37,7 +38,7 @@ export function MoveReview({ plan, account }: { plan: MovePlan; account: string 
   const missing = ram.bytesFree == null ? 0 : Math.max(0, ram.bytesNeeded - ram.bytesFree);
   return (
     <>
-      <dl className="zero-facts" aria-label={t('move.summary')} data-testid="move-review">
+      <dl className="zero-facts zero-move-review" aria-label={t('move.summary')} data-testid="move-review">
         <div className="zero-facts__row zero-facts__row--block">
           <dt>{t('move.leaves')}</dt>
           <dd>{toEvm ? t('move.leaves_zero', { quantity, account }) : t('move.leaves_evm', { quantity, address: leg?.from ?? plan.linkedAddress ?? '' })}</dd>
@@ -46,7 +47,7 @@ export function MoveReview({ plan, account }: { plan: MovePlan; account: string 
           <dt>{t('move.arrives')}</dt>
           <dd data-testid="move-arrives">{toEvm ? t('move.arrives_evm', { quantity, address: destination }) : t('move.arrives_zero', { quantity, account: destination })}</dd>
         </div>
-        <div className="zero-facts__row"><dt>{t('move.when')}</dt><dd>{t('move.when_seconds')}</dd></div>
+        <div className="zero-facts__row zero-facts__row--block"><dt>{t('move.when')}</dt><dd>{t('move.when_seconds')}</dd></div>
         <div className="zero-facts__row zero-facts__row--block">
           <dt>{t('move.signatures')}</dt>
           <dd>{leg === null ? t('move.signatures_one') : t('move.signatures_two')}</dd>
@@ -54,8 +55,8 @@ export function MoveReview({ plan, account }: { plan: MovePlan; account: string 
         <div className="zero-facts__row zero-facts__row--block">
           <dt>{t('move.fees')}</dt>
           <dd>
-            {leg !== null && evmFee.data != null && <span className="zero-block" data-testid="move-evm-fee">{t('move.fee_evm', { amount: evmFee.data.fee.amount })}</span>}
-            <span className="zero-block">{t('move.fee_native')}</span>
+            {leg !== null && evmFee.data != null && <span className="zero-move-review__line" data-testid="move-evm-fee">{t('move.fee_evm', { amount: format.gas(evmFee.data.fee.amount) })}</span>}
+            <span className="zero-move-review__line">{t('move.fee_native')}</span>
           </dd>
         </div>
         <div className="zero-facts__row zero-facts__row--block">

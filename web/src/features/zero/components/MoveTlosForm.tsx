@@ -86,8 +86,8 @@ export function MoveTlosForm({ account, evmNetwork, evmAddress, linkedAddress, n
     );
   };
   const availableText = input.direction === 'toEvm'
-    ? t('move.available_zero', { amount: format.exact(nativeAvailable) })
-    : evmAddress === null ? t('move.error_no_evm_session') : t('move.available_evm', { address: shortHex(evmAddress), amount: format.exact(evmAvailable) });
+    ? t('move.available_zero', { amount: format.token(nativeAvailable) })
+    : evmAddress === null ? t('move.error_no_evm_session') : t('move.available_evm', { address: shortHex(evmAddress), amount: format.token(evmAvailable) });
   const own = input.direction === 'toZero'
     ? t('move.own_account', { account })
     : evmAddress !== null ? t('move.own_evm', { address: shortHex(evmAddress) }) : linkedAddress !== null ? t('move.own_linked', { address: shortHex(linkedAddress) }) : null;
