@@ -101,13 +101,7 @@ async fn fills_from_blockscout_cost_requests_by_activity_and_refuse_what_the_cha
     let reader = chain(manifest);
     let head = reader.block_number().await.expect("head");
     let middle = manifest.start_block + (head - manifest.start_block) / 2;
-    let counting = Chaos {
-        seed: 0,
-        max_log_range: None,
-        max_batch: None,
-        rate_limited_per_mille: 0,
-        dropped_per_mille: 0,
-    };
+    let counting = Chaos::HONEST;
     let chain_node = ChaosProxy::start(&manifest.rpc_url, counting).expect("proxy");
     let listed_node = ChaosProxy::start(&manifest.rpc_url, counting).expect("proxy");
     let fake = BlockscoutFake::start(&manifest.rpc_url, Generation::V12).expect("fake");
