@@ -382,11 +382,18 @@ impl Filler {
         while high > 0 {
             let low = high.saturating_sub(step);
             let (last, first) = (high - 1, low);
-            let [sender, receiver, multi] = filters
+            let [sender, receiver, multi, approved] = filters
                 .each_ref()
                 .map(|topics: &Topics| self.fetcher.blocks_with_logs(first, last, topics));
-            let (sender, receiver, multi) = tokio::try_join!(sender, receiver, multi)?;
-            found.extend(sender.into_iter().chain(receiver).chain(multi));
+            let (sender, receiver, multi, approved) =
+                tokio::try_join!(sender, receiver, multi, approved)?;
+            found.extend(
+                sender
+                    .into_iter()
+                    .chain(receiver)
+                    .chain(multi)
+                    .chain(approved),
+            );
             scanned += high - low;
             report(FillProgress::Scanning { scanned, total });
             high = low;

@@ -77,11 +77,16 @@ fn event_of(log: &RawLog, account: Address) -> bool {
             if [
                 "Approval(address,address,uint256)",
                 "ApprovalForAll(address,address,bool)",
-                "Deposit(address,uint256)",
-                "Withdrawal(address,uint256)",
             ]
             .iter()
             .any(|signature| keccak256(signature) == *topic) =>
+        {
+            at(1) || at(2)
+        }
+        Some(topic)
+            if ["Deposit(address,uint256)", "Withdrawal(address,uint256)"]
+                .iter()
+                .any(|signature| keccak256(signature) == *topic) =>
         {
             at(1)
         }
