@@ -57,6 +57,7 @@ pub use metadata::{MetadataLocation, locate as locate_metadata};
 pub use rpc::{BlockFetcher, FetchedBlock, FetchedLog, FetchedTransaction};
 pub use source::IndexSource;
 pub use store::{
-    AccountFill, Coverage, EnrichmentQueue, FillCommit, FillMethod, FillWriter, IndexChanges,
-    PgStore, ReplicaStore, SqliteStore, Store, StoreError, StoreReads, StoreUrl, WriterLock,
+    AccountFill, Coverage, EnrichmentQueue, FillCommit, FillKinds, FillMethod, FillWriter,
+    IndexChanges, PgStore, ReplicaStore, SqliteStore, Store, StoreError, StoreReads, StoreUrl,
+    WriterLock,
 };

@@ -2,7 +2,8 @@
 //! front of a real one (the devnet's anvil). It refuses `eth_getLogs` ranges and
 //! batches above configured sizes, in the words real nodes use, answers HTTP 429 at
 //! random, and drops connections at random — before answering, or halfway through
-//! the body.
+//! the body. And it can pace requests as a rate-limited public node does: at most so
+//! many a second pass, the rest wait their turn.
 //!
 //! The randomness is seeded and keyed by the request itself (its body and how many
 //! times that body was seen before), not by arrival order, so the same seed makes the
@@ -31,6 +32,20 @@ pub struct Chaos {
     pub rate_limited_per_mille: u64,
     /// Connections dropped instead of answered, per thousand.
     pub dropped_per_mille: u64,
+    /// Requests passed on per second at most (a batch is one request); later ones wait.
+    pub requests_per_second: Option<u32>,
+}
+
+impl Chaos {
+    /// A proxy that only counts: everything passes, at once.
+    pub const HONEST: Self = Self {
+        seed: 0,
+        max_log_range: None,
+        max_batch: None,
+        rate_limited_per_mille: 0,
+        dropped_per_mille: 0,
+        requests_per_second: None,
+    };
 }
 
 /// What the proxy did, for tests to check the chaos happened.
@@ -60,6 +75,27 @@ struct Counters {
     calls: Mutex<HashMap<String, u64>>,
     /// Times each request body was seen, by its hash.
     seen: Mutex<HashMap<u64, u64>>,
+    /// When the next request may pass, under a rate limit.
+    next_slot: Mutex<Option<tokio::time::Instant>>,
+}
+
+impl Counters {
+    /// Waits for this request's turn under `per_second` (turns are handed out in
+    /// arrival order, one every 1/`per_second` s).
+    async fn pace(&self, per_second: u32) {
+        let gap = std::time::Duration::from_secs(1) / per_second.max(1);
+        let turn = {
+            let mut next = self
+                .next_slot
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            let now = tokio::time::Instant::now();
+            let turn = next.map_or(now, |at| at.max(now));
+            *next = Some(turn + gap);
+            turn
+        };
+        tokio::time::sleep_until(turn).await;
+    }
 }
 
 /// The proxy; stops when dropped.
@@ -160,6 +196,9 @@ async fn handle(
             let method = call["method"].as_str().unwrap_or("?").to_owned();
             *by_method.entry(method).or_insert(0) += 1;
         }
+    }
+    if let Some(per_second) = chaos.requests_per_second {
+        counters.pace(per_second).await;
     }
     counters.forwarded.fetch_add(1, Ordering::Relaxed);
     let answer = client

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { coveragePollMs } from './api/evm/coverage';
 import { coverageFixture, lagFixture } from './api/evm/coverageFixtures';
 import { behindOf, coverageNotice, lagNotice } from './coverage';
 
@@ -22,6 +23,30 @@ describe('coverageNotice', () => {
     const failed = coverageFixture({ fill: { state: 'failed', error: 'JSON-RPC eth_getLogs failed: HTTP error 403', failedAtMs: NOW - 2_500, retryAtMs: NOW + 7_500 } });
     expect(coverageNotice(failed, NOW)).toEqual({ kind: 'failed', error: 'JSON-RPC eth_getLogs failed: HTTP error 403', retryInSeconds: 8 });
     expect(coverageNotice(failed, NOW + 60_000)).toMatchObject({ kind: 'failed', retryInSeconds: 0 });
+  });
+});
+
+describe('coverageNotice once filled as far as the node could answer', () => {
+  it('names each kind that may be missing and before which block, instead of a bar', () => {
+    const gaps = coverageFixture({
+      progress: 1,
+      fromBlock: 161,
+      missing: [
+        { kind: 'sent', reason: 'noHistoricalState', beforeBlock: 161, note: '' },
+        { kind: 'received', reason: 'noHistoricalState', beforeBlock: 161, note: '' },
+        { kind: 'otherBalanceChanges', reason: 'insideCall', beforeBlock: 120, note: '' },
+      ],
+    });
+    expect(coverageNotice(gaps, NOW)).toEqual({
+      kind: 'missing',
+      gaps: [
+        { key: 'sent', block: 161 },
+        { key: 'received', block: 161 },
+        { key: 'other_inside_call', block: 120 },
+      ],
+    });
+    expect(coveragePollMs(gaps)).toBeUndefined();
+    expect(coveragePollMs(coverageFixture({ progress: 0.4 }))).toBe(1_500);
   });
 });
 

@@ -12,11 +12,36 @@ export type CoverageNotice =
   /** Reading the account's earlier activity: `percent` done (whole number, 0 to 99 until complete). */
   | { readonly kind: 'filling'; readonly percent: number }
   /** Reading it failed: `error` says what, and it is tried again in `retryInSeconds` (0: now, by the next refresh). */
-  | { readonly kind: 'failed'; readonly error: string; readonly retryInSeconds: number };
+  | { readonly kind: 'failed'; readonly error: string; readonly retryInSeconds: number }
+  /** Read as far as the node could answer: what may be missing, kind by kind, and before which block. */
+  | { readonly kind: 'missing'; readonly gaps: readonly MissingGap[] };
+
+/** One kind of the account's history that may be missing before `block` (its words: `coverage.missing_<key>`). */
+export interface MissingGap {
+  readonly key: 'sent' | 'received' | 'other_no_state' | 'other_inside_call';
+  readonly block: number;
+}
 
 /** The notice of `coverage`, or `null` once the account's whole history is held (or without an own index). */
 export function coverageNotice(coverage: Coverage | null | undefined, nowMs: number): CoverageNotice | null {
   if (!coverage || coverage.complete) return null;
+  const missing = coverage.missing;
+  if (missing.length > 0) {
+    return {
+      kind: 'missing',
+      gaps: missing.map((gap) => ({
+        key:
+          gap.kind === 'sent'
+            ? 'sent'
+            : gap.kind === 'received'
+              ? 'received'
+              : gap.reason === 'insideCall'
+                ? 'other_inside_call'
+                : 'other_no_state',
+        block: gap.beforeBlock,
+      })),
+    };
+  }
   const fill = coverage.fill;
   if (fill?.state === 'failed') {
     const retryAt = fill.retryAtMs ?? nowMs;

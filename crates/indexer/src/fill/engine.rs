@@ -31,7 +31,9 @@ use crate::follower::Node;
 use crate::follower::state::StateReads;
 use crate::rpc::failure::names_missing_state;
 use crate::rpc::{BlockFetcher, FetchedBlock};
-use crate::store::{AccountFill, Coverage, DecodedBlock, FillCommit, FillMethod, ReplicaStore};
+use crate::store::{
+    AccountFill, Coverage, DecodedBlock, FillCommit, FillKinds, FillMethod, ReplicaStore,
+};
 
 /// Stretches the range below the start block is scanned in: progress moves by one.
 const SCAN_STEPS: u64 = 20;
@@ -71,6 +73,16 @@ enum Filled {
     Written,
     /// The index covered the account already: nothing to do.
     AlreadyCovered,
+}
+
+/// Whether `tx` calls `account` or one of its logs comes from or names it.
+fn names(tx: &crate::rpc::FetchedTransaction, account: Address) -> bool {
+    let word = account.into_word();
+    tx.to == Some(account)
+        || tx
+            .logs
+            .iter()
+            .any(|log| log.address == account || log.topics.iter().skip(1).any(|t| *t == word))
 }
 
 fn stamp(block: &FetchedBlock) -> Stamp {
@@ -152,7 +164,7 @@ impl Filler {
     /// When the store fails.
     pub async fn coverage(&self, account: Address) -> Result<AccountCoverage, IndexerError> {
         let coverage = self.stored_coverage(account).await?;
-        let fill = (!coverage.is_complete())
+        let fill = (!coverage.is_filled())
             .then(|| {
                 self.jobs()
                     .get(&account)
@@ -190,8 +202,8 @@ impl Filler {
         take_slot: impl FnOnce() -> Option<S>,
     ) -> Result<AccountCoverage, IndexerError> {
         let coverage = self.stored_coverage(account).await?;
-        if coverage.is_complete() || coverage.indexed_through.is_none() {
-            // Covered, or the index has not begun: nothing a fill could stand on yet.
+        if coverage.is_filled() || coverage.indexed_through.is_none() {
+            // Filled, or the index has not begun: nothing a fill could stand on yet.
             self.jobs().remove(&account);
             return Ok(AccountCoverage {
                 coverage,
@@ -294,7 +306,7 @@ impl Filler {
                 "the index has not begun yet; an account can be filled once it has".to_owned(),
             ));
         };
-        if coverage.is_complete() {
+        if coverage.is_filled() {
             return Ok(Filled::AlreadyCovered);
         }
         let listed = match &self.activity {
@@ -304,8 +316,12 @@ impl Filler {
             ),
             None => None,
         };
-        let (blocks, plan, method) = match listed {
-            Some(Listed::Confirmed(blocks, plan)) => (blocks, plan, FillMethod::Indexer),
+        let (blocks, plan, method, kinds) = match listed {
+            // The indexer lists sent, received and internal transactions: every kind,
+            // its sent ones checked against the account's nonce.
+            Some(Listed::Confirmed(blocks, plan)) => {
+                (blocks, plan, FillMethod::Indexer, FillKinds::WHOLE)
+            }
             other => {
                 let method = match other {
                     None => FillMethod::Chain,
@@ -314,13 +330,38 @@ impl Filler {
                     }
                     Some(_) => FillMethod::ChainIndexerUnavailable,
                 };
-                let numbers = self.scan(account, start, report).await?;
+                let mut numbers: BTreeSet<u64> = self
+                    .scan(account, start, report)
+                    .await?
+                    .into_iter()
+                    .collect();
+                let searched = self.search_state(account, start, report).await?;
+                numbers.extend(searched.blocks());
                 report(FillProgress::Confirming);
-                let (blocks, plan, _) = self.account_blocks(account, numbers).await?;
-                (blocks, plan, method)
+                let changed = searched.balance_blocks();
+                let numbers: Vec<u64> = numbers.into_iter().collect();
+                let none = HashSet::new();
+                let (mut blocks, mut plan, _) = self
+                    .account_blocks(account, numbers.clone(), &changed, &none)
+                    .await?;
+                // Balance changes no transaction of their block accounts for: the node's
+                // traces name the transactions that moved value to or from the account
+                // inside a call, where it offers them.
+                let mut searched = searched;
+                let unexplained = searched.unexplained(account, &blocks, &self.wrapped_native);
+                if !unexplained.is_empty()
+                    && let Some(causes) = self.traced_causes(account, &unexplained).await?
+                {
+                    (blocks, plan, _) = self
+                        .account_blocks(account, numbers, &changed, &causes)
+                        .await?;
+                    searched.traced = causes;
+                }
+                let kinds = searched.kinds(account, start, &blocks, &self.wrapped_native)?;
+                (blocks, plan, method, kinds)
             }
         };
-        self.confirm(account, blocks, &plan, method).await?;
+        self.confirm(account, blocks, &plan, method, kinds).await?;
         Ok(Filled::Written)
     }
 
@@ -341,11 +382,18 @@ impl Filler {
         while high > 0 {
             let low = high.saturating_sub(step);
             let (last, first) = (high - 1, low);
-            let [sender, receiver, multi] = filters
+            let [sender, receiver, multi, approved] = filters
                 .each_ref()
                 .map(|topics: &Topics| self.fetcher.blocks_with_logs(first, last, topics));
-            let (sender, receiver, multi) = tokio::try_join!(sender, receiver, multi)?;
-            found.extend(sender.into_iter().chain(receiver).chain(multi));
+            let (sender, receiver, multi, approved) =
+                tokio::try_join!(sender, receiver, multi, approved)?;
+            found.extend(
+                sender
+                    .into_iter()
+                    .chain(receiver)
+                    .chain(multi)
+                    .chain(approved),
+            );
             scanned += high - low;
             report(FillProgress::Scanning { scanned, total });
             high = low;
@@ -354,11 +402,16 @@ impl Filler {
     }
 
     /// The account's transactions of `numbers`, the plan of reads their events name, and
-    /// every transaction those blocks hold (the account's or not).
+    /// every transaction those blocks hold (the account's or not). In the blocks of
+    /// `changed` (its TLOS balance changed there), calls to it and transactions whose logs
+    /// name it count as its own too: one of them moved its balance; so do the
+    /// transactions of `also` (named by the node's traces).
     pub(super) async fn account_blocks(
         &self,
         account: Address,
         numbers: Vec<u64>,
+        changed: &BTreeSet<u64>,
+        also: &HashSet<B256>,
     ) -> Result<(Vec<DecodedBlock>, ReadPlan, HashSet<(u64, B256)>), IndexerError> {
         let mut plan = ReadPlan::new(account);
         let fetched = self.fetcher.blocks(numbers).await?;
@@ -366,15 +419,25 @@ impl Filler {
         let mut present = HashSet::new();
         for mut block in fetched {
             let at = stamp(&block);
+            let balance_moved = changed.contains(&block.number);
             present.extend(block.transactions.iter().map(|tx| (block.number, tx.hash)));
             let mut events = Vec::new();
             block.transactions.retain(|tx| {
                 let decoded = decode_transaction(tx, &self.wrapped_native);
+                // The kinds a fill searches for, and no others: a transaction the
+                // account sent (failed ones and creations too), the creation of the
+                // account, TLOS it received, or a party to one of its events. What else
+                // names it (a call without value or events) is not searched below the
+                // start, so keeping it when a block happens to be read would make the
+                // history depend on which blocks were.
                 let concerns = tx.from == account
-                    || tx.to == Some(account)
+                    || tx.contract_address == Some(account)
+                    || (tx.to == Some(account) && tx.success && !tx.value.is_zero())
                     || decoded
                         .iter()
-                        .any(|placed| placed.event.participants().contains(&account));
+                        .any(|placed| placed.event.participants().contains(&account))
+                    || (balance_moved && names(tx, account))
+                    || also.contains(&tx.hash);
                 if concerns {
                     for placed in &decoded {
                         plan.add(&placed.event, at);
@@ -396,6 +459,7 @@ impl Filler {
         blocks: Vec<DecodedBlock>,
         plan: &ReadPlan,
         method: FillMethod,
+        kinds: FillKinds,
     ) -> Result<(), IndexerError> {
         let reads = plan.reads();
         let mut fill = AccountFill {
@@ -405,6 +469,7 @@ impl Filler {
             state: Vec::new(),
             read_at: 0,
             method,
+            kinds,
         };
         for _ in 0..COMMIT_ATTEMPTS {
             let store = Arc::clone(&self.store);

@@ -1,5 +1,5 @@
 //! The `eth_getLogs` topic filters that find one account's token activity. Topics are ORed
-//! within a position and ANDed across positions, so three filters cover every event the
+//! within a position and ANDed across positions, so four filters cover every event the
 //! index decodes in which the account is a party:
 //!
 //! | filter | topic0 | the account at |
@@ -7,6 +7,7 @@
 //! | sender side | Transfer, Approval, ApprovalForAll, Deposit, Withdrawal | topic1 (from, owner, dst, src) |
 //! | receiver side | Transfer, TransferSingle, TransferBatch | topic2 (ERC-20/721 to; ERC-1155 from) |
 //! | ERC-1155 receiver | TransferSingle, TransferBatch | topic3 (to) |
+//! | approved | Approval, ApprovalForAll | topic2 (spender, operator) |
 //!
 //! What logs cannot show — a plain native transfer or a contract call that emits no
 //! token event — is not found this way: the native balance is read from the chain
@@ -24,9 +25,9 @@ fn topic(account: Address) -> B256 {
     account.into_word()
 }
 
-/// The three topic filters that find `account`'s events.
+/// The four topic filters that find `account`'s events.
 #[must_use]
-pub fn account_filters(account: Address) -> [Topics; 3] {
+pub fn account_filters(account: Address) -> [Topics; 4] {
     let me = Some(vec![topic(account)]);
     let sender = vec![
         Some(vec![
@@ -51,9 +52,12 @@ pub fn account_filters(account: Address) -> [Topics; 3] {
         Some(vec![TRANSFER_SINGLE_TOPIC, TRANSFER_BATCH_TOPIC]),
         None,
         None,
-        me,
+        me.clone(),
     ];
-    [sender, receiver, multi_receiver]
+    // Approvals granted to the account: not its state (the owner's), but its history,
+    // as the follower lists them.
+    let approved = vec![Some(vec![APPROVAL_TOPIC, APPROVAL_FOR_ALL_TOPIC]), None, me];
+    [sender, receiver, multi_receiver, approved]
 }
 
 #[cfg(test)]
@@ -97,6 +101,9 @@ mod tests {
             vec![TRANSFER_SINGLE_TOPIC, other, me, other],
             vec![TRANSFER_SINGLE_TOPIC, other, other, me],
             vec![TRANSFER_BATCH_TOPIC, me, other, me],
+            // The account as spender or operator: an approval granted to it.
+            vec![APPROVAL_TOPIC, other, me],
+            vec![APPROVAL_FOR_ALL_TOPIC, other, me],
         ];
         for topics in cases {
             assert_eq!(matched_by(&topics), 1, "{topics:?}");
@@ -108,9 +115,6 @@ mod tests {
         let (me, other) = (topic(ME), topic(OTHER));
         let cases = [
             vec![TRANSFER_TOPIC, other, other],
-            // The account as spender or operator is not its own state.
-            vec![APPROVAL_TOPIC, other, me],
-            vec![APPROVAL_FOR_ALL_TOPIC, other, me],
             // The account as the ERC-1155 operator only.
             vec![TRANSFER_SINGLE_TOPIC, me, other, other],
         ];

@@ -78,7 +78,13 @@ impl Filler {
             }
         };
         report(FillProgress::Confirming);
-        let (blocks, plan, present) = self.account_blocks(account, activity.blocks()).await?;
+        // The indexer lists every call to the account, internal ones too: in its blocks,
+        // calls to it and transactions naming it are its own, as in a searched block
+        // where its balance moved.
+        let listed_blocks = activity.blocks().into_iter().collect();
+        let (blocks, plan, present) = self
+            .account_blocks(account, activity.blocks(), &listed_blocks, &HashSet::new())
+            .await?;
         let refused = refused(&activity, &blocks, &present);
         if refused > 0 {
             tracing::warn!(%account, refused, "fill searches the chain: {name} listed what the chain does not have");

@@ -10,15 +10,20 @@
 //! confirmed against the chain, and the search runs anyway when the indexer is down,
 //! incomplete or wrong. Which way a fill went is stored with it ([`FillMethod`](crate::FillMethod)).
 //!
-//! What logs cannot show — a plain native transfer, a call that emits no token event —
-//! is not found below the start block by the search: the native balance is read from the
-//! chain, and such transactions appear in the history from the start block on.
+//! What logs cannot show — a plain native transfer, a failed call, a creation, a call
+//! that emits no token event — is found from the account's state at past blocks
+//! ([`search`]): its nonce names the blocks of every transaction it sent, its TLOS
+//! balance the blocks of every transfer it received. A node that keeps no state that old
+//! cannot answer that search: the fill then says which kinds may be missing below which
+//! block ([`FillKinds`](crate::FillKinds)), and the account's history there is what its
+//! own fill found, whoever else is filled later.
 
 pub mod engine;
 pub mod filters;
 mod listed;
 pub mod plan;
 mod progress;
+mod search;
 
 pub use engine::{AccountCoverage, FillCounts, FillProgress, Filler};
 pub use plan::ReadPlan;

@@ -18,6 +18,15 @@ pub enum FillProgress {
         /// Blocks to scan.
         total: u64,
     },
+    /// Searching the account's nonce and TLOS balance at past blocks for what logs
+    /// cannot show: `reads` made of about `expected` (an estimate from the number of
+    /// transactions the account sent; the search may need fewer or more).
+    Searching {
+        /// State reads made so far.
+        reads: u64,
+        /// State reads the search is expected to make.
+        expected: u64,
+    },
     /// Reading the account's transactions and state, and writing them.
     Confirming,
     /// The last attempt failed: why, and when it did (ms since the epoch).
@@ -30,15 +39,21 @@ pub enum FillProgress {
 }
 
 impl FillProgress {
-    /// Share done, 0 to 1 (scanning is most of a fill; confirming the rest).
+    /// Share done, 0 to 1: the log scan is the first half, the state search most of
+    /// the rest, confirming the end.
     #[must_use]
     pub fn fraction(&self) -> f64 {
         match self {
             Self::Queued | Self::Listing | Self::Failed { .. } => 0.0,
             Self::Scanning { scanned, total } if *total > 0 => {
-                0.9 * (*scanned as f64 / *total as f64)
+                0.5 * (*scanned as f64 / *total as f64).min(1.0)
             }
             Self::Scanning { .. } => 0.0,
+            Self::Searching { reads, expected } => {
+                // An estimate: never past its own end before the search is done.
+                let share = *reads as f64 / (*expected).max(1) as f64;
+                0.5 + 0.4 * share.min(0.99)
+            }
             Self::Confirming => 0.95,
         }
     }
@@ -60,10 +75,17 @@ impl AccountCoverage {
         self.coverage.is_complete()
     }
 
-    /// Share of the account's history the index holds, 0 to 1.
+    /// Whether the fill has nothing left to do: complete, or filled as far as the node
+    /// could answer (the coverage's `kinds` name what may be missing).
+    #[must_use]
+    pub fn is_filled(&self) -> bool {
+        self.coverage.is_filled()
+    }
+
+    /// Share of the account's history the fill has searched, 0 to 1.
     #[must_use]
     pub fn progress(&self) -> f64 {
-        if self.is_complete() {
+        if self.is_filled() {
             return 1.0;
         }
         self.fill.as_ref().map_or(0.0, FillProgress::fraction)

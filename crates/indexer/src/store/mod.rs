@@ -128,6 +128,10 @@ pub struct Coverage {
     /// How its fill found its earlier activity (`None`: not filled, or filled before
     /// the store recorded it).
     pub filled_by: Option<FillMethod>,
+    /// From which block each kind of its history is complete, once filled (`None`: not
+    /// filled, or filled before the store recorded kinds — such a fill searched token
+    /// events only and is done again).
+    pub kinds: Option<FillKinds>,
     /// How the index changed besides taking in blocks, when this was read — kept in the
     /// store, so every process reading it sees the same counts.
     pub changes: IndexChanges,
@@ -145,12 +149,67 @@ pub struct IndexChanges {
     pub enrichments: u64,
 }
 
+/// From which block each kind of an account's history below the index's start is
+/// complete (0: all of it). A kind the node could not search (it keeps no state that old)
+/// is complete from the index's start block only. Token events are `filled_from`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct FillKinds {
+    /// Transactions the account sent (successful or failed, creations included).
+    pub sent_from: u64,
+    /// TLOS it received in transactions sent to it.
+    pub received_from: u64,
+    /// Every other change of its TLOS balance (value received inside someone's call).
+    pub other_from: u64,
+}
+
+impl FillKinds {
+    /// Every kind complete from genesis.
+    pub const WHOLE: Self = Self {
+        sent_from: 0,
+        received_from: 0,
+        other_from: 0,
+    };
+
+    /// Whether every kind is complete from genesis.
+    #[must_use]
+    pub fn is_whole(&self) -> bool {
+        *self == Self::WHOLE
+    }
+}
+
 impl Coverage {
-    /// Whether the index holds the account's whole history: it starts at genesis, or the
-    /// account was filled down to it.
+    /// Whether the index holds the account's whole history, every kind of it: it starts
+    /// at genesis, or the account's fill found all of it.
     #[must_use]
     pub fn is_complete(&self) -> bool {
-        self.index_start == Some(0) || self.filled_from == Some(0)
+        self.index_start == Some(0)
+            || (self.filled_from == Some(0) && self.kinds.is_some_and(|kinds| kinds.is_whole()))
+    }
+
+    /// Whether nothing is left for a fill to do: the history is complete, or the account
+    /// was filled as far as the node could answer (its gaps are in `kinds`).
+    #[must_use]
+    pub fn is_filled(&self) -> bool {
+        self.index_start == Some(0) || (self.filled_from == Some(0) && self.kinds.is_some())
+    }
+
+    /// The first block from which every kind of the account's history is held: 0 once
+    /// complete, else the highest block a kind is complete from (the index's start
+    /// before a fill).
+    #[must_use]
+    pub fn complete_from(&self) -> Option<u64> {
+        if self.index_start == Some(0) {
+            return Some(0);
+        }
+        match (self.filled_from, self.kinds) {
+            (Some(tokens), Some(kinds)) => Some(
+                tokens
+                    .max(kinds.sent_from)
+                    .max(kinds.received_from)
+                    .max(kinds.other_from),
+            ),
+            _ => self.index_start,
+        }
     }
 }
 
@@ -228,6 +287,8 @@ pub struct AccountFill {
     pub read_at: u64,
     /// How the activity was found.
     pub method: FillMethod,
+    /// From which block each kind of the account's history is complete.
+    pub kinds: FillKinds,
 }
 
 /// How writing an [`AccountFill`] went.

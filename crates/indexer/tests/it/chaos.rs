@@ -55,6 +55,7 @@ async fn through_chaos(
             max_batch: Some(16),
             rate_limited_per_mille: 120,
             dropped_per_mille: 80,
+            requests_per_second: None,
         },
     )
     .unwrap();

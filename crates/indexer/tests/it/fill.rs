@@ -14,9 +14,10 @@ use tandem_evm::EvmSource;
 use tandem_evm::source::{TokenStandard, TransferQuery, TransferRecord};
 use tandem_indexer::fill::{FillProgress, Filler};
 use tandem_indexer::{IndexSource, Indexer};
-use tandem_testkit::EvmManifest;
+use tandem_testkit::{Chaos, ChaosProxy, EvmManifest};
 
 use crate::common::{ALL, assert_accounts_match_chain, chain, config, holders, start_devnet};
+use crate::fill_history;
 use crate::long_history::grow;
 use crate::stores::{BACKENDS, Backend, TestStore, blocking};
 
@@ -79,6 +80,7 @@ async fn accounts_below_the_start_block_are_filled_on_demand() {
         let source = IndexSource::new(writer);
 
         let mut filled_something = false;
+        let mut histories = Vec::new();
         for holder in holders(manifest) {
             let before = filler.coverage(holder).await.expect("coverage");
             assert!(
@@ -99,8 +101,18 @@ async fn accounts_below_the_start_block_are_filled_on_demand() {
             let after = filler.coverage(holder).await.expect("coverage");
             assert!(
                 after.is_complete(),
-                "{backend:?}: {holder} covered after its fill"
+                "{backend:?}: {holder} covered after its fill: {:?}",
+                after.coverage.kinds
             );
+            // Its transactions: every kind a fill finds, below the start too.
+            let transactions = fill_history::snapshot(&source, holder).await;
+            let reads = chain(manifest);
+            let expected = fill_history::expected(&reference, &reads, holder, middle).await;
+            assert_eq!(
+                transactions.0, expected,
+                "{backend:?}: transactions of {holder}"
+            );
+            histories.push((holder, transactions));
             assert_eq!(after.progress(), 1.0);
             let expected = history(&reference, holder).await;
             assert_eq!(
@@ -116,6 +128,14 @@ async fn accounts_below_the_start_block_are_filled_on_demand() {
             filled_something,
             "the start block leaves history below it to fill"
         );
+        // Filling the others changed nothing of an account filled before them.
+        for (holder, history) in &histories {
+            assert_eq!(
+                &fill_history::snapshot(&source, *holder).await,
+                history,
+                "{backend:?}: {holder}'s history and pages after the others' fills"
+            );
+        }
         assert_accounts_match_chain(&source, manifest).await;
         stores.push((backend, store, indexer, source));
     }
@@ -188,4 +208,72 @@ async fn background_fills_report_progress_and_end_covered() {
     let counts = filler.counts();
     assert_eq!(counts.completed, accounts.len() as u64);
     assert_eq!((counts.failed, counts.active), (0, 0));
+}
+
+/// A fill through a node that answers 100 requests a second (a public node's pace, a
+/// little faster): whoever asks meanwhile sees its progress move — the log scan, then
+/// the state search, then confirming — never going back, and never 1 before it is done.
+#[tokio::test]
+async fn a_slow_fill_shows_its_progress_as_it_goes() {
+    let devnet = start_devnet();
+    let manifest = devnet.manifest();
+    let head = chain(manifest).block_number().await.expect("head");
+    let store = TestStore::new(Backend::Sqlite, "fill_progress");
+    let writer = store.writer().await;
+    let mut settings = config(manifest);
+    settings.start_block = head;
+    Indexer::new(settings.clone(), Arc::clone(&writer))
+        .expect("indexer")
+        .sync_to_head()
+        .await
+        .expect("index from the head");
+    let paced = Chaos {
+        requests_per_second: Some(100),
+        ..Chaos::HONEST
+    };
+    let node = ChaosProxy::start(&manifest.rpc_url, paced).expect("proxy");
+    settings.rpc_url = node.url();
+    let filler = Arc::new(Filler::new(writer, &settings, 1).expect("filler"));
+    let alice = crate::common::addr(&manifest.accounts[0].address);
+    let mut seen: Vec<FillProgress> = Vec::new();
+    let done = tokio::time::timeout(std::time::Duration::from_secs(60), async {
+        loop {
+            let now = filler.ensure(alice).await.expect("ensure");
+            if let Some(FillProgress::Failed { error, .. }) = &now.fill {
+                panic!("fill failed: {error}");
+            }
+            if now.is_filled() {
+                return now;
+            }
+            if let Some(step) = now.fill
+                && seen.last() != Some(&step)
+            {
+                seen.push(step);
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    })
+    .await
+    .expect("the fill ends");
+    assert!(done.is_complete(), "{:?}", done.coverage.kinds);
+    let fractions: Vec<f64> = seen.iter().map(FillProgress::fraction).collect();
+    assert!(
+        fractions.windows(2).all(|pair| pair[0] <= pair[1]),
+        "progress only moves forward: {seen:?}"
+    );
+    let between = fractions
+        .iter()
+        .filter(|share| **share > 0.0 && **share < 1.0)
+        .count();
+    assert!(between >= 5, "progress seen moving: {seen:?}");
+    assert!(
+        seen.iter()
+            .any(|step| matches!(step, FillProgress::Scanning { scanned, total } if scanned < total && *scanned > 0)),
+        "the scan seen halfway: {seen:?}"
+    );
+    assert!(
+        seen.iter()
+            .any(|step| matches!(step, FillProgress::Searching { reads, .. } if *reads > 0)),
+        "the state search seen under way: {seen:?}"
+    );
 }

@@ -10,6 +10,7 @@ mod chaos;
 mod common;
 mod crash;
 mod fill;
+mod fill_history;
 mod fill_listed;
 mod long_history;
 mod metadata_attacks;

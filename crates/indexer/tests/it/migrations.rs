@@ -10,7 +10,7 @@ use crate::common::ALL;
 use crate::stores::{BACKENDS, Backend, TestStore, blocking};
 
 /// The newest schema version this binary knows.
-const LATEST: u32 = 5;
+const LATEST: u32 = 6;
 
 /// A SQLite store built by the indexer as it was before schema versions (git
 /// 9e2e4bc, the seeded devnet from block 33), dumped with `sqlite3 .dump`.

@@ -17,13 +17,7 @@ use tandem_testkit::{Chaos, ChaosProxy, EvmManifest};
 
 /// A proxy that only counts, so the test sees what each mode asks the node.
 fn counting_proxy(manifest: &EvmManifest) -> ChaosProxy {
-    let honest = Chaos {
-        seed: 0,
-        max_log_range: None,
-        max_batch: None,
-        rate_limited_per_mille: 0,
-        dropped_per_mille: 0,
-    };
+    let honest = Chaos::HONEST;
     ChaosProxy::start(&manifest.rpc_url, honest).expect("proxy starts")
 }
 

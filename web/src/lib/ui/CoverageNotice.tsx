@@ -26,8 +26,9 @@ function useNow(ticking: boolean): number {
 /**
  * Above a list from the server's own index: while the account's earlier activity is
  * read, a progress bar with the share read (and that the list may miss it meanwhile);
- * when reading failed, what failed and when it is tried again; when the index is
- * behind the chain, by how much. Nothing when the list is complete and current.
+ * when reading failed, what failed and when it is tried again; when it was read as
+ * far as the node could answer, what may be missing and before which block; when the
+ * index is behind the chain, by how much. Nothing when the list is complete and current.
  */
 export function CoverageNotice({ coverage, lag, subject }: CoverageNoticeProps) {
   const { t } = useTranslation();
@@ -63,6 +64,13 @@ export function CoverageNotice({ coverage, lag, subject }: CoverageNoticeProps) 
           <p>{notice.retryInSeconds > 0 ? t('coverage.retry_in', { count: notice.retryInSeconds }) : t('coverage.retry_now')}</p>
           <p className="muted">{t('coverage.partial')}</p>
         </div>
+      )}
+      {notice?.kind === 'missing' && (
+        <ul className="coverage__missing" role="status">
+          {notice.gaps.map((gap) => (
+            <li key={gap.key}>{t(`coverage.missing_${gap.key}`, { block: gap.block })}</li>
+          ))}
+        </ul>
       )}
       {behind && (
         <p className="coverage__lag" role="status">

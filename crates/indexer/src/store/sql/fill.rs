@@ -9,7 +9,7 @@ use alloy_primitives::Address;
 use super::codec::{Cols, Value, addr, int};
 use super::{Sql, chain, count_of, state};
 use crate::derive::{Stamp, StateValue};
-use crate::store::{AccountFill, Coverage, FillCommit, IndexChanges, StoreError};
+use crate::store::{AccountFill, Coverage, FillCommit, FillKinds, IndexChanges, StoreError};
 
 fn indexed_through(sql: &dyn Sql) -> Result<Option<u64>, StoreError> {
     let rows = sql.query("SELECT MAX(number) FROM blocks", &[])?;
@@ -22,7 +22,7 @@ fn indexed_through(sql: &dyn Sql) -> Result<Option<u64>, StoreError> {
 }
 
 /// The start block in the `chain` meta row's text.
-fn start_of(chain: &str) -> Option<u64> {
+pub(super) fn start_of(chain: &str) -> Option<u64> {
     chain.rsplit(' ').next().and_then(|n| n.parse().ok())
 }
 
@@ -40,7 +40,10 @@ pub fn coverage(sql: &dyn Sql, account: Address) -> Result<Coverage, StoreError>
                 (SELECT value FROM meta WHERE key = ?3),
                 (SELECT filled_from FROM account_coverage WHERE account = ?1),
                 (SELECT filled_at FROM account_coverage WHERE account = ?1),
-                (SELECT filled_by FROM account_coverage WHERE account = ?1)",
+                (SELECT filled_by FROM account_coverage WHERE account = ?1),
+                (SELECT sent_from FROM account_coverage WHERE account = ?1),
+                (SELECT received_from FROM account_coverage WHERE account = ?1),
+                (SELECT other_from FROM account_coverage WHERE account = ?1)",
         &[
             addr(&account),
             Value::Text(super::REORGS.to_owned()),
@@ -65,6 +68,14 @@ pub fn coverage(sql: &dyn Sql, account: Address) -> Result<Coverage, StoreError>
             .opt_text(6)?
             .as_deref()
             .and_then(crate::store::FillMethod::from_text),
+        kinds: match (block(7)?, block(8)?, block(9)?) {
+            (Some(sent_from), Some(received_from), Some(other_from)) => Some(FillKinds {
+                sent_from,
+                received_from,
+                other_from,
+            }),
+            _ => None,
+        },
         changes: IndexChanges {
             reorgs: count(2)?,
             enrichments: count(3)?,
@@ -137,6 +148,25 @@ pub fn commit_fill(sql: &dyn Sql, fill: &AccountFill) -> Result<FillCommit, Stor
         return Ok(FillCommit::IndexMoved(through));
     }
     chain::write_fill_rows(sql, &fill.blocks)?;
+    // The account's own rows below the start: its history there (see `history_query`).
+    let rows: Vec<Vec<Value>> = fill
+        .blocks
+        .iter()
+        .flat_map(|decoded| {
+            decoded.block.transactions.iter().map(|transaction| {
+                vec![
+                    addr(&fill.account),
+                    int(decoded.block.number),
+                    int(transaction.index),
+                ]
+            })
+        })
+        .collect();
+    sql.execute_many(
+        "INSERT INTO account_fill_rows (account, block_number, tx_index) VALUES (?1, ?2, ?3)
+         ON CONFLICT DO NOTHING",
+        &rows,
+    )?;
     // One read per table and one write per statement, not a round trip per key.
     let stored = state::read_many(sql, fill.state.iter().map(|(key, _)| key.clone()))?;
     let mut writes: BTreeMap<&'static str, Vec<Vec<Value>>> = BTreeMap::new();
@@ -152,14 +182,20 @@ pub fn commit_fill(sql: &dyn Sql, fill: &AccountFill) -> Result<FillCommit, Stor
         sql.execute_many(statement, rows)?;
     }
     sql.execute(
-        "INSERT INTO account_coverage (account, filled_from, filled_at, filled_by) VALUES (?1, ?2, ?3, ?4)
+        "INSERT INTO account_coverage (account, filled_from, filled_at, filled_by, sent_from,
+             received_from, other_from) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
          ON CONFLICT (account) DO UPDATE SET filled_from = excluded.filled_from,
-             filled_at = excluded.filled_at, filled_by = excluded.filled_by",
+             filled_at = excluded.filled_at, filled_by = excluded.filled_by,
+             sent_from = excluded.sent_from, received_from = excluded.received_from,
+             other_from = excluded.other_from",
         &[
             addr(&fill.account),
             int(fill.filled_from),
             int(fill.read_at),
             Value::Text(fill.method.to_text()),
+            int(fill.kinds.sent_from),
+            int(fill.kinds.received_from),
+            int(fill.kinds.other_from),
         ],
     )?;
     Ok(FillCommit::Written)

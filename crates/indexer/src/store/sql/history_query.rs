@@ -60,11 +60,29 @@ fn page_of<T>(rows: Vec<T>, page: PageRequest, total: u64) -> Page<T> {
     }
 }
 
-/// Touched = named by the transaction or its non-transfer events (address_transactions)
-/// or a party to one of its transfers. `?1` is the address.
-const TOUCHING: &str = "SELECT block_number, tx_index FROM address_transactions WHERE address = ?1
-     UNION SELECT block_number, tx_index FROM transfers WHERE sender = ?1
-     UNION SELECT block_number, tx_index FROM transfers WHERE recipient = ?1";
+/// Touched = from the index's start block (`?2`) on, named by the transaction or its
+/// non-transfer events (address_transactions) or a party to one of its transfers; below
+/// it, found by the account's own fill (account_fill_rows). `?1` is the address.
+///
+/// Below the start the store holds only what fills found, and another account's fill
+/// stores transactions naming this one (a transfer between them) that this account's
+/// fill may not have looked for: taking them would make its history depend on who was
+/// filled before, and grow after it said complete.
+const TOUCHING: &str = "SELECT block_number, tx_index FROM address_transactions WHERE address = ?1 AND block_number >= ?2
+     UNION SELECT block_number, tx_index FROM transfers WHERE sender = ?1 AND block_number >= ?2
+     UNION SELECT block_number, tx_index FROM transfers WHERE recipient = ?1 AND block_number >= ?2
+     UNION SELECT block_number, tx_index FROM account_fill_rows WHERE account = ?1";
+
+/// The index's start block (0 before the store is bound to a chain).
+fn index_start(sql: &dyn Sql) -> Result<u64, StoreError> {
+    let rows = sql.query("SELECT value FROM meta WHERE key = 'chain'", &[])?;
+    let text = rows.first().map(|row| Cols(row).opt_text(0)).transpose()?;
+    Ok(text
+        .flatten()
+        .as_deref()
+        .and_then(super::fill::start_of)
+        .unwrap_or(0))
+}
 
 /// Transactions touching `address`, newest first by default, with logs: the page at
 /// `query.page.offset` with the total, or — when the query resumes after a position —
@@ -74,15 +92,15 @@ pub fn transactions(
     address: Address,
     query: &TransactionQuery,
 ) -> Result<Page<TransactionRecord>, StoreError> {
-    let mut args: Vec<Value> = vec![addr(&address)];
+    let mut args: Vec<Value> = vec![addr(&address), int(index_start(sql)?)];
     // Plain ERC-20/721 Transfer logs live in `transfers` only (see the write path).
     let condition = match query.log_topic {
         Some(topic) => {
             args.push(Value::Bytes(topic.to_vec()));
             args.push(Value::Int(i64::from(topic == TRANSFER_TOPIC)));
             "EXISTS (SELECT 1 FROM logs l WHERE l.block_number = a.block_number
-                 AND l.tx_index = a.tx_index AND l.topic0 = ?2)
-               OR (?3 = 1 AND EXISTS (SELECT 1 FROM transfers f WHERE f.block_number = a.block_number
+                 AND l.tx_index = a.tx_index AND l.topic0 = ?3)
+               OR (?4 = 1 AND EXISTS (SELECT 1 FROM transfers f WHERE f.block_number = a.block_number
                  AND f.tx_index = a.tx_index AND f.standard < 2))"
         }
         None => "1 = 1",
@@ -200,18 +218,25 @@ fn page_after(
         String::new()
     };
     let part = |name: &str, table: &str, column: &str| {
+        // From the start block on for the index's tables; the fill's rows are below it.
+        let from_start = if table == "account_fill_rows" {
+            ""
+        } else {
+            " AND block_number >= ?2"
+        };
         format!(
             "SELECT * FROM (SELECT block_number, tx_index FROM {table}
-               WHERE {column} = ?1 AND (block_number, tx_index) {beyond} (?{block}, ?{index})
+               WHERE {column} = ?1{from_start} AND (block_number, tx_index) {beyond} (?{block}, ?{index})
                ORDER BY block_number {order}, tx_index {order} {part_limit}) AS {name}"
         )
     };
     format!(
-        "SELECT a.block_number, a.tx_index FROM ({} UNION {} UNION {}) a
+        "SELECT a.block_number, a.tx_index FROM ({} UNION {} UNION {} UNION {}) a
          WHERE {condition} ORDER BY a.block_number {order}, a.tx_index {order} LIMIT ?{limit}",
         part("named", "address_transactions", "address"),
         part("sent", "transfers", "sender"),
         part("received", "transfers", "recipient"),
+        part("filled", "account_fill_rows", "account"),
     )
 }
 

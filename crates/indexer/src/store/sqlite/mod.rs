@@ -49,6 +49,10 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         version: 5,
         script: include_str!("migrations/0005-nft-preview.sql"),
     },
+    Migration {
+        version: 6,
+        script: include_str!("migrations/0006-fill-kinds.sql"),
+    },
 ];
 
 /// Read-only connections: concurrent reads beyond these wait for one. Reads are CPU

@@ -24,6 +24,9 @@ pub enum FillState {
     /// Looking for the account's activity below the index's start block: in the
     /// third-party indexer's list, or the chain's logs (`scannedBlocks` of `totalBlocks`).
     Scanning,
+    /// Searching the account's nonce and TLOS balance at past blocks for its plain
+    /// transfers, failed transactions and creations (`stateReads` of about `expectedReads`).
+    Searching,
     /// Reading the account's transactions and state back from the chain, and storing them.
     Confirming,
     /// The last attempt failed (`error` says why); it is tried again from `retryAtMs` on,
@@ -41,6 +44,10 @@ pub struct FillView {
     pub scanned_blocks: Option<u64>,
     /// Blocks to scan (while scanning).
     pub total_blocks: Option<u64>,
+    /// Reads of the account's past nonce and balance made (while searching).
+    pub state_reads: Option<u64>,
+    /// Reads the search is expected to make, an estimate (while searching).
+    pub expected_reads: Option<u64>,
     /// What failed, in words (when failed).
     pub error: Option<String>,
     /// When it failed, ms since the epoch.
@@ -69,6 +76,107 @@ pub struct CoverageView {
     /// How the account's earlier history was found, once filled (`null` before, and
     /// for fills stored before this was recorded).
     pub filled_by: Option<FilledByView>,
+    /// What the history may lack, kind by kind, once filled as far as the node could
+    /// answer (empty when complete, and before a fill: `fromBlock` says it then).
+    pub missing: Vec<MissingView>,
+}
+
+/// A kind of an account's history below the index's start block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum HistoryKind {
+    /// Transactions the account sent, failed ones and contract creations included.
+    Sent,
+    /// TLOS received in transactions sent to the account.
+    Received,
+    /// Other changes of its TLOS balance (value received inside someone's call).
+    OtherBalanceChanges,
+}
+
+/// Why a kind may be missing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum MissingReason {
+    /// The node keeps no state (nonces, balances) that old: it could not be searched.
+    NoHistoricalState,
+    /// A block changed the balance inside someone else's call, and no transaction of
+    /// the block says how (only traces could): the kind is complete above it.
+    InsideCall,
+}
+
+/// One kind the history may lack, and below which block.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MissingView {
+    /// Which kind.
+    pub kind: HistoryKind,
+    /// Why.
+    pub reason: MissingReason,
+    /// Rows of the kind before this block may be missing; from it on all are there.
+    pub before_block: u64,
+    /// The same in words, with why.
+    #[schema(
+        example = "TLOS received before block 161 may be missing: the node keeps no history of balances."
+    )]
+    pub note: String,
+}
+
+/// What the account's fill could not find, in words (see [`MissingView`]).
+fn missing_views(held: &tandem_indexer::Coverage) -> Vec<MissingView> {
+    let (Some(kinds), Some(start)) = (held.kinds, held.index_start) else {
+        return Vec::new();
+    };
+    let mut missing = Vec::new();
+    let mut gap = |kind, before_block: u64, note: String| {
+        if before_block > 0 {
+            missing.push(MissingView {
+                kind,
+                reason: if before_block >= start {
+                    MissingReason::NoHistoricalState
+                } else {
+                    MissingReason::InsideCall
+                },
+                before_block,
+                note,
+            });
+        }
+    };
+    let no_state = |what: &str| format!("the node keeps no history of {what} below block {start}");
+    gap(
+        HistoryKind::Sent,
+        kinds.sent_from,
+        format!(
+            "Transactions sent before block {} may be missing: {}.",
+            kinds.sent_from,
+            no_state("nonces")
+        ),
+    );
+    gap(
+        HistoryKind::Received,
+        kinds.received_from,
+        format!(
+            "TLOS received before block {} may be missing: {}.",
+            kinds.received_from,
+            no_state("balances")
+        ),
+    );
+    let other_why = if kinds.other_from >= start {
+        no_state("balances")
+    } else {
+        format!(
+            "block {} changed the TLOS balance inside someone else's call, which this node cannot show",
+            kinds.other_from.saturating_sub(1)
+        )
+    };
+    gap(
+        HistoryKind::OtherBalanceChanges,
+        kinds.other_from,
+        format!(
+            "Other TLOS balance changes before block {} may be missing: {other_why}.",
+            kinds.other_from
+        ),
+    );
+    missing
 }
 
 /// Where a fill found the account's earlier activity.
@@ -178,6 +286,8 @@ fn fill_view(fill: &FillProgress) -> FillView {
         state: FillState::Queued,
         scanned_blocks: None,
         total_blocks: None,
+        state_reads: None,
+        expected_reads: None,
         error: None,
         failed_at_ms: None,
         retry_at_ms: None,
@@ -189,6 +299,11 @@ fn fill_view(fill: &FillProgress) -> FillView {
             view.state = FillState::Scanning;
             view.scanned_blocks = Some(*scanned);
             view.total_blocks = Some(*total);
+        }
+        FillProgress::Searching { reads, expected } => {
+            view.state = FillState::Searching;
+            view.state_reads = Some(*reads);
+            view.expected_reads = Some(*expected);
         }
         FillProgress::Confirming => view.state = FillState::Confirming,
         FillProgress::Failed { error, at_ms } => {
@@ -207,22 +322,24 @@ fn fill_view(fill: &FillProgress) -> FillView {
 pub fn coverage_view(index: &IndexContext) -> CoverageView {
     let held = &index.coverage;
     let complete = held.is_complete();
+    let filled = held.is_filled();
     CoverageView {
-        from_block: if complete {
-            Some(0)
-        } else {
-            held.coverage.index_start
-        },
+        from_block: held.coverage.complete_from(),
         through_block: held.coverage.indexed_through,
         complete,
         // Three decimals: enough for a percentage, and stable in JSON.
         progress: (held.progress().clamp(0.0, 1.0) * 1000.0).round() / 1000.0,
-        fill: held.fill.as_ref().filter(|_| !complete).map(fill_view),
+        fill: held.fill.as_ref().filter(|_| !filled).map(fill_view),
         filled_by: held
             .coverage
             .filled_by
-            .filter(|_| complete)
+            .filter(|_| filled)
             .map(|method| filled_by_view(method, index.indexer_name.as_deref())),
+        missing: if filled {
+            missing_views(&held.coverage)
+        } else {
+            Vec::new()
+        },
     }
 }
 
@@ -247,7 +364,7 @@ pub fn index_fields(
 #[cfg(test)]
 mod tests {
     use tandem_indexer::fill::AccountCoverage;
-    use tandem_indexer::{Coverage, IndexChanges};
+    use tandem_indexer::{Coverage, FillKinds, IndexChanges};
 
     use super::*;
 
@@ -273,6 +390,7 @@ mod tests {
             filled_from: None,
             filled_at: None,
             filled_by: None,
+            kinds: None,
             changes: IndexChanges::default(),
         };
         let scanning = context(
@@ -285,7 +403,7 @@ mod tests {
         let view = serde_json::to_value(coverage_view(&scanning)).unwrap_or_default();
         assert_eq!(view["complete"], false);
         assert_eq!(view["fromBlock"], 500);
-        assert_eq!(view["progress"], 0.63);
+        assert_eq!(view["progress"], 0.35);
         assert_eq!(view["fill"]["state"], "scanning");
         assert_eq!(view["fill"]["scannedBlocks"], 350);
 
@@ -310,6 +428,7 @@ mod tests {
                     refused: 1,
                     unlisted: 0,
                 }),
+                kinds: Some(FillKinds::WHOLE),
                 ..partial
             },
             None,
@@ -332,5 +451,40 @@ mod tests {
         assert_eq!((lag.blocks_behind, lag.lagging), (10, true));
         assert!(index_fields(Some(&filled), false).1.is_none());
         assert!(index_fields(None, true).0.is_none());
+    }
+
+    #[test]
+    fn a_fill_the_node_could_not_answer_says_what_may_be_missing() {
+        let filled = Coverage {
+            index_start: Some(161),
+            indexed_through: Some(900),
+            filled_from: Some(0),
+            filled_at: Some(900),
+            filled_by: Some(FillMethod::Chain),
+            kinds: Some(FillKinds {
+                sent_from: 161,
+                received_from: 161,
+                other_from: 161,
+            }),
+            changes: IndexChanges::default(),
+        };
+        let view = coverage_view(&context(filled, None));
+        assert!(!view.complete);
+        assert_eq!(view.from_block, Some(161));
+        assert_eq!(view.progress, 1.0, "the fill is done");
+        assert!(view.fill.is_none());
+        let notes: Vec<&str> = view.missing.iter().map(|gap| gap.note.as_str()).collect();
+        assert_eq!(notes.len(), 3, "{notes:?}");
+        assert_eq!(
+            notes[1],
+            "TLOS received before block 161 may be missing: the node keeps no history of balances below block 161."
+        );
+        let complete = Coverage {
+            kinds: Some(FillKinds::WHOLE),
+            ..filled
+        };
+        let view = coverage_view(&context(complete, None));
+        assert!(view.complete && view.missing.is_empty());
+        assert_eq!(view.from_block, Some(0));
     }
 }

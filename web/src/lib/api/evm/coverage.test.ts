@@ -22,8 +22,9 @@ describe('the coverage and index lag of an account answer', () => {
     expect(() => { checkIndexFields({}); }).not.toThrow();
     expect(() => { checkIndexFields({ coverage: null, indexLag: null }); }).not.toThrow();
     expect(() => { checkIndexFields({ coverage: coverageFixture({ fill: { state: 'scanning' } }), indexLag: lagFixture(3) }); }).not.toThrow();
-    expect(() => { checkIndexFields({ coverage: { complete: false, progress: 2 } }); }).toThrow('coverage.progress');
-    expect(() => { checkIndexFields({ coverage: { complete: 'no', progress: 0 } }); }).toThrow('coverage.complete');
+    expect(() => { checkIndexFields({ coverage: { complete: false, progress: 2, missing: [] } }); }).toThrow('coverage.progress');
+    expect(() => { checkIndexFields({ coverage: { complete: 'no', progress: 0, missing: [] } }); }).toThrow('coverage.complete');
+    expect(() => { checkIndexFields({ coverage: coverageFixture({ missing: [{ kind: 'received', reason: 'noHistoricalState', beforeBlock: 161, note: '' }] }) }); }).not.toThrow();
     expect(() => { checkIndexFields({ coverage: coverageFixture({ fill: { state: 'paused' } as never }) }); }).toThrow('coverage.fill.state');
     expect(() => { checkIndexFields({ indexLag: { ...lagFixture(3), secondsBehind: '3' } }); }).toThrow('indexLag.secondsBehind');
   });

@@ -2,7 +2,7 @@
 import type { Coverage, IndexLag } from './coverage';
 
 export function coverageFixture(overrides: Partial<Coverage>): Coverage {
-  return { complete: false, progress: 0, fromBlock: 500, throughBlock: 900, fill: null, ...overrides };
+  return { complete: false, progress: 0, fromBlock: 500, throughBlock: 900, fill: null, missing: [], ...overrides };
 }
 
 export function lagFixture(secondsBehind: number): IndexLag {

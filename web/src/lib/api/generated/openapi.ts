@@ -1251,6 +1251,11 @@ export interface components {
              */
             fromBlock?: number | null;
             /**
+             * @description What the history may lack, kind by kind, once filled as far as the node could
+             *     answer (empty when complete, and before a fill: `fromBlock` says it then).
+             */
+            missing: components["schemas"]["MissingView"][];
+            /**
              * Format: double
              * @description The share held, 0 to 1 (1 once complete).
              * @example 0.63
@@ -1544,11 +1549,16 @@ export interface components {
          * @description Where the fill of an account's earlier history stands.
          * @enum {string}
          */
-        FillState: "queued" | "scanning" | "confirming" | "failed";
+        FillState: "queued" | "scanning" | "searching" | "confirming" | "failed";
         /** @description The fill of an account's earlier history, while it runs or after it failed. */
         FillView: {
             /** @description What failed, in words (when failed). */
             error?: string | null;
+            /**
+             * Format: int64
+             * @description Reads the search is expected to make, an estimate (while searching).
+             */
+            expectedReads?: number | null;
             /**
              * Format: int64
              * @description When it failed, ms since the epoch.
@@ -1566,6 +1576,11 @@ export interface components {
             scannedBlocks?: number | null;
             /** @description Where it stands. */
             state: components["schemas"]["FillState"];
+            /**
+             * Format: int64
+             * @description Reads of the account's past nonce and balance made (while searching).
+             */
+            stateReads?: number | null;
             /**
              * Format: int64
              * @description Blocks to scan (while scanning).
@@ -1674,6 +1689,11 @@ export interface components {
             /** @description Tandem's own version (the crate version). */
             version: string;
         };
+        /**
+         * @description A kind of an account's history below the index's start block.
+         * @enum {string}
+         */
+        HistoryKind: "sent" | "received" | "otherBalanceChanges";
         /** @description One page of an account's history. */
         HistoryPage: {
             /** @description The account (EIP-55). */
@@ -1892,6 +1912,28 @@ export interface components {
          * @enum {string}
          */
         MetadataStatus: "ok" | "invalid" | "missing";
+        /**
+         * @description Why a kind may be missing.
+         * @enum {string}
+         */
+        MissingReason: "noHistoricalState" | "insideCall";
+        /** @description One kind the history may lack, and below which block. */
+        MissingView: {
+            /**
+             * Format: int64
+             * @description Rows of the kind before this block may be missing; from it on all are there.
+             */
+            beforeBlock: number;
+            /** @description Which kind. */
+            kind: components["schemas"]["HistoryKind"];
+            /**
+             * @description The same in words, with why.
+             * @example TLOS received before block 161 may be missing: the node keeps no history of balances.
+             */
+            note: string;
+            /** @description Why. */
+            reason: components["schemas"]["MissingReason"];
+        };
         /** @description One action of the native leg: the wallet builds it with the contract's ABI. */
         MoveActionView: {
             contract: string;

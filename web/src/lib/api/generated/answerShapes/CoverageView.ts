@@ -4,5 +4,6 @@ import type { AnswerShape } from '../../answerShape';
 import type { components } from '../openapi';
 import { FillView } from './FillView';
 import { FilledByView } from './FilledByView';
+import { MissingView } from './MissingView';
 
-export const CoverageView: AnswerShape<components['schemas']["CoverageView"]> = { type: 'object', properties: { "complete": { type: 'boolean' }, "fill": { type: 'ref', name: "FillView", to: () => FillView, nullable: true }, "filledBy": { type: 'ref', name: "FilledByView", to: () => FilledByView, nullable: true }, "fromBlock": { type: 'integer', nullable: true }, "progress": { type: 'number', minimum: 0, maximum: 1 }, "throughBlock": { type: 'integer', nullable: true } }, required: ["complete", "progress"] };
+export const CoverageView: AnswerShape<components['schemas']["CoverageView"]> = { type: 'object', properties: { "complete": { type: 'boolean' }, "fill": { type: 'ref', name: "FillView", to: () => FillView, nullable: true }, "filledBy": { type: 'ref', name: "FilledByView", to: () => FilledByView, nullable: true }, "fromBlock": { type: 'integer', nullable: true }, "missing": { type: 'array', items: { type: 'ref', name: "MissingView", to: () => MissingView } }, "progress": { type: 'number', minimum: 0, maximum: 1 }, "throughBlock": { type: 'integer', nullable: true } }, required: ["complete", "progress", "missing"] };

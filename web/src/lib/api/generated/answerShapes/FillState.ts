@@ -3,4 +3,4 @@
 import type { AnswerShape } from '../../answerShape';
 import type { components } from '../openapi';
 
-export const FillState: AnswerShape<components['schemas']["FillState"]> = { type: 'string', enum: ["queued", "scanning", "confirming", "failed"] };
+export const FillState: AnswerShape<components['schemas']["FillState"]> = { type: 'string', enum: ["queued", "scanning", "searching", "confirming", "failed"] };

@@ -4,4 +4,4 @@ import type { AnswerShape } from '../../answerShape';
 import type { components } from '../openapi';
 import { FillState } from './FillState';
 
-export const FillView: AnswerShape<components['schemas']["FillView"]> = { type: 'object', properties: { "error": { type: 'string', nullable: true }, "failedAtMs": { type: 'integer', nullable: true }, "retryAtMs": { type: 'integer', nullable: true }, "scannedBlocks": { type: 'integer', nullable: true }, "state": { type: 'ref', name: "FillState", to: () => FillState }, "totalBlocks": { type: 'integer', nullable: true } }, required: ["state"] };
+export const FillView: AnswerShape<components['schemas']["FillView"]> = { type: 'object', properties: { "error": { type: 'string', nullable: true }, "expectedReads": { type: 'integer', nullable: true }, "failedAtMs": { type: 'integer', nullable: true }, "retryAtMs": { type: 'integer', nullable: true }, "scannedBlocks": { type: 'integer', nullable: true }, "state": { type: 'ref', name: "FillState", to: () => FillState }, "stateReads": { type: 'integer', nullable: true }, "totalBlocks": { type: 'integer', nullable: true } }, required: ["state"] };
