@@ -279,7 +279,7 @@ export function MoveTlosDialog({ session, network, direction, pending, onClose }
             <>
               <p className="zero-muted">{t('move.lead', { account: session.account })}</p>
               {step.note !== undefined && <p className="zero-field__error" role="alert">{step.note}</p>}
-              <MoveTlosForm account={session.account} evmNetwork={evmNetwork} evmAddress={evm.account} linkedAddress={linkedAddress}
+              <MoveTlosForm account={session.account} network={network.name} networkName={network.displayName} evmNetwork={evmNetwork} evmAddress={evm.account} linkedAddress={linkedAddress}
                 nativeAvailable={nativeAvailable} initial={input} checking={checking}
                 onReview={(body, typed) => { setInput(typed); ask(body); }} onCancel={close} />
             </>

@@ -4,13 +4,20 @@ import { fromPlainString, type FixedAmount } from '../../../lib/amount/fixedAmou
 import { useQuery } from '@tanstack/react-query';
 import { evmBalancesQueryOptions } from '../../../lib/api/evm/balances';
 import { prepareTransaction } from '../../../lib/evm-wallet/api/prepareTransaction';
+import { RecipientAssist } from '../../../lib/address-book/RecipientAssist';
+import { typedAddress } from '../../../lib/address-book/model';
+import { useEvmSentBefore } from '../../../lib/address-book/useSentBefore';
 import { shortHex } from '../../../lib/format/shortHex';
 import { useAmountFormatter, usePreferences } from '../../../lib/preferences/usePreferences';
 import { maxAfterFee, validateMoveForm, type MoveDirection, type MoveFieldError } from '../model/evmMove';
 import type { MoveBody } from '../api/evmMove';
+import { useNativeSentBefore } from '../api/sentTo';
 
 interface MoveTlosFormProps {
   readonly account: string;
+  /** The native network and the names the recipient suggestions show. */
+  readonly network: string;
+  readonly networkName: string;
   readonly evmNetwork: string;
   /** The signed-in EVM address (where TLOS leaves from toward Zero, and the default destination toward EVM). */
   readonly evmAddress: string | null;
@@ -32,14 +39,17 @@ function ownDestination(direction: MoveDirection, account: string, evmAddress: s
 }
 
 /** The move's form: direction, amount (with Max), destination (the own other half unless changed). */
-export function MoveTlosForm({ account, evmNetwork, evmAddress, linkedAddress, nativeAvailable, initial, checking, onReview, onCancel }: MoveTlosFormProps) {
+export function MoveTlosForm({ account, network, networkName, evmNetwork, evmAddress, linkedAddress, nativeAvailable, initial, checking, onReview, onCancel }: MoveTlosFormProps) {
   const { t } = useTranslation();
   const format = useAmountFormatter();
   const [{ fiatCurrency }] = usePreferences();
   const [input, setInput] = useState(initial.to === '' ? { ...initial, to: ownDestination(initial.direction, account, evmAddress, linkedAddress) } : initial);
   const [errors, setErrors] = useState<Partial<Record<'to' | 'amount', MoveFieldError>>>({});
   const [maxState, setMaxState] = useState<{ kind: 'idle' } | { kind: 'working' } | { kind: 'failed'; message: string }>({ kind: 'idle' });
-  const ids = { amount: useId(), to: useId(), direction: useId() };
+  const ids = { amount: useId(), to: useId(), direction: useId(), book: useId() };
+  // The same recipient suggestions and first-send / look-alike warnings as the send forms.
+  const evmSentBefore = useEvmSentBefore(evmNetwork, evmAddress, input.direction === 'toEvm' ? input.to : '');
+  const nativeSentBefore = useNativeSentBefore(network, account, input.direction === 'toZero' ? typedAddress('native', input.to) : null);
   const evmBalances = useQuery({ ...evmBalancesQueryOptions(evmNetwork, evmAddress ?? '', fiatCurrency), enabled: evmAddress !== null });
   const evmTlos = evmBalances.data?.balances.find((row) => row.token.isNative) ?? null;
   const evmAvailable = evmTlos === null ? ZERO : { raw: BigInt(evmTlos.amount.raw) / 10n ** 14n, decimals: DECIMALS };
@@ -117,12 +127,17 @@ export function MoveTlosForm({ account, evmNetwork, evmAddress, linkedAddress, n
       </div>
       <div className="zero-field">
         <label htmlFor={ids.to}>{t(input.direction === 'toEvm' ? 'move.to_address' : 'move.to_account')}</label>
-        <input className="input zero-mono" id={ids.to} value={input.to} autoComplete="off" spellCheck={false} aria-invalid={errors.to !== undefined} aria-describedby={`${ids.to}-error`}
+        <input className="input zero-mono" id={ids.to} list={ids.book} value={input.to} autoComplete="off" spellCheck={false} aria-invalid={errors.to !== undefined} aria-describedby={`${ids.to}-error`}
           onChange={(event) => { setInput({ ...input, to: event.target.value }); }} />
         {own !== null && input.to !== ownDestination(input.direction, account, evmAddress, linkedAddress) && (
           <button type="button" className="button button--ghost button--small" onClick={() => { setInput({ ...input, to: ownDestination(input.direction, account, evmAddress, linkedAddress) }); }}>{own}</button>
         )}
         {fieldError('to')}
+        {input.direction === 'toEvm'
+          ? <RecipientAssist network={evmNetwork} networkName="Telos EVM" kind="evm" value={input.to} listId={ids.book} own={evmAddress} chainHistory={evmSentBefore}
+              onPick={(address) => { setInput((before) => ({ ...before, to: address })); }} />
+          : <RecipientAssist network={network} networkName={networkName} kind="native" value={input.to} listId={ids.book} own={account} chainHistory={nativeSentBefore}
+              onPick={(name) => { setInput((before) => ({ ...before, to: name })); }} />}
       </div>
       <div className="button-row">
         <button type="submit" className="button button--primary" disabled={checking}>{checking ? t('move.reviewing') : t('move.review')}</button>
