@@ -179,15 +179,19 @@ describe('history export (native)', () => {
       assert.ok(system?.price, 'the devnet prices its system token');
       const valued: { fiat: string; amount: string }[] = [];
       const expected: Row[] = actions.flatMap((action) => {
-        const { from, to, quantity } = action.data as { from: string; to: string; quantity: string };
+        const { from, to, quantity, memo } = action.data as { from: string; to: string; quantity: string; memo?: string };
         if (from !== 'alice' && to !== 'alice') return [];
         const [amount = '', token = ''] = quantity.split(' ');
         const direction = from === to ? 'self' : from === 'alice' ? 'out' : 'in';
+        // TLOS moved to Telos EVM: the other side is the EVM address in the memo, named "Telos EVM" (ADR 0035).
+        const party = from === 'alice' ? to : from;
+        const counterparty = party === 'eosio.evm' && /^0x[0-9a-fA-F]{40}$/.test(memo ?? '') ? (memo ?? '').toLowerCase() : party;
+        const movedWithEvm = counterparty === 'eosio.evm' || counterparty.startsWith('0x');
         return [{
-          date_utc: `${action.timestamp.slice(0, 19)}Z`, transaction_id: action.trxId, direction, counterparty: from === 'alice' ? to : from,
+          date_utc: `${action.timestamp.slice(0, 19)}Z`, transaction_id: action.trxId, direction, counterparty,
           token, contract: action.contract, token_id: '', amount, fee: '', fee_token: '', fee_paid_by: '', failed: 'false',
           fiat_value_at_todays_price: '', fiat_currency: 'USD', price_note: 'price not known', fee_fiat_value_at_todays_price: '',
-          counterparty_name: from === to ? 'you' : '',
+          counterparty_name: from === to ? 'you' : movedWithEvm ? 'Telos EVM' : '',
         }];
       });
       const actual = rowsOf(csv).map((row) => {
