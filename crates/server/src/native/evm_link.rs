@@ -16,7 +16,8 @@ use crate::error::ServiceError;
 const EVM_CONTRACT: &str = "eosio.evm";
 const ACCOUNT_TABLE: &str = "account";
 
-fn account_query(index_position: &str, key_type: &str, key: String) -> TableQuery {
+/// One row of the account table by a secondary index (`2`: the padded address, `3`: the name).
+pub(super) fn account_query(index_position: &str, key_type: &str, key: String) -> TableQuery {
     TableQuery {
         code: EVM_CONTRACT.to_owned(),
         scope: EVM_CONTRACT.to_owned(),

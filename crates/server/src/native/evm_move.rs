@@ -9,7 +9,6 @@
 //!   leg `withdraw`s it to the account and, for another recipient, transfers it on.
 
 use alloy_primitives::{Address, U256};
-use tandem_antelope::chain::TableQuery;
 use tandem_antelope::chain::types::EvmAccountRow;
 use tandem_domain::DomainError;
 use tandem_domain::amount::{NumberFormat, parse_amount};
@@ -21,6 +20,7 @@ use tandem_domain::evm_move::{
 use tandem_domain::network::NetworkName;
 
 use super::NativeNetwork;
+use super::evm_link::account_query;
 use crate::error::ServiceError;
 
 /// Which way the TLOS goes.
@@ -101,21 +101,6 @@ pub struct MovePlan {
     pub ram: RamNeed,
 }
 
-fn address_query(address: &Address) -> TableQuery {
-    let hex = alloy_primitives::hex::encode(address.as_slice());
-    TableQuery {
-        code: EVM_CONTRACT.to_owned(),
-        scope: EVM_CONTRACT.to_owned(),
-        table: "account".to_owned(),
-        lower_bound: Some(format!("{}{hex}", "0".repeat(24))),
-        upper_bound: Some(format!("{}{hex}", "0".repeat(24))),
-        limit: Some(1),
-        key_type: Some("sha256".to_owned()),
-        index_position: Some("2".to_owned()),
-        reverse: false,
-    }
-}
-
 fn transfer(from: Name, to: &str, quantity: Asset, memo: &str, contract: Name) -> PlannedAction {
     PlannedAction {
         contract: contract.to_string(),
@@ -146,7 +131,15 @@ impl NativeNetwork {
     pub async fn evm_row_exists(&self, address: &Address) -> Result<bool, ServiceError> {
         let rows = self
             .chain
-            .get_table_rows::<EvmAccountRow>(&address_query(address))
+            .get_table_rows::<EvmAccountRow>(&account_query(
+                "2",
+                "sha256",
+                format!(
+                    "{}{}",
+                    "0".repeat(24),
+                    alloy_primitives::hex::encode(address.as_slice())
+                ),
+            ))
             .await?;
         let hex = alloy_primitives::hex::encode(address.as_slice());
         Ok(rows
