@@ -30,6 +30,8 @@ TOKEN_LIST = [
 
 # What the product API's `apy/native` answered when recorded.
 RECORDED_REX_APY = "10.78"
+# How far `/_devnet/blocks` moves the clock at once: a week (REX matures in days, a refund takes three).
+MAX_SKIP_SECONDS = 7 * 24 * 3600
 
 
 def logo_svg(symbol: str, colour: str) -> str:
@@ -252,8 +254,8 @@ def create_app(chain: DevChain, history: History, sponsor: Sponsor, relay: EvmRe
             count, skip = int(body.get("count", 0)), int(body.get("skipSeconds", 0))
         except (ValueError, TypeError) as error:
             return JSONResponse({"error": str(error)}, status_code=400)
-        if not (0 <= count <= 10_000 and 0 <= skip <= 3600):
-            return JSONResponse({"error": "count must be 0..10000 and skipSeconds 0..3600"}, status_code=400)
+        if not (0 <= count <= 10_000 and 0 <= skip <= MAX_SKIP_SECONDS):
+            return JSONResponse({"error": f"count must be 0..10000 and skipSeconds 0..{MAX_SKIP_SECONDS}"}, status_code=400)
         if skip:
             chain.skip_time(skip)
         for _ in range(count):
