@@ -133,6 +133,12 @@ pub enum DomainError {
     #[error("name '{0}' is not normalized (trailing dot)")]
     NameNotNormalized(String),
     /// An asset that is not `<amount> <SYMBOL>`.
+    /// A RAM purchase or sale too small for the market to book anything.
+    #[error("too small to trade on the RAM market")]
+    RamTradeTooSmall,
+    /// A time the chain wrote that is not `YYYY-MM-DDTHH:MM:SS`.
+    #[error("invalid chain time '{0}'")]
+    InvalidChainTime(String),
     #[error("invalid asset '{0}'")]
     AssetInvalidFormat(String),
     /// An asset amount beyond ±(2^62 - 1).
@@ -254,6 +260,8 @@ impl DomainError {
             Self::NameInvalidLastCharacter(_) => "antelope.name.invalid_last_character",
             Self::NameNotNormalized(_) => "antelope.name.not_normalized",
             Self::AssetInvalidFormat(_) => "antelope.asset.invalid_format",
+            Self::InvalidChainTime(_) => "antelope.chain.invalid_time",
+            Self::RamTradeTooSmall => "antelope.ram.trade_too_small",
             Self::AssetAmountOutOfRange => "antelope.asset.amount_out_of_range",
             Self::SymbolInvalidCode(_) => "antelope.asset.invalid_symbol_code",
             Self::SymbolInvalidPrecision(_) => "antelope.asset.invalid_precision",
@@ -330,6 +338,8 @@ mod tests {
             E::SymbolInvalidCode(s()),
             E::SymbolInvalidPrecision(s()),
             E::AssetSymbolMismatch,
+            E::RamTradeTooSmall,
+            E::InvalidChainTime(s()),
             E::ActionDataInvalid(s()),
             E::LogDataInvalid(s()),
             E::SponsorNoopMissing,
@@ -391,6 +401,8 @@ mod tests {
                 | E::SymbolInvalidCode(_)
                 | E::SymbolInvalidPrecision(_)
                 | E::AssetSymbolMismatch
+                | E::RamTradeTooSmall
+                | E::InvalidChainTime(_)
                 | E::ActionDataInvalid(_)
                 | E::LogDataInvalid(_)
                 | E::SponsorNoopMissing

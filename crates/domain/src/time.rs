@@ -98,6 +98,33 @@ pub fn now_ms() -> u64 {
         .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
 
+/// Seconds since the Unix epoch of a chain time, `2026-12-04T00:00:00` (fractions of a
+/// second and a trailing `Z` ignored; the chain writes UTC); `None` when it is not one.
+#[must_use]
+pub fn chain_time_seconds(text: &str) -> Option<i64> {
+    let text = text.strip_suffix('Z').unwrap_or(text);
+    let (date, time) = text.split_once('T')?;
+    let time = time.split_once('.').map_or(time, |(whole, _)| whole);
+    let mut date_parts = date.splitn(3, '-').map(str::parse::<i64>);
+    let (year, month, day) = (
+        date_parts.next()?.ok()?,
+        date_parts.next()?.ok()?,
+        date_parts.next()?.ok()?,
+    );
+    let mut time_parts = time.splitn(3, ':').map(str::parse::<i64>);
+    let (hour, minute, second) = (
+        time_parts.next()?.ok()?,
+        time_parts.next()?.ok()?,
+        time_parts.next()?.ok()?,
+    );
+    let valid = (1..=12).contains(&month)
+        && (1..=31).contains(&day)
+        && (0..24).contains(&hour)
+        && (0..60).contains(&minute)
+        && (0..=60).contains(&second);
+    valid.then(|| days_from_civil(year, month, day) * 86_400 + hour * 3600 + minute * 60 + second)
+}
+
 /// Days from 1970-01-01 to the civil date `year-month-day` (Howard Hinnant's
 /// `days_from_civil`); negative before 1970.
 #[must_use]
@@ -147,6 +174,32 @@ mod tests {
             assert_eq!(days_from_civil(year, month, day), days, "{days}");
         }
         assert!(now_ms() > 1_700_000_000_000);
+    }
+
+    #[test]
+    fn reads_chain_times() {
+        assert_eq!(chain_time_seconds("1970-01-01T00:00:00"), Some(0));
+        assert_eq!(
+            chain_time_seconds("2026-12-04T00:00:00"),
+            Some(1_796_342_400)
+        );
+        assert_eq!(
+            chain_time_seconds("2026-12-04T00:00:01.500"),
+            Some(1_796_342_401)
+        );
+        assert_eq!(
+            chain_time_seconds("2026-12-04T00:00:01Z"),
+            Some(1_796_342_401)
+        );
+        for bad in [
+            "",
+            "2026-12-04",
+            "2026-13-04T00:00:00",
+            "2026-12-04T24:00:00",
+            "x-1-1T0:0:0",
+        ] {
+            assert_eq!(chain_time_seconds(bad), None, "{bad}");
+        }
     }
 
     #[test]

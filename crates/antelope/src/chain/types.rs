@@ -229,6 +229,10 @@ pub struct Account {
     /// Votes.
     #[serde(default)]
     pub voter_info: Option<VoterInfo>,
+    /// The head block's time when the node answered (the chain's clock; empty from a node
+    /// that leaves it out).
+    #[serde(default)]
+    pub head_block_time: String,
 }
 
 /// The one row of `eosio`'s `rexpool` table: the REX pool's totals (assets as text).
@@ -261,6 +265,38 @@ pub struct RamMarketRow {
 pub struct RexBalRow {
     /// REX held.
     pub rex_balance: String,
+    /// REX already matured (units), besides the buckets whose time came.
+    #[serde(default, deserialize_with = "opt_i64_any")]
+    pub matured_rex: Option<i64>,
+    /// REX maturing at a time, one bucket a day.
+    #[serde(default, deserialize_with = "vec_or_null")]
+    pub rex_maturities: Vec<RexMaturityJson>,
+}
+
+/// One bucket of `rex_maturities`: `{key, value}` from current nodes, `{first, second}`
+/// from older ones.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct RexMaturityJson {
+    /// When it matures (chain time).
+    #[serde(alias = "first")]
+    pub key: String,
+    /// REX units (an int64, as a string or a number).
+    #[serde(alias = "second", deserialize_with = "i64_any")]
+    pub value: i64,
+}
+
+/// A row of `eosio`'s `delband` table (scope: the account that staked): CPU and NET staked
+/// by `from` for `to`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct DelegatedBandwidthRow {
+    /// Who staked.
+    pub from: String,
+    /// Who receives the resources.
+    pub to: String,
+    /// NET stake.
+    pub net_weight: String,
+    /// CPU stake.
+    pub cpu_weight: String,
 }
 
 /// An account's row of `eosio`'s `rexfund` table.

@@ -87,9 +87,113 @@ pub fn total_resources(
     Asset::from_i128(total, system)
 }
 
+/// REX that matures at a time (one bucket of `rexbal.rex_maturities`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RexMaturity {
+    /// When it matures, seconds since the Unix epoch (the chain's clock).
+    pub until: i64,
+    /// REX units that mature then.
+    pub rex: i64,
+}
+
+/// The REX an account may sell at `now` (the chain's clock, Unix seconds): the row's
+/// `matured_rex` plus every bucket whose time has come, as `sellrex` counts it.
+#[must_use]
+pub fn matured_rex(matured: i64, maturities: &[RexMaturity], now: i64) -> i64 {
+    maturities
+        .iter()
+        .filter(|bucket| bucket.until <= now)
+        .fold(matured, |sum, bucket| sum.saturating_add(bucket.rex))
+}
+
+/// What `sellrex` of `rex` pays into the REX fund now: `rex × total_lendable ÷ total_rex`,
+/// truncated, as the contract computes it (0 from a pool without REX).
+///
+/// # Errors
+/// [`DomainError::AssetSymbolMismatch`] when `rex` is not the pool's REX,
+/// [`DomainError::AssetAmountOutOfRange`] when the result does not fit an asset.
+pub fn rex_proceeds(rex: &Asset, pool: &RexPool) -> Result<Asset, DomainError> {
+    let units = same_symbol(rex, pool.total_rex.symbol)?;
+    let total = i128::from(pool.total_rex.amount);
+    let lendable = i128::from(pool.total_lendable.amount);
+    let proceeds = if total > 0 {
+        units * lendable / total
+    } else {
+        0
+    };
+    Asset::from_i128(proceeds, pool.total_lendable.symbol)
+}
+
+/// The REX that `buyrex` of `payment` gives: `payment × total_rex ÷ total_lendable`, or
+/// 10 000 REX per token unit into an empty pool, as the contract computes it.
+///
+/// # Errors
+/// [`DomainError::AssetSymbolMismatch`] when `payment` is not the pool's token,
+/// [`DomainError::AssetAmountOutOfRange`] when the result does not fit an asset.
+pub fn rex_for_payment(payment: &Asset, pool: &RexPool) -> Result<Asset, DomainError> {
+    let units = same_symbol(payment, pool.total_lendable.symbol)?;
+    let total = i128::from(pool.total_rex.amount);
+    let lendable = i128::from(pool.total_lendable.amount);
+    let rex = if total > 0 && lendable > 0 {
+        units * total / lendable
+    } else {
+        units * 10_000
+    };
+    Asset::from_i128(rex, pool.total_rex.symbol)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rex_matures_by_bucket_on_the_chain_clock() {
+        let buckets = [
+            RexMaturity { until: 100, rex: 5 },
+            RexMaturity { until: 200, rex: 7 },
+        ];
+        assert_eq!(matured_rex(3, &buckets, 99), 3);
+        assert_eq!(matured_rex(3, &buckets, 100), 8);
+        assert_eq!(matured_rex(0, &buckets, 1_000), 12);
+        assert_eq!(matured_rex(0, &[], 1_000), 0);
+    }
+
+    #[test]
+    fn rex_sells_and_buys_at_the_pool_ratio() {
+        let pool = RexPool {
+            total_lendable: asset("3000000.0000 TLOS"),
+            total_rex: asset("20000000000.0000 REX"),
+        };
+        assert_eq!(
+            rex_proceeds(&asset("10000.0000 REX"), &pool)
+                .expect("sale")
+                .to_string(),
+            "1.5000 TLOS"
+        );
+        assert_eq!(
+            rex_for_payment(&asset("1.5000 TLOS"), &pool)
+                .expect("buy")
+                .to_string(),
+            "10000.0000 REX"
+        );
+        let empty = RexPool {
+            total_lendable: asset("0.0000 TLOS"),
+            total_rex: asset("0.0000 REX"),
+        };
+        assert_eq!(
+            rex_for_payment(&asset("1.0000 TLOS"), &empty)
+                .expect("first")
+                .to_string(),
+            "10000.0000 REX"
+        );
+        assert_eq!(
+            rex_proceeds(&asset("1.0000 REX"), &empty)
+                .expect("none")
+                .amount,
+            0
+        );
+        assert!(rex_proceeds(&asset("1.0000 TLOS"), &pool).is_err());
+    }
 
     fn asset(text: &str) -> Asset {
         text.parse().unwrap()

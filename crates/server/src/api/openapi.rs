@@ -57,6 +57,8 @@ use super::error::ErrorBody;
         super::native::account::profile,
         super::native::account::permissions,
         super::native::chain::ram_cost,
+        super::native::stake::ram_quote,
+        super::native::stake::delegations,
         super::native::evm_move::prepare,
         super::native::chain::rex_apy,
         super::native::chain::producers,

@@ -6,7 +6,7 @@
 use tandem_antelope::AntelopeError;
 use tandem_antelope::chain::TableQuery;
 use tandem_antelope::chain::types::{
-    Account, Permission, RamMarketRow, RexBalRow, RexFundRow, RexPoolRow,
+    Account, Permission, RamMarketRow, RexBalRow, RexFundRow, RexMaturityJson, RexPoolRow,
 };
 use tandem_antelope::history::types::{
     ActionsPage, Creator, HistoryTransaction, KeyAccounts, Links, Proposals,
@@ -14,9 +14,10 @@ use tandem_antelope::history::types::{
 use tandem_antelope::history::{ActionsQuery, HistoryClient, ProposalsQuery};
 use tandem_antelope::keys::PublicKey;
 use tandem_domain::antelope::{
-    Asset, DelegatedBandwidth, Name, RamMarket, RefundRequest, RexPool, ram_cost, rex_value,
-    total_resources,
+    Asset, DelegatedBandwidth, Name, RamMarket, RefundRequest, RexMaturity, RexPool, matured_rex,
+    ram_cost, rex_value, total_resources,
 };
+use tandem_domain::time::chain_time_seconds;
 
 use super::NativeNetwork;
 use crate::error::ServiceError;
@@ -47,10 +48,36 @@ pub struct RexFacts {
     pub pool: Option<RexPool>,
     /// rex_balance × total_lendable ÷ total_rex + fund, in the system token.
     pub value: Asset,
+    /// REX maturing later, by time (the chain's clock, Unix seconds), the due ones included.
+    pub maturities: Vec<RexMaturity>,
+    /// The REX that may be sold now (on the chain's clock).
+    pub matured: Option<Asset>,
+    /// The chain's clock when read (Unix seconds).
+    pub chain_now: i64,
 }
 
 fn chain_asset(text: &str) -> Result<Asset, ServiceError> {
     text.parse().map_err(ServiceError::InvalidChainData)
+}
+
+/// A chain time as Unix seconds; a malformed one is the chain's fault.
+pub(crate) fn chain_clock(text: &str) -> Result<i64, ServiceError> {
+    chain_time_seconds(text).ok_or_else(|| {
+        ServiceError::InvalidChainData(tandem_domain::DomainError::InvalidChainTime(
+            text.to_owned(),
+        ))
+    })
+}
+
+fn rex_maturities(rows: &[RexMaturityJson]) -> Result<Vec<RexMaturity>, ServiceError> {
+    rows.iter()
+        .map(|row| {
+            Ok(RexMaturity {
+                until: chain_clock(&row.key)?,
+                rex: row.value,
+            })
+        })
+        .collect()
 }
 
 /// The CPU and NET (or lendable and REX) halves of a chain answer.
@@ -130,11 +157,13 @@ impl NativeNetwork {
             TableQuery::row("eosio", "eosio", "rexbal", &key),
             TableQuery::row("eosio", "eosio", "rexfund", &key),
         );
-        let (pool, balance, fund) = tokio::join!(
+        let (pool, balance, fund, info) = tokio::join!(
             self.chain.get_table_rows::<RexPoolRow>(&queries.0),
             self.chain.get_table_rows::<RexBalRow>(&queries.1),
             self.chain.get_table_rows::<RexFundRow>(&queries.2),
+            self.chain.get_info(),
         );
+        let chain_now = chain_clock(&info?.head_block_time)?;
         let rex_missing = |error: AntelopeError| ServiceError::RexUnavailable(error.into());
         let pool = pool.map_err(rex_missing)?.rows.into_iter().next();
         let balance = balance?.rows.into_iter().next();
@@ -150,9 +179,24 @@ impl NativeNetwork {
             }
             None => None,
         };
+        let maturities = balance
+            .as_ref()
+            .map(|row| rex_maturities(&row.rex_maturities))
+            .transpose()?
+            .unwrap_or_default();
+        let matured_units = balance
+            .as_ref()
+            .map(|row| matured_rex(row.matured_rex.unwrap_or(0), &maturities, chain_now));
         let balance = balance
             .map(|row| chain_asset(&row.rex_balance))
             .transpose()?;
+        let matured = match (matured_units, balance) {
+            (Some(units), Some(held)) => Some(
+                Asset::new(units.min(held.amount), held.symbol)
+                    .map_err(ServiceError::InvalidChainData)?,
+            ),
+            _ => None,
+        };
         let fund = fund.map(|row| chain_asset(&row.balance)).transpose()?;
         let value = rex_value(
             self.system_symbol,
@@ -166,6 +210,9 @@ impl NativeNetwork {
             fund,
             pool,
             value,
+            maturities,
+            matured,
+            chain_now,
         })
     }
 
@@ -174,6 +221,14 @@ impl NativeNetwork {
     /// # Errors
     /// The chain not answering; a market without the row or with malformed reserves.
     pub async fn ram_cost(&self, bytes: u32) -> Result<Asset, ServiceError> {
+        ram_cost(&self.ram_market().await?, bytes).map_err(ServiceError::InvalidChainData)
+    }
+
+    /// The RAM market's reserves now.
+    ///
+    /// # Errors
+    /// The chain not answering; a market without the row or with malformed reserves.
+    pub async fn ram_market(&self) -> Result<RamMarket, ServiceError> {
         let query = TableQuery::all("eosio", "eosio", "rammarket", 1);
         let rows = self.chain.get_table_rows::<RamMarketRow>(&query).await?;
         let row = rows
@@ -184,14 +239,10 @@ impl NativeNetwork {
                 tandem_domain::DomainError::ValueTooLarge,
             ))?;
         let (ram_reserve, core_reserve) = chain_assets(&row.base.balance, &row.quote.balance)?;
-        ram_cost(
-            &RamMarket {
-                ram_reserve,
-                core_reserve,
-            },
-            bytes,
-        )
-        .map_err(ServiceError::InvalidChainData)
+        Ok(RamMarket {
+            ram_reserve,
+            core_reserve,
+        })
     }
 
     /// The account's single `profiles` row, if it has one.

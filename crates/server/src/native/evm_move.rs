@@ -117,8 +117,16 @@ impl NativeNetwork {
     /// # Errors
     /// [`ServiceError::Field`] (`amount`) for text that is not an amount of the system token.
     pub fn move_quantity(&self, text: &str) -> Result<Asset, ServiceError> {
+        self.system_quantity("amount", text)
+    }
+
+    /// A plain decimal `text` as a quantity of the system token; `field` names it in the error.
+    ///
+    /// # Errors
+    /// [`ServiceError::Field`] with the domain's reason when it is not one.
+    pub fn system_quantity(&self, field: &'static str, text: &str) -> Result<Asset, ServiceError> {
         let symbol = self.system_symbol;
-        let field = |error| ServiceError::field("amount", error);
+        let field = |error| ServiceError::field(field, error);
         let amount = parse_amount(text, symbol.precision, &NumberFormat::PLAIN).map_err(field)?;
         let units = i64::try_from(amount.raw()).map_err(|_| field(DomainError::ValueTooLarge))?;
         Asset::new(units, symbol).map_err(field)

@@ -11,6 +11,7 @@ pub mod evm_move;
 pub mod export;
 pub mod manifest;
 pub mod producers;
+mod stake;
 pub mod token_list;
 mod transactions;
 
@@ -29,6 +30,7 @@ pub use self::account::{AccountResources, RexFacts};
 pub use self::balances::{TokenBalance, TokenBalances};
 use self::dapps::DappCatalogue;
 use self::producers::ProducerList;
+pub use self::stake::{Delegation, Delegations, RamQuote, RamTrade};
 use self::token_list::NativeTokenList;
 use crate::apy::{Apy, ApyKind, StakingApy};
 use crate::cache::{BoundedCache, CacheStore};

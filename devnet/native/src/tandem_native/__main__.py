@@ -67,7 +67,8 @@ def build_manifest(base_url: str, chain_id: str, facts: dict, timings: dict) -> 
 async def produce_blocks(chain) -> None:
     while True:
         await asyncio.sleep(BLOCK_INTERVAL_S)
-        chain.produce_block()
+        if not chain.timer_paused:
+            chain.produce_block()
 
 
 async def serve(args: argparse.Namespace) -> None:

@@ -248,12 +248,18 @@ def create_app(chain: DevChain, history: History, sponsor: Sponsor, relay: EvmRe
 
     @app.post("/_devnet/blocks")
     async def control_blocks(request: Request):
-        """{count?, skipSeconds?}: produces `count` blocks at once, or moves the chain's clock ahead."""
+        """{count?, skipSeconds?, timer?}: produces `count` blocks at once, moves the chain's clock
+        ahead, or pauses ("paused") or resumes ("running") the half-second block timer."""
         try:
             body = await _body(request)
             count, skip = int(body.get("count", 0)), int(body.get("skipSeconds", 0))
+            timer = body.get("timer")
+            if timer not in (None, "paused", "running"):
+                raise ValueError("timer must be paused or running")
         except (ValueError, TypeError) as error:
             return JSONResponse({"error": str(error)}, status_code=400)
+        if timer is not None:
+            chain.timer_paused = timer == "paused"
         if not (0 <= count <= 10_000 and 0 <= skip <= MAX_SKIP_SECONDS):
             return JSONResponse({"error": f"count must be 0..10000 and skipSeconds 0..{MAX_SKIP_SECONDS}"}, status_code=400)
         if skip:
@@ -261,7 +267,8 @@ def create_app(chain: DevChain, history: History, sponsor: Sponsor, relay: EvmRe
         for _ in range(count):
             chain.produce_block()
         info = chain.head()
-        return {"headBlockNum": info["head_block_num"], "headBlockTime": info["head_block_time"]}
+        return {"headBlockNum": info["head_block_num"], "headBlockTime": info["head_block_time"],
+                "timer": "paused" if chain.timer_paused else "running"}
 
     @app.post("/_devnet/sellram")
     async def control_sellram(request: Request):

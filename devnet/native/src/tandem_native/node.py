@@ -163,6 +163,10 @@ class DevChain:
         self.tester = _TelosTester(True, state_size=STATE_SIZE)
         self.tester.chain_clock = self._head_seconds
         self.on_trace = on_trace
+        # Whether the half-second block timer waits (`/_devnet/blocks {"timer": "paused"}`): a test
+        # comparing two reads of numbers that move with every block (CPU and NET use, elastic
+        # limits) holds the chain still between them. Pushes and controls still produce blocks.
+        self.timer_paused = False
         self.chain_id = self.tester.chain.chain_id().to_string()
         self._api_ptr = self.tester.api.ptr
 

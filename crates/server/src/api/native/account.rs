@@ -9,8 +9,12 @@ use super::views::{AssetView, LimitView, PermissionView, RamView};
 use crate::api::error::ApiError;
 use crate::api::evm::params::fiat_currency;
 use crate::api::extract::{NativeNet, Path, Query};
-use crate::native::{AccountResources, NativeNetwork};
+use crate::error::ServiceError;
+use crate::export::iso_utc;
+use crate::native::{AccountResources, NativeNetwork, RexFacts};
 use crate::prices::PriceSource;
+use tandem_domain::antelope::{Asset, REFUND_DELAY_SECONDS, rex_proceeds};
+use tandem_domain::time::chain_time_seconds;
 
 /// `{account}` of every account route.
 #[derive(Debug, Deserialize)]
@@ -46,6 +50,14 @@ pub struct AccountView {
     total_resources: AssetView,
     voter_proxy: Option<String>,
     voted_producers: Vec<String>,
+    /// Whether the account is a registered voting proxy (others may vote through it).
+    is_proxy: bool,
+    /// When the CPU and NET being unstaked come back (UTC), three days after the request.
+    refund_available_at: Option<String>,
+    /// Whether that time has come on the chain's clock (the refund may then be claimed).
+    refund_due: bool,
+    /// The chain's clock when read (UTC), from the node's answer; absent when it left it out.
+    chain_time: Option<String>,
 }
 
 fn account_view(native: &NativeNetwork, resources: &AccountResources) -> AccountView {
@@ -57,6 +69,12 @@ fn account_view(native: &NativeNetwork, resources: &AccountResources) -> Account
         total,
     } = resources;
     let voter = account.voter_info.as_ref();
+    let chain_now = chain_time_seconds(&account.head_block_time);
+    let refund_at = account
+        .refund_request
+        .as_ref()
+        .and_then(|r| chain_time_seconds(&r.request_time))
+        .map(|requested| requested + REFUND_DELAY_SECONDS);
     AccountView {
         network: native.settings.name.to_string(),
         account: account.account_name.clone(),
@@ -79,6 +97,10 @@ fn account_view(native: &NativeNetwork, resources: &AccountResources) -> Account
             .map(|v| v.proxy.clone())
             .filter(|proxy| !proxy.is_empty()),
         voted_producers: voter.map(|v| v.producers.clone()).unwrap_or_default(),
+        is_proxy: voter.and_then(|v| v.is_proxy).unwrap_or(0) != 0,
+        refund_available_at: refund_at.map(utc_text),
+        refund_due: matches!((refund_at, chain_now), (Some(at), Some(now)) if at <= now),
+        chain_time: chain_now.map(utc_text),
     }
 }
 
@@ -231,6 +253,25 @@ pub struct RexView {
     total_rex: Option<AssetView>,
     /// rex_balance × total_lendable ÷ total_rex + fund, in the system token.
     value: AssetView,
+    /// REX by the time it matures (chain time, UTC), the matured buckets included.
+    maturities: Vec<RexMaturityView>,
+    /// The REX that may be sold now, on the chain's clock.
+    matured: Option<AssetView>,
+    /// What selling the matured REX pays into the REX fund now (`sellrex`).
+    matured_value: Option<AssetView>,
+    /// The chain's clock when read (UTC, `YYYY-MM-DDTHH:MM:SSZ`): maturities are judged by it.
+    chain_time: String,
+}
+
+/// REX maturing at a time.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RexMaturityView {
+    /// When (UTC, `YYYY-MM-DDTHH:MM:SSZ`).
+    until: String,
+    rex: AssetView,
+    /// Whether that time has come on the chain's clock.
+    matured: bool,
 }
 
 /// The account's REX and its value (spec §7: rex_balance × lendable ÷ total REX + fund).
@@ -261,7 +302,37 @@ pub async fn rex(
             .map(|p| AssetView::from(&p.total_lendable)),
         total_rex: rex.pool.as_ref().map(|p| AssetView::from(&p.total_rex)),
         value: AssetView::from(&rex.value),
+        maturities: rex_maturity_views(&rex),
+        matured: rex.matured.as_ref().map(AssetView::from),
+        matured_value: match (&rex.matured, &rex.pool) {
+            (Some(matured), Some(pool)) => Some(AssetView::from(
+                &rex_proceeds(matured, pool).map_err(ServiceError::InvalidChainData)?,
+            )),
+            _ => None,
+        },
+        chain_time: utc_text(rex.chain_now),
     }))
+}
+
+/// Unix seconds as `YYYY-MM-DDTHH:MM:SSZ` (the epoch for a time before it).
+fn utc_text(seconds: i64) -> String {
+    iso_utc(u64::try_from(seconds).unwrap_or(0))
+}
+
+fn rex_maturity_views(rex: &RexFacts) -> Vec<RexMaturityView> {
+    let Some(symbol) = rex.balance.map(|balance| balance.symbol) else {
+        return Vec::new();
+    };
+    rex.maturities
+        .iter()
+        .filter_map(|bucket| {
+            Some(RexMaturityView {
+                until: utc_text(bucket.until),
+                rex: AssetView::from(&Asset::new(bucket.rex, symbol).ok()?),
+                matured: bucket.until <= rex.chain_now,
+            })
+        })
+        .collect()
 }
 
 /// `GET …/profile`.

@@ -17,6 +17,7 @@ pub mod evm_move;
 pub mod export;
 pub mod history;
 pub mod relations;
+pub mod stake;
 pub mod transactions;
 mod views;
 
@@ -44,6 +45,11 @@ fn route_table() -> Vec<(Method, String, MethodRouter<AppState>)> {
             get(account::balances),
         ),
         (Method::GET, format!("{account}/rex"), get(account::rex)),
+        (
+            Method::GET,
+            format!("{account}/delegations"),
+            get(stake::delegations),
+        ),
         (
             Method::GET,
             format!("{account}/profile"),
@@ -109,6 +115,11 @@ fn route_table() -> Vec<(Method, String, MethodRouter<AppState>)> {
             Method::GET,
             format!("{base}/ram-cost"),
             get(chain::ram_cost),
+        ),
+        (
+            Method::GET,
+            format!("{base}/ram-quote"),
+            get(stake::ram_quote),
         ),
         (Method::GET, format!("{base}/rex/apy"), get(chain::rex_apy)),
         (

@@ -453,6 +453,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/native/{network}/accounts/{account}/delegations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The CPU and NET an account staked, for itself and for others (`eosio` / `delband`). */
+        get: operations["native_delegations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/native/{network}/accounts/{account}/evm-address": {
         parameters: {
             query?: never;
@@ -697,6 +714,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/native/{network}/ram-quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What buying RAM for a quantity, or selling bytes of it, books now (the system contract's
+         *     Bancor price and its 0.5 % fee, computed as the contract computes them).
+         */
+        get: operations["native_ram_quote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/native/{network}/rex/apy": {
         parameters: {
             query?: never;
@@ -852,14 +889,22 @@ export interface components {
         /** @description The account's resources (spec §3 "Native account data read"). */
         AccountView: {
             account: string;
+            /** @description The chain's clock when read (UTC), from the node's answer; absent when it left it out. */
+            chainTime?: string | null;
             cpu: components["schemas"]["LimitView"];
             created: string;
+            /** @description Whether the account is a registered voting proxy (others may vote through it). */
+            isProxy: boolean;
             liquid?: null | components["schemas"]["AssetView"];
             net: components["schemas"]["LimitView"];
             network: string;
             privileged: boolean;
             ram: components["schemas"]["RamView"];
+            /** @description When the CPU and NET being unstaked come back (UTC), three days after the request. */
+            refundAvailableAt?: string | null;
             refundCpu?: null | components["schemas"]["AssetView"];
+            /** @description Whether that time has come on the chain's clock (the refund may then be claimed). */
+            refundDue: boolean;
             refundNet?: null | components["schemas"]["AssetView"];
             refundRequestTime?: string | null;
             stakedCpu?: null | components["schemas"]["AssetView"];
@@ -1306,6 +1351,21 @@ export interface components {
             network: string;
             query: string;
             total: number;
+        };
+        /** @description CPU and NET staked by the account for one receiver (itself or another account). */
+        DelegationView: {
+            cpu: components["schemas"]["AssetView"];
+            net: components["schemas"]["AssetView"];
+            /** @description Who receives the resources. */
+            to: string;
+        };
+        /** @description `GET …/accounts/{account}/delegations`. */
+        DelegationsView: {
+            account: string;
+            /** @description The account's own stake first, then the others by name. */
+            delegations: components["schemas"]["DelegationView"][];
+            /** @description Whether the chain holds more rows than were read (the first 100). */
+            more: boolean;
         };
         /** @description One escrow deposit. */
         DepositView: {
@@ -2531,6 +2591,22 @@ export interface components {
             /** @description What `buyrambytes` takes for them now, fee included. */
             cost: components["schemas"]["AssetView"];
         };
+        /** @description `GET …/ram-quote`: what a RAM trade books now. */
+        RamQuoteView: {
+            /**
+             * Format: int64
+             * @description RAM bytes bought or sold.
+             */
+            bytes: number;
+            /** @description The 0.5 % fee in it. */
+            fee: components["schemas"]["AssetView"];
+            /** @description What 1 KiB costs now, fee included. */
+            pricePerKib: components["schemas"]["AssetView"];
+            /** @description What leaves the account (buy: the quantity, fee included) or reaches it (sell: after the fee). */
+            quantity: components["schemas"]["AssetView"];
+            /** @description `buy` or `sell`. */
+            side: string;
+        };
         /** @description RAM quota and use in bytes; `unlimited` when the quota is -1. */
         RamView: {
             /**
@@ -2587,10 +2663,24 @@ export interface components {
             /** @description Why there is or is not a figure. */
             status: components["schemas"]["ApyStatus"];
         };
+        /** @description REX maturing at a time. */
+        RexMaturityView: {
+            /** @description Whether that time has come on the chain's clock. */
+            matured: boolean;
+            rex: components["schemas"]["AssetView"];
+            /** @description When (UTC, `YYYY-MM-DDTHH:MM:SSZ`). */
+            until: string;
+        };
         /** @description `GET …/rex`. */
         RexView: {
             account: string;
+            /** @description The chain's clock when read (UTC, `YYYY-MM-DDTHH:MM:SSZ`): maturities are judged by it. */
+            chainTime: string;
             fund?: null | components["schemas"]["AssetView"];
+            matured?: null | components["schemas"]["AssetView"];
+            maturedValue?: null | components["schemas"]["AssetView"];
+            /** @description REX by the time it matures (chain time, UTC), the matured buckets included. */
+            maturities: components["schemas"]["RexMaturityView"][];
             rexBalance?: null | components["schemas"]["AssetView"];
             totalLendable?: null | components["schemas"]["AssetView"];
             totalRex?: null | components["schemas"]["AssetView"];
@@ -4330,6 +4420,49 @@ export interface operations {
             };
         };
     };
+    native_delegations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Native network */
+                network: string;
+                /** @description Account name */
+                account: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stake by receiver */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DelegationsView"];
+                };
+            };
+            /** @description Unknown network or malformed name */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The chain did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     evm_address_of: {
         parameters: {
             query?: never;
@@ -4941,6 +5074,52 @@ export interface operations {
                 };
             };
             /** @description Unknown network or bytes out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The chain did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    native_ram_quote: {
+        parameters: {
+            query?: {
+                /** @description System tokens to spend on RAM (`buyram`), as plain decimal text. */
+                buy?: string;
+                /** @description RAM bytes to sell (`sellram`). */
+                sell?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Native network, e.g. telos */
+                network: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trade now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RamQuoteView"];
+                };
+            };
+            /** @description Unknown network, neither or both of buy and sell, or an amount the market cannot take */
             400: {
                 headers: {
                     [name: string]: unknown;
