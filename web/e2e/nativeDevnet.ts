@@ -86,3 +86,34 @@ export async function chainBalance(account: string, symbol = 'TLOS', contract = 
   const balances = (await response.json()) as string[];
   return balances[0] ?? null;
 }
+
+/** A row of an `eosio` table as the chain holds it (the first in `scope`, or the one with `key`). */
+export async function chainRow(table: string, scope: string, key?: string): Promise<Record<string, unknown> | null> {
+  const bounds = key === undefined ? {} : { lower_bound: key, upper_bound: key };
+  const response = await fetch(`${nativeManifest().rpcUrl}/v1/chain/get_table_rows`, {
+    method: 'POST',
+    body: JSON.stringify({ code: 'eosio', scope, table, json: true, limit: 1, ...bounds }),
+  });
+  const rows = ((await response.json()) as { rows: Record<string, unknown>[] }).rows;
+  return rows[0] ?? null;
+}
+
+/** "12.3456 TLOS" (or as the screen groups it, "1,012.3456 TLOS") → 123456n. */
+export function assetUnits(quantity: unknown): bigint {
+  return typeof quantity === 'string' ? BigInt(quantity.split(' ')[0]?.replaceAll(',', '').replace('.', '') ?? '0') : 0n;
+}
+
+/** `account`'s REX value as the chain's rows give it: rex × lendable ÷ total REX + fund (spec §7), e.g. "70.0000 TLOS". */
+export async function chainRexValue(account: string): Promise<string> {
+  const [balance, pool, fund] = await Promise.all([chainRow('rexbal', 'eosio', account), chainRow('rexpool', 'eosio'), chainRow('rexfund', 'eosio', account)]);
+  const rex = assetUnits(balance?.rex_balance);
+  const total = assetUnits(pool?.total_rex);
+  const units = (total > 0n ? (rex * assetUnits(pool?.total_lendable)) / total : 0n) + assetUnits(fund?.balance);
+  return `${(units / 10_000n).toLocaleString('en-US')}.${(units % 10_000n).toString().padStart(4, '0')} TLOS`;
+}
+
+/** `account`'s record as the chain's `get_account` answers it. */
+export async function chainAccount(account: string): Promise<Record<string, unknown>> {
+  const response = await fetch(`${nativeManifest().rpcUrl}/v1/chain/get_account`, { method: 'POST', body: JSON.stringify({ account_name: account }) });
+  return (await response.json()) as Record<string, unknown>;
+}

@@ -66,6 +66,16 @@ const screens: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/zero/components/ZeroBalancePage')).ZeroBalancePage }),
           },
           {
+            path: 'stake',
+            handle: titled('zero.nav.stake'),
+            lazy: async () => ({ Component: (await import('../features/zero/components/StakePage')).StakePage }),
+          },
+          {
+            path: 'vote',
+            handle: titled('zero.nav.vote'),
+            lazy: async () => ({ Component: (await import('../features/zero/components/StakePage')).VotePage }),
+          },
+          {
             path: 'dappsearch',
             handle: titled('zero.dapps.title'),
             lazy: async () => ({ Component: (await import('../features/zero/components/DappSearchPage')).DappSearchPage }),

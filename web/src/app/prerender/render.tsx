@@ -44,6 +44,8 @@ export const prerenderPaths: readonly string[] = [
   '/evm/allowances',
   '/zero',
   '/zero/balance',
+  '/zero/stake',
+  '/zero/vote',
   '/zero/dappsearch',
   '/zero/profile',
   '/zero/create-account',

@@ -9,6 +9,7 @@ import type { collectiblesEn } from './collectibles';
 import type { evmEn } from './evm';
 import type { evmScreenEn } from './evmScreen';
 import type { moveEn } from './move';
+import type { stakeEn } from './stake';
 import type { stakingEn } from './staking';
 import type { alarmEn, bookEn, historyExportEn, portfolioEn, scanEn } from './tools';
 import type { txEn } from './tx';
@@ -257,6 +258,7 @@ export const en = {
 export type Resources = typeof en & {
   readonly zero: typeof zeroEn;
   readonly move: typeof moveEn;
+  readonly stake: typeof stakeEn;
   readonly evm: typeof evmEn;
   readonly evmScreen: typeof evmScreenEn;
   readonly tx: typeof txEn;

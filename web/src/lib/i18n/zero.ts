@@ -7,7 +7,7 @@
 import { DEFAULT_LANGUAGE, i18n } from './i18n';
 
 export const zeroEn = {
-  nav: { label: 'Telos Zero sections', balance: 'Balance', dappsearch: 'Dapp search', profile: 'Profile' },
+  nav: { label: 'Telos Zero sections', balance: 'Balance', stake: 'Stake & resources', vote: 'Vote', dappsearch: 'Dapp search', profile: 'Profile' },
   network: {
     label: 'Network',
     loading: 'Loading networks…',

@@ -119,7 +119,7 @@ export function TokensCard({ network, account, samplePrices, onSend }: TokensCar
   );
 }
 
-function Usage({ kind, label, used, max }: { kind: ResourceKind; label: string; used: number | null; max: number | null }) {
+export function Usage({ kind, label, used, max }: { kind: ResourceKind; label: string; used: number | null; max: number | null }) {
   const { t } = useTranslation();
   const usage = resourceUsage(kind, used, max);
   if (usage.state !== 'used') {
@@ -142,7 +142,7 @@ function Usage({ kind, label, used, max }: { kind: ResourceKind; label: string; 
   );
 }
 
-function limitUsage(limit: LimitView) {
+export function limitUsage(limit: LimitView) {
   return { used: limit.used ?? null, max: limit.max ?? null };
 }
 

@@ -57,6 +57,7 @@ export function ZeroBalancePage() {
       <div className="button-row zero-actions">
         <button type="button" className="button button--secondary" onClick={() => { setReceiving(true); }}>{t('zero.balance.receive')}</button>
         {canMove && <button type="button" className="button button--secondary" onClick={() => { setMoving({ direction: 'toEvm', pending: null }); }}>{t('move.open')}</button>}
+        <Link to="/zero/stake" className="button button--secondary">{t('zero.nav.stake')}</Link>
         {canSend && <Link to="/zero/create-account" className="button button--secondary">{t('zero.create.title')}</Link>}
       </div>
       {canMove && moving === null && <PendingMoveNotice network={network.name} account={session.account} onFinish={(pending) => { setMoving({ direction: 'toZero', pending }); }} />}

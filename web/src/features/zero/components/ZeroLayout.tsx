@@ -11,15 +11,19 @@ import { restoreStoredSession } from '../signing/restoreSession';
 import { NativeDevWalletPrompt } from './NativeDevWalletPrompt';
 import { useNativeSession, type ZeroContext } from './zeroContext';
 import { registerMoveTexts } from '../../../lib/i18n/move';
+import { registerStakeTexts } from '../../../lib/i18n/stake';
 import { registerZeroTexts } from '../../../lib/i18n/zero';
 import './zero.css';
 
 // The area's texts arrive with its code (the home page never downloads them).
 registerZeroTexts();
 registerMoveTexts();
+registerStakeTexts();
 
 const SECTIONS = [
   { to: '/zero/balance', label: 'zero.nav.balance' },
+  { to: '/zero/stake', label: 'zero.nav.stake' },
+  { to: '/zero/vote', label: 'zero.nav.vote' },
   { to: '/zero/dappsearch', label: 'zero.nav.dappsearch' },
   { to: '/zero/profile', label: 'zero.nav.profile' },
 ] as const;
