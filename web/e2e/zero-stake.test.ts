@@ -155,7 +155,7 @@ describe('staking, resources and votes on Telos Zero', () => {
       await panel.getByTestId('refund').filter({ hasText: '0.5000 TLOS CPU and 1.5000 TLOS NET' }).waitFor();
       const own = await chainAccount('alice');
       assert.equal((own.self_delegated_bandwidth as Record<string, string>).cpu_weight, '10.5000 TLOS');
-      await panel.getByRole('button', { name: 'Unstake from Staked for yourself' }).click();
+      await panel.getByRole('button', { name: 'Unstake from yourself' }).click();
       await unstake.getByLabel('CPU (TLOS)').fill('0.5');
       await unstake.getByLabel('NET (TLOS)').fill('0.5');
       await unstake.getByRole('button', { name: 'Review' }).click();

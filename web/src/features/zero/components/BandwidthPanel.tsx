@@ -65,8 +65,8 @@ function StakeTable({ rows, own, onUnstake }: { rows: readonly Delegation[]; own
       <thead>
         <tr>
           <th scope="col">{t('stake.bandwidth.to')}</th>
-          <th scope="col" className="zero-num">{t('stake.bandwidth.cpu')}</th>
-          <th scope="col" className="zero-num">{t('stake.bandwidth.net')}</th>
+          <th scope="col" className="zero-num">{t('stake.bandwidth.cpu_amount')}</th>
+          <th scope="col" className="zero-num">{t('stake.bandwidth.net_amount')}</th>
           {onUnstake !== null && <th scope="col"><span className="visually-hidden">{t('zero.balance.actions')}</span></th>}
         </tr>
       </thead>
@@ -74,12 +74,13 @@ function StakeTable({ rows, own, onUnstake }: { rows: readonly Delegation[]; own
         {rows.map((row) => (
           <tr key={row.to} data-receiver={row.to}>
             <th scope="row">{row.to === own ? t('stake.bandwidth.own') : row.to}</th>
-            <td className="zero-num zero-mono">{exact(row.cpu)}</td>
-            <td className="zero-num zero-mono">{exact(row.net)}</td>
+            <td className="zero-num zero-mono">{exact(row.cpu, false)}</td>
+            <td className="zero-num zero-mono">{exact(row.net, false)}</td>
             {onUnstake !== null && (
               <td className="zero-num">
-                <button type="button" className="button button--ghost button--small" onClick={() => { onUnstake(row.to); }}>
-                  {t('stake.bandwidth.unstake_row', { account: row.to === own ? t('stake.bandwidth.own') : row.to })}
+                <button type="button" className="button button--ghost button--small" onClick={() => { onUnstake(row.to); }}
+                  aria-label={t('stake.bandwidth.unstake_row', { account: row.to === own ? t('stake.bandwidth.yourself') : row.to })}>
+                  {t('stake.bandwidth.unstake')}
                 </button>
               </td>
             )}
@@ -211,6 +212,7 @@ function StakeForm({ session, network, account, onPlan }: { session: NativeSessi
 function UnstakeForm({ session, rows, initial, onPlan }: { session: NativeSession; rows: readonly Delegation[]; initial: string; onPlan: (plan: SystemActionPlan) => void }) {
   const { t } = useTranslation();
   const format = useAmountFormatter();
+  const exact = useExactAsset();
   const [input, setInput] = useState({ from: initial, cpu: '', net: '' });
   const [errors, setErrors] = useState<Partial<Record<'cpu' | 'net', FieldError>>>({});
   const row = rows.find((candidate) => candidate.to === input.from) ?? rows[0];
@@ -250,9 +252,9 @@ function UnstakeForm({ session, rows, initial, onPlan }: { session: NativeSessio
           {rows.map((candidate) => <option key={candidate.to} value={candidate.to}>{candidate.to === session.account ? t('stake.bandwidth.own') : candidate.to}</option>)}
         </select>
       </div>
-      <StakeField label={t('stake.bandwidth.cpu_amount')} value={input.cpu} error={errors.cpu} hint={`≤ ${format.exact(row.cpu.amount)}`}
+      <StakeField label={t('stake.bandwidth.cpu_amount')} value={input.cpu} error={errors.cpu} hint={t('stake.bandwidth.staked_now', { amount: exact(row.cpu) })}
         onChange={(value) => { setInput({ ...input, cpu: value }); }} />
-      <StakeField label={t('stake.bandwidth.net_amount')} value={input.net} error={errors.net} hint={`≤ ${format.exact(row.net.amount)}`}
+      <StakeField label={t('stake.bandwidth.net_amount')} value={input.net} error={errors.net} hint={t('stake.bandwidth.staked_now', { amount: exact(row.net) })}
         onChange={(value) => { setInput({ ...input, net: value }); }} />
       <div className="button-row"><button type="submit" className="button button--primary">{t('stake.review')}</button></div>
     </form>

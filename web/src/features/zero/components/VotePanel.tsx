@@ -142,7 +142,7 @@ export function VotePanel({ session, network, onPlan }: { session: NativeSession
                 {onPlan !== null && (
                   <>
                     <p className="zero-muted" role="status">{t('stake.vote.chosen_count', { count: selection.length, max: MAX_VOTED_PRODUCERS })}</p>
-                    <StakeField label={t('stake.vote.add_by_name')} value={typed} inputMode="text" onChange={setTyped} />
+                    <div className="stake-narrow"><StakeField label={t('stake.vote.add_by_name')} value={typed} inputMode="text" onChange={setTyped} /></div>
                     <FieldMessage id="vote-error" error={voteError} />
                     <div className="button-row"><button type="submit" className="button button--primary">{t('stake.vote.submit')}</button></div>
                   </>
@@ -153,9 +153,9 @@ export function VotePanel({ session, network, onPlan }: { session: NativeSession
         </QueryState>
       </section>
       {onPlan !== null && (
-        <section className="card zero-card" aria-labelledby="vote-proxy-title">
+        <section className="card zero-card zero-card--wide" aria-labelledby="vote-proxy-title">
           <h2 id="vote-proxy-title" className="zero-card__title">{t('stake.vote.proxy_legend')}</h2>
-          <form className="zero-signin__form" noValidate onSubmit={(event) => void reviewProxy(event)}>
+          <form className="zero-signin__form stake-narrow" noValidate onSubmit={(event) => void reviewProxy(event)}>
             <StakeField label={t('stake.vote.proxy')} value={proxy} inputMode="text" error={proxyError} onChange={setProxy} />
             <div className="button-row">
               <button type="submit" className="button button--primary" disabled={checking}>{checking ? t('stake.checking') : t('stake.vote.proxy_submit')}</button>
