@@ -62,6 +62,7 @@ use super::error::ErrorBody;
         super::native::evm_move::prepare,
         super::native::chain::rex_apy,
         super::native::chain::producers,
+        super::native::chain::producer_info,
         super::native::dapps::dapps,
         super::native::transactions::sponsor,
         super::native::transactions::push,

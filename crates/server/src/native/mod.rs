@@ -10,6 +10,7 @@ mod evm_link;
 pub mod evm_move;
 pub mod export;
 pub mod manifest;
+pub mod producer_info;
 pub mod producers;
 mod stake;
 pub mod token_list;
@@ -29,6 +30,7 @@ use tandem_domain::sponsor::SponsorConfig;
 pub use self::account::{AccountResources, RexFacts};
 pub use self::balances::{TokenBalance, TokenBalances};
 use self::dapps::DappCatalogue;
+use self::producer_info::ProducerInfos;
 use self::producers::ProducerList;
 pub use self::stake::{Delegation, Delegations, RamQuote, RamTrade};
 use self::token_list::NativeTokenList;
@@ -54,6 +56,8 @@ pub struct NativeNetwork {
     token_list: Arc<NativeTokenList>,
     rex_apy: Arc<StakingApy>,
     producers: Arc<BoundedCache<(), Arc<ProducerList>>>,
+    producer_infos: Arc<BoundedCache<(), Arc<ProducerInfos>>>,
+    info_client: Option<tandem_fetch::OutboundClient>,
     media: MediaLinks,
 }
 
@@ -168,6 +172,13 @@ impl NativeNetwork {
                     .cache
                     .cache("native_producers", producers::PRODUCERS_LIFETIMES),
             ),
+            producer_infos: Arc::new(
+                options
+                    .cache
+                    .cache("native_producer_info", producer_info::INFO_LIFETIMES),
+            ),
+            // Producers name their own URLs: public addresses only, on every network.
+            info_client: producer_info::info_client(tandem_fetch::LocalAllowance::none()),
             prices: Arc::new(prices),
             token_list: Arc::new(NativeTokenList::new(
                 settings.token_list_url.as_deref(),

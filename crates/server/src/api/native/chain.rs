@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::views::AssetView;
 use crate::api::error::ApiError;
 use crate::api::extract::{NativeNet, Query};
+use crate::native::producer_info::PublishedInfo;
 
 /// `?bytes=` of `…/ram-cost`.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -144,5 +145,68 @@ pub async fn producers(native: NativeNet) -> Result<Json<ProducersView>, ApiErro
             .collect(),
         schedule_version: list.schedule_version,
         schedule: list.schedule.clone(),
+    }))
+}
+
+/// What one producer published (`bp.json`), as far as it could be read.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProducerInfoView {
+    owner: String,
+    /// `published`, `unpublished` (no `bp.json` beside its URL) or `unreadable` (not now).
+    status: String,
+    name: Option<String>,
+    website: Option<String>,
+    city: Option<String>,
+    /// ISO 3166 alpha-2.
+    country: Option<String>,
+    /// The logo as the browser should load it (through the media proxy when it is on).
+    logo: Option<String>,
+}
+
+/// `GET …/producers/info`.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProducerInfosView {
+    /// The producers described (the first 50 in vote order), by account name.
+    producers: Vec<ProducerInfoView>,
+}
+
+/// What the first 50 producers publish about themselves (`bp.json` beside their URL), read
+/// from public addresses only and kept an hour.
+#[utoipa::path(
+    get,
+    operation_id = "native_producer_info",
+    path = "/api/v1/native/{network}/producers/info",
+    tag = "native",
+    params(("network" = String, Path, description = "Native network, e.g. telos")),
+    responses(
+        (status = 200, description = "Each producer's published information, or why there is none", body = ProducerInfosView),
+        (status = 400, description = "Unknown network", body = crate::api::error::ErrorBody),
+        (status = 502, description = "The chain did not answer", body = crate::api::error::ErrorBody),
+    )
+)]
+pub async fn producer_info(native: NativeNet) -> Result<Json<ProducerInfosView>, ApiError> {
+    let infos = native.producer_infos().await?;
+    Ok(Json(ProducerInfosView {
+        producers: infos
+            .iter()
+            .map(|(owner, info)| {
+                let (status, found) = match info {
+                    PublishedInfo::Published(found) => ("published", Some(found)),
+                    PublishedInfo::NotPublished => ("unpublished", None),
+                    PublishedInfo::Unreadable => ("unreadable", None),
+                };
+                ProducerInfoView {
+                    owner: owner.clone(),
+                    status: status.to_owned(),
+                    name: found.and_then(|f| f.name.clone()),
+                    website: found.and_then(|f| f.website.clone()),
+                    city: found.and_then(|f| f.city.clone()),
+                    country: found.and_then(|f| f.country.clone()),
+                    logo: found.and_then(|f| f.logo.clone()),
+                }
+            })
+            .collect(),
     }))
 }

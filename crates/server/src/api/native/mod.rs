@@ -128,6 +128,11 @@ fn route_table() -> Vec<(Method, String, MethodRouter<AppState>)> {
             get(chain::producers),
         ),
         (
+            Method::GET,
+            format!("{base}/producers/info"),
+            get(chain::producer_info),
+        ),
+        (
             Method::POST,
             format!("{base}/evm-moves/prepare"),
             post(evm_move::prepare),

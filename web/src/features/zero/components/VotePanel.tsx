@@ -2,6 +2,7 @@ import { useMemo, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NetworkSummary } from '../../../lib/networks/api/networks';
 import { useNativeAccount } from '../api/account';
+import { useProducerInfo, type ProducerInfo } from '../api/producerInfo';
 import { useProducers, type ProducersView } from '../api/producers';
 import { useNativeRex } from '../api/rex';
 import type { NativeSession } from '../model/nativeSession';
@@ -18,11 +19,38 @@ function shares(view: ProducersView): Map<string, string> {
   return new Map(view.producers.map((producer, index) => [producer.owner, total > 0 ? `${((100 * (weights[index] ?? 0)) / total).toFixed(2)} %` : '0.00 %']));
 }
 
+/** A country's name in the reader's language from its ISO code (the code itself when unknown). */
+function countryName(code: string, language: string): string {
+  try {
+    return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** What the producer published (bp.json): its name, logo and place, when it did. */
+function PublishedCell({ owner, info }: { owner: string; info: ProducerInfo | undefined }) {
+  const { i18n } = useTranslation();
+  const place = [info?.city, info?.country == null ? null : countryName(info.country, i18n.language)].filter(Boolean).join(', ');
+  return (
+    <span className="stake-producer">
+      {info?.logo != null && <img className="stake-producer__logo" src={info.logo} alt="" width={24} height={24} loading="lazy" />}
+      <span>
+        <span className="stake-producer__owner">{owner}</span>
+        {info?.name != null && <span className="stake-producer__name">{info.name}</span>}
+        {place !== '' && <span className="zero-muted stake-producer__place">{place}</span>}
+      </span>
+    </span>
+  );
+}
+
 /** Producer voting: the current vote, the producer list to choose from (up to 30), or a proxy. */
 export function VotePanel({ session, network, onPlan }: { session: NativeSession; network: NetworkSummary; onPlan: ((plan: SystemActionPlan) => void) | null }) {
   const { t } = useTranslation();
   const account = useNativeAccount(network.name, session.account).data;
   const producers = useProducers(network.name);
+  const published = useProducerInfo(network.name).data;
+  const infoOf = useMemo(() => new Map(published?.producers.map((info) => [info.owner, info]) ?? []), [published]);
   const rex = useNativeRex(network.name, session.account).data;
   const lookup = useAccountLookup(network);
   const [chosen, setChosen] = useState<string[] | null>(null);
@@ -131,7 +159,7 @@ export function VotePanel({ session, network, onPlan }: { session: NativeSession
                           </td>
                         )}
                         <td className="zero-num">{index + 1}</td>
-                        <th scope="row">{producer.owner}</th>
+                        <th scope="row"><PublishedCell owner={producer.owner} info={infoOf.get(producer.owner)} /></th>
                         <td className="zero-num zero-mono">{share.get(producer.owner)}</td>
                         <td>{/^https?:\/\//.test(producer.url) ? <a href={producer.url} target="_blank" rel="noopener noreferrer">{producer.url.replace(/^https?:\/\//, '')}</a> : producer.url}</td>
                         <td>{producer.scheduled ? t('stake.vote.scheduled') : producer.isActive ? t('stake.vote.active') : t('stake.vote.inactive')}</td>

@@ -697,6 +697,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/native/{network}/producers/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the first 50 producers publish about themselves (`bp.json` beside their URL), read
+         *     from public addresses only and kept an hour.
+         */
+        get: operations["native_producer_info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/native/{network}/ram-cost": {
         parameters: {
             query?: never;
@@ -2499,6 +2519,24 @@ export interface components {
          * @enum {string}
          */
         PriceSource: "indexer" | "aggregator" | "unavailable";
+        /** @description What one producer published (`bp.json`), as far as it could be read. */
+        ProducerInfoView: {
+            city?: string | null;
+            /** @description ISO 3166 alpha-2. */
+            country?: string | null;
+            /** @description The logo as the browser should load it (through the media proxy when it is on). */
+            logo?: string | null;
+            name?: string | null;
+            owner: string;
+            /** @description `published`, `unpublished` (no `bp.json` beside its URL) or `unreadable` (not now). */
+            status: string;
+            website?: string | null;
+        };
+        /** @description `GET …/producers/info`. */
+        ProducerInfosView: {
+            /** @description The producers described (the first 50 in vote order), by account name. */
+            producers: components["schemas"]["ProducerInfoView"][];
+        };
         /** @description One registered block producer. */
         ProducerView: {
             isActive: boolean;
@@ -5027,6 +5065,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProducersView"];
+                };
+            };
+            /** @description Unknown network */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The chain did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    native_producer_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Native network, e.g. telos */
+                network: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each producer's published information, or why there is none */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProducerInfosView"];
                 };
             };
             /** @description Unknown network */

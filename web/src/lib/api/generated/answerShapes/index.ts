@@ -104,6 +104,8 @@ export { PortfolioView } from './PortfolioView';
 export { PrepareRequest } from './PrepareRequest';
 export { PreparedTransaction } from './PreparedTransaction';
 export { PriceSource } from './PriceSource';
+export { ProducerInfoView } from './ProducerInfoView';
+export { ProducerInfosView } from './ProducerInfosView';
 export { ProducerView } from './ProducerView';
 export { ProducersView } from './ProducersView';
 export { ProfileView } from './ProfileView';
