@@ -228,3 +228,52 @@ pub struct StateAccount {
     #[serde(default, deserialize_with = "vec_or_null")]
     pub tokens: Vec<HeldToken>,
 }
+
+/// One change of a contract table's row (`v2/history/get_deltas`).
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+pub struct TableDelta {
+    /// Block time (UTC); Hyperion writes `@timestamp` in its index and `timestamp` in answers.
+    #[serde(rename = "@timestamp", default)]
+    pub at_timestamp: String,
+    /// Block time (UTC), when written as `timestamp`.
+    #[serde(default)]
+    pub timestamp: String,
+    /// Block number.
+    #[serde(deserialize_with = "u32_any")]
+    pub block_num: u32,
+    /// Whether the row exists after the change (`1`/`true`) or was removed.
+    #[serde(default = "present_default", deserialize_with = "present_flag")]
+    pub present: bool,
+    /// The row as the contract's ABI decodes it.
+    #[serde(default)]
+    pub data: serde_json::Value,
+}
+
+fn present_default() -> bool {
+    true
+}
+
+/// Hyperion writes `present` as `1`/`0` in some versions and `true`/`false` in others.
+fn present_flag<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<bool, D::Error> {
+    crate::lenient::i64_any(deserializer).map(|flag| flag != 0)
+}
+
+impl TableDelta {
+    /// The block time, whichever field carried it.
+    #[must_use]
+    pub fn time(&self) -> &str {
+        if self.timestamp.is_empty() {
+            &self.at_timestamp
+        } else {
+            &self.timestamp
+        }
+    }
+}
+
+/// `v2/history/get_deltas`.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+pub struct DeltasPage {
+    /// The changes, in the order asked for.
+    #[serde(default, deserialize_with = "vec_or_null")]
+    pub deltas: Vec<TableDelta>,
+}
