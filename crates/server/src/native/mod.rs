@@ -11,6 +11,7 @@ pub mod evm_move;
 pub mod export;
 pub mod manifest;
 pub mod producers;
+mod rex_yield;
 pub mod token_list;
 mod transactions;
 
@@ -51,6 +52,7 @@ pub struct NativeNetwork {
     prices: Arc<PriceService>,
     token_list: Arc<NativeTokenList>,
     rex_apy: Arc<StakingApy>,
+    rex_yield: Arc<crate::staking_yield::YieldCache>,
     producers: Arc<BoundedCache<(), Arc<ProducerList>>>,
     media: MediaLinks,
 }
@@ -160,6 +162,10 @@ impl NativeNetwork {
                 product_api,
                 settings.api_endpoint.as_deref(),
                 ApyKind::Native,
+            )),
+            rex_yield: Arc::new(crate::staking_yield::YieldCache::new(
+                &options.cache,
+                "rex_yield",
             )),
             producers: Arc::new(
                 options

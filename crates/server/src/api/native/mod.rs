@@ -17,6 +17,7 @@ pub mod evm_move;
 pub mod export;
 pub mod history;
 pub mod relations;
+pub mod rex_yield;
 pub mod transactions;
 mod views;
 
@@ -111,6 +112,11 @@ fn route_table() -> Vec<(Method, String, MethodRouter<AppState>)> {
             get(chain::ram_cost),
         ),
         (Method::GET, format!("{base}/rex/apy"), get(chain::rex_apy)),
+        (
+            Method::GET,
+            format!("{base}/rex/yield"),
+            get(rex_yield::rex_yield),
+        ),
         (
             Method::GET,
             format!("{base}/producers"),
