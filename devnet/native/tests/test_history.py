@@ -95,7 +95,7 @@ def test_rex_pool_changes_are_kept_as_deltas_and_read_back_in_time(devnet):
     assert seeded["total"]["value"] >= 1 and "lib" in seeded
     first = seeded["deltas"][0]
     assert first["data"] == pool_now() and first["present"] == 1 and first["block_id"]
-    assert {"timestamp", "@timestamp", "code", "scope", "table", "primary_key", "payer", "block_num"} <= set(first)
+    assert {"timestamp", "code", "scope", "table", "primary_key", "payer", "block_num"} <= set(first)
     # Eight days later a RAM sale pays its fee into REX: the pool's row changes.
     moved = devnet.control("blocks", {"skipSeconds": 8 * 86_400})
     assert moved["headBlockTime"] > first["timestamp"]

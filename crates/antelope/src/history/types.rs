@@ -232,11 +232,9 @@ pub struct StateAccount {
 /// One change of a contract table's row (`v2/history/get_deltas`).
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 pub struct TableDelta {
-    /// Block time (UTC); Hyperion writes `@timestamp` in its index and `timestamp` in answers.
-    #[serde(rename = "@timestamp", default)]
-    pub at_timestamp: String,
-    /// Block time (UTC), when written as `timestamp`.
-    #[serde(default)]
+    /// Block time (UTC): `timestamp` in Hyperion's answers (older versions kept their
+    /// index's `@timestamp`).
+    #[serde(alias = "@timestamp", default)]
     pub timestamp: String,
     /// Block number.
     #[serde(deserialize_with = "u32_any")]
@@ -256,18 +254,6 @@ fn present_default() -> bool {
 /// Hyperion writes `present` as `1`/`0` in some versions and `true`/`false` in others.
 fn present_flag<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<bool, D::Error> {
     crate::lenient::i64_any(deserializer).map(|flag| flag != 0)
-}
-
-impl TableDelta {
-    /// The block time, whichever field carried it.
-    #[must_use]
-    pub fn time(&self) -> &str {
-        if self.timestamp.is_empty() {
-            &self.at_timestamp
-        } else {
-            &self.timestamp
-        }
-    }
 }
 
 /// `v2/history/get_deltas`.

@@ -206,11 +206,14 @@ async fn hyperion_answers_parse_and_requests_carry_the_documented_parameters() {
     assert_eq!(deltas.deltas.len(), 2);
     assert_eq!(deltas.deltas[0].data["total_lendable"], "100000.0000 TLOS");
     assert_eq!(
-        (deltas.deltas[0].block_num, deltas.deltas[0].time()),
+        (
+            deltas.deltas[0].block_num,
+            deltas.deltas[0].timestamp.as_str()
+        ),
         (365_805_100, "2024-07-01T11:00:00.000")
     );
     assert!(deltas.deltas[0].present && deltas.deltas[1].present);
-    assert_eq!(deltas.deltas[1].time(), "2024-06-30T09:12:30.500");
+    assert_eq!(deltas.deltas[1].timestamp, "2024-06-30T09:12:30.500");
 
     let requests = server.requests.lock().expect("log").clone();
     let expected = [

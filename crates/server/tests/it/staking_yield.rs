@@ -15,10 +15,9 @@ use alloy::signers::local::PrivateKeySigner;
 use axum::Router;
 use axum::http::{Method, StatusCode};
 use serde_json::Value;
-use tandem_domain::network::{ChainSettings, ChainSettingsOverride, NetworkName};
+use tandem_domain::network::{ChainSettings, ChainSettingsOverride};
 use tandem_server::app;
-use tandem_server::config::Config;
-use tandem_server::networks::{read_devnet_manifest, served_networks};
+use tandem_server::networks::read_devnet_manifest;
 use tandem_server::state::AppState;
 use tandem_testkit::NativeDevnet;
 
@@ -270,19 +269,13 @@ async fn rex_yield_is_measured_from_the_pool_the_history_service_recorded() {
     let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let dead = format!("http://{}", closed.local_addr().unwrap());
     drop(closed);
-    let mut config = Config {
-        native_devnet_manifest: Some(devnet.manifest_path().to_owned()),
-        ..Config::default()
-    };
-    config.network_overrides.insert(
-        NetworkName::TelosNativeDevnet,
+    let app = native_common::router_with(
+        &devnet,
         ChainSettingsOverride {
             history_endpoint: Some(dead),
             ..ChainSettingsOverride::default()
         },
     );
-    let networks = served_networks(&config).unwrap();
-    let app = app::router(AppState::new(networks, "/nonexistent".into()));
     let (status, blind) = native_common::get(&app, path).await;
     assert_eq!(status, StatusCode::OK, "{blind}");
     for days in [7, 30] {

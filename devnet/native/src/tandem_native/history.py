@@ -86,7 +86,8 @@ class History:
     def _add_delta(self, trace: dict, key: tuple, payer: str, row: dict, present: int) -> None:
         code, scope, table, primary_key = key
         stamp = trace["block_time"]
-        self.deltas.append({"@timestamp": stamp, "timestamp": stamp, "present": present, "code": code,
+        # Hyperion's answers carry the block time as `timestamp` (its index's `@timestamp`, renamed).
+        self.deltas.append({"timestamp": stamp, "present": present, "code": code,
                             "scope": scope, "table": table, "primary_key": primary_key, "payer": payer,
                             "block_num": trace["block_num"], "data": row})
 
