@@ -15,11 +15,11 @@ use alloy::signers::local::PrivateKeySigner;
 use axum::Router;
 use axum::http::{Method, StatusCode};
 use serde_json::Value;
-use tandem_domain::network::{ChainSettings, ChainSettingsOverride};
+use tandem_domain::network::{ChainSettings, ChainSettingsOverride, RpcEndpoint};
 use tandem_server::app;
 use tandem_server::networks::read_devnet_manifest;
 use tandem_server::state::AppState;
-use tandem_testkit::NativeDevnet;
+use tandem_testkit::{Chaos, ChaosProxy, NativeDevnet};
 
 use crate::evm_prepare_support::Harness;
 use crate::native_common;
@@ -53,13 +53,21 @@ fn window(answer: &Value, days: u64) -> &Value {
         .unwrap_or_else(|| panic!("no {days}-day window in {answer}"))
 }
 
-fn evm_router(harness: &Harness) -> Router {
-    let settings = read_devnet_manifest(harness.devnet.manifest_path()).unwrap();
-    let state = AppState::new(
-        vec![ChainSettings::devnet(settings)],
-        PathBuf::from("/nonexistent"),
-    );
-    app::router(state)
+/// A new router over the EVM devnet (the yield answer is kept ten minutes), reading the
+/// chain through `rpc` when given.
+fn evm_router(harness: &Harness, rpc: Option<&str>) -> Router {
+    let manifest = read_devnet_manifest(harness.devnet.manifest_path()).unwrap();
+    let mut settings = ChainSettings::devnet(manifest);
+    if let Some(rpc) = rpc {
+        let port = rpc.rsplit(':').next().unwrap().trim_end_matches('/');
+        settings.rpc_endpoint = RpcEndpoint {
+            protocol: "http".to_owned(),
+            host: "127.0.0.1".to_owned(),
+            port: port.parse().unwrap(),
+            path: "/".to_owned(),
+        };
+    }
+    app::router(AppState::new(vec![settings], PathBuf::from("/nonexistent")))
 }
 
 #[tokio::test]
@@ -128,7 +136,7 @@ async fn stlos_yield_is_measured_from_the_share_price_at_past_blocks() {
     assert!(at_10 < at_30 && at_30 < at_40, "rewards raise the price");
 
     // A new server (the answer is kept ten minutes): the head is the day-40 block.
-    let (status, answer) = crate::call(&evm_router(&harness), Method::GET, &uri, None).await;
+    let (status, answer) = crate::call(&evm_router(&harness, None), Method::GET, &uri, None).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     let whole = |wei: U256| crate::evm_prepare_support::whole(&wei.to_string(), 18);
     assert_eq!(answer["now"]["block"], blocks[2].0, "{answer}");
@@ -163,6 +171,26 @@ async fn stlos_yield_is_measured_from_the_share_price_at_past_blocks() {
     }
     assert_eq!(answer["publishedApy"], Value::Null);
     assert_eq!(answer["toleranceHundredths"], 100);
+
+    // A node that pruned the state before the head (as a public node may): the price now is
+    // read, the past is not, and each window says so.
+    let pruned = ChaosProxy::start(
+        harness.devnet.rpc_url(),
+        Chaos {
+            state_from_block: Some(blocks[2].0),
+            ..Chaos::HONEST
+        },
+    )
+    .unwrap();
+    let app = evm_router(&harness, Some(&pruned.url()));
+    let (status, blind) = crate::call(&app, Method::GET, &uri, None).await;
+    assert_eq!(status, StatusCode::OK, "{blind}");
+    assert_eq!(blind["now"]["assets"], whole(at_40));
+    for days in [7, 30] {
+        let shown = window(&blind, days);
+        assert_eq!(shown["unavailable"], "history_not_readable", "{blind}");
+        assert!(shown["returnPercent"].is_null() && shown["annualPercent"].is_null());
+    }
 }
 
 /// The `eosio` / `rexpool` row as (total_lendable, total_rex) in their smallest units.
