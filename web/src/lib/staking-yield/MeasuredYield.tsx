@@ -41,7 +41,7 @@ export function MeasuredYield({ query, measuredFrom, testId }: MeasuredYieldProp
                 {line.kind === 'measured' ? (
                   <dd>
                     <strong>{t('yield.annual', { percent: line.annualPercent })}</strong>{' '}
-                    <span className="measured-yield__note">
+                    <span className="measured-yield__window">
                       {t('yield.window_return', {
                         percent: line.returnPercent,
                         from: dateTime(line.from),
