@@ -67,6 +67,8 @@ pub enum YieldUnavailable {
     NotRecorded,
     /// The pool or vault held nothing at one end of the window.
     EmptyPool,
+    /// The staking contract did not exist yet at the window's start.
+    NotDeployed,
 }
 
 /// One window: its start and, measured or not, its figures.

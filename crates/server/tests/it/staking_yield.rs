@@ -313,3 +313,53 @@ async fn rex_yield_is_measured_from_the_pool_the_history_service_recorded() {
     }
     assert_eq!(blind["now"]["assets"], tokens(now.0));
 }
+
+#[tokio::test]
+async fn a_window_starting_before_the_vault_existed_says_so() {
+    let harness = Harness::start().await;
+    let stlos = harness.contract("STLOS");
+    let reader = harness.reader();
+    let head = reader.block_head().await.unwrap();
+    // The block that deployed STLOS: the first with its code.
+    let (mut without, mut with) = (0, head.number);
+    while with - without > 1 {
+        let middle = without + (with - without) / 2;
+        if reader
+            .at_block(middle)
+            .code(stlos)
+            .await
+            .unwrap()
+            .is_empty()
+        {
+            without = middle;
+        } else {
+            with = middle;
+        }
+    }
+    let times = reader.block_times(&[0, without, with]).await.unwrap();
+    let second = |block: u64| times[&block] / 1000;
+    // anvil stamps each block after its parent, so the second before the deployment is
+    // already after the genesis.
+    assert!(second(without) < second(with) && second(0) < second(with));
+    let before_vault = second(with) - 1;
+    let node = ProviderBuilder::new().connect_http(harness.devnet.rpc_url().parse().unwrap());
+    let _: Value = node
+        .raw_request("evm_mine".into(), (before_vault + 30 * DAY,))
+        .await
+        .unwrap();
+
+    let uri = format!("/api/v1/evm/{}/staking/yield", crate::DEVNET);
+    let (status, answer) = crate::call(&harness.app, Method::GET, &uri, None).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["now"]["time"], before_vault + 30 * DAY, "{answer}");
+    let thirty = window(&answer, 30);
+    assert_eq!(thirty["unavailable"], "not_deployed", "{answer}");
+    assert!(thirty["annualPercent"].is_null());
+    // Seven days back the vault exists (no rewards since: nothing returned, exactly).
+    let seven = window(&answer, 7);
+    assert_eq!(seven["unavailable"], Value::Null, "{answer}");
+    assert_eq!(
+        (&seven["returnPercent"], &seven["annualPercent"]),
+        (&"0.0000".into(), &"0.00".into())
+    );
+}

@@ -206,6 +206,7 @@ export const en = {
       chain_too_young: 'Not measured: the chain is younger than {{count}} days.',
       not_recorded: 'Not measured: the history service has no record from {{count}} days ago.',
       empty_pool: 'Not measured: nothing was staked at the start of the window.',
+      not_deployed: 'Not measured: the staking contract did not exist {{count}} days ago.',
     },
   },
   amount: {

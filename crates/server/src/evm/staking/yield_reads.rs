@@ -90,12 +90,20 @@ async fn past_price(
     start: u64,
 ) -> Result<PricePoint, YieldUnavailable> {
     let block = block_at(reader, head, start).await?;
-    price_at(reader, stlos, one, block, start)
-        .await
-        .map_err(|error| {
+    match price_at(reader, stlos, one, block, start).await {
+        Ok(point) => Ok(point),
+        Err(error) => {
             tracing::debug!(%error, block, "past STLOS price not readable");
-            YieldUnavailable::HistoryNotReadable
-        })
+            // A vault deployed after the window's start has no price then; a node that
+            // keeps no past state refuses this read too, and stays "not readable".
+            let code = reader.at_block(block).code(stlos).await;
+            Err(if code.is_ok_and(|code| code.is_empty()) {
+                YieldUnavailable::NotDeployed
+            } else {
+                YieldUnavailable::HistoryNotReadable
+            })
+        }
+    }
 }
 
 /// The newest block whose time is not after `time`: a binary search between the chain's

@@ -3148,7 +3148,7 @@ export interface components {
          * @description Why a window has no figure.
          * @enum {string}
          */
-        YieldUnavailable: "no_history_service" | "history_not_readable" | "chain_too_young" | "not_recorded" | "empty_pool";
+        YieldUnavailable: "no_history_service" | "history_not_readable" | "chain_too_young" | "not_recorded" | "empty_pool" | "not_deployed";
         /** @description One window. */
         YieldWindowView: {
             /** @description The return annualised (simple: × 365 days ÷ the window) in percent, 2 decimals. */

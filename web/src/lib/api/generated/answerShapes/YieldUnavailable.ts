@@ -3,4 +3,4 @@
 import type { AnswerShape } from '../../answerShape';
 import type { components } from '../openapi';
 
-export const YieldUnavailable: AnswerShape<components['schemas']["YieldUnavailable"]> = { type: 'string', enum: ["no_history_service", "history_not_readable", "chain_too_young", "not_recorded", "empty_pool"] };
+export const YieldUnavailable: AnswerShape<components['schemas']["YieldUnavailable"]> = { type: 'string', enum: ["no_history_service", "history_not_readable", "chain_too_young", "not_recorded", "empty_pool", "not_deployed"] };
