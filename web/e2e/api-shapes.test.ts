@@ -87,6 +87,7 @@ describe('answers as the server sends them fit their generated shapes', () => {
     await checked(`${evm}/accounts/${alice}/approvals?fiat=USD&includeRevoked=true`);
     for (const range of ['day', 'week', 'month']) await checked(`${evm}/accounts/${alice}/portfolio?range=${range}&fiat=USD`);
     await checked(`${evm}/staking`);
+    await checked(`${evm}/staking/yield`);
     await checked(`${evm}/accounts/${alice}/staking`);
     await checked(`${evm}/prices/TLOS?fiat=USD`);
     await checked(`${evm}/prices/TLOS/chart?fiat=USD`);
@@ -126,6 +127,7 @@ describe('answers as the server sends them fit their generated shapes', () => {
     await checked(`${native}/producers`);
     await checked(`${native}/ram-cost?bytes=4096`);
     await checked(`${native}/rex/apy`);
+    await checked(`${native}/rex/yield`);
     await checked(`${native}/dapps?q=`);
     await checked(`${native}/dapps?q=swap`);
   });

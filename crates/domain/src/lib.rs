@@ -65,6 +65,7 @@ pub mod history;
 pub mod network;
 pub mod nft;
 pub mod price;
+pub mod share_yield;
 pub mod sponsor;
 pub mod time;
 pub mod token;

@@ -20,6 +20,7 @@ pub mod prices;
 mod security;
 mod serve;
 mod spa;
+pub mod staking_yield;
 pub mod state;
 mod validate;
 

@@ -3,7 +3,8 @@
 //! batches above configured sizes, in the words real nodes use, answers HTTP 429 at
 //! random, and drops connections at random — before answering, or halfway through
 //! the body. And it can pace requests as a rate-limited public node does: at most so
-//! many a second pass, the rest wait their turn.
+//! many a second pass, the rest wait their turn. And it can keep no state before a block,
+//! as a pruned (non-archive) node: reads of older state are refused in its words.
 //!
 //! The randomness is seeded and keyed by the request itself (its body and how many
 //! times that body was seen before), not by arrival order, so the same seed makes the
@@ -34,6 +35,10 @@ pub struct Chaos {
     pub dropped_per_mille: u64,
     /// Requests passed on per second at most (a batch is one request); later ones wait.
     pub requests_per_second: Option<u32>,
+    /// State reads (`eth_call`, `eth_getBalance`, `eth_getCode`, `eth_getStorageAt`,
+    /// `eth_getTransactionCount`) at a numbered block below this are refused, as a node
+    /// that pruned older state refuses them.
+    pub state_from_block: Option<u64>,
 }
 
 impl Chaos {
@@ -45,6 +50,7 @@ impl Chaos {
         rate_limited_per_mille: 0,
         dropped_per_mille: 0,
         requests_per_second: None,
+        state_from_block: None,
     };
 }
 
@@ -247,6 +253,9 @@ fn refusal(request: &Value, chaos: Chaos, counters: &Counters, roll: u64) -> Opt
             )
         });
     }
+    if let Some(refusal) = pruned_state(request, chaos) {
+        return Some(refusal);
+    }
     let max = chaos.max_log_range?;
     if request["method"] != "eth_getLogs" {
         return None;
@@ -263,6 +272,24 @@ fn refusal(request: &Value, chaos: Chaos, counters: &Counters, roll: u64) -> Opt
         _ => (-32602, format!("exceed maximum block range: {max}")),
     };
     Some(error_object(&request["id"], code, &message))
+}
+
+/// A state read below `state_from_block`, refused as geth-family nodes word it.
+fn pruned_state(request: &Value, chaos: Chaos) -> Option<HttpReply> {
+    let oldest = chaos.state_from_block?;
+    let position = match request["method"].as_str()? {
+        "eth_call" | "eth_getBalance" | "eth_getCode" | "eth_getTransactionCount" => 1,
+        "eth_getStorageAt" => 2,
+        _ => return None,
+    };
+    let at = block(&request["params"][position])?;
+    (at < oldest).then(|| {
+        error_object(
+            &request["id"],
+            -32000,
+            &format!("missing trie node: state at block {at} is not available (pruned)"),
+        )
+    })
 }
 
 fn error_object(id: &Value, code: i64, message: &str) -> HttpReply {

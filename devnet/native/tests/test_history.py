@@ -78,3 +78,35 @@ def test_actions_filter_by_notified_account_and_block(devnet):
     block = page["actions"][0]["block_num"]
     status, same = devnet.hyperion("v2/history/get_actions", account="carol", block_num=block, limit=100)
     assert status == 200 and same["actions"] and all(a["block_num"] == block for a in same["actions"])
+
+
+def test_rex_pool_changes_are_kept_as_deltas_and_read_back_in_time(devnet):
+    def pool_now() -> dict:
+        return devnet.ok("get_table_rows", {"json": True, "code": "eosio", "scope": "eosio",
+                                            "table": "rexpool"})["rows"][0]
+
+    def newest(**bounds) -> dict:
+        status, body = devnet.hyperion("v2/history/get_deltas", code="eosio", scope="eosio",
+                                       table="rexpool", limit=1, **bounds)
+        assert status == 200, body
+        return body
+
+    seeded = newest()
+    assert seeded["total"]["value"] >= 1 and "lib" in seeded
+    first = seeded["deltas"][0]
+    assert first["data"] == pool_now() and first["present"] == 1 and first["block_id"]
+    assert {"timestamp", "code", "scope", "table", "primary_key", "payer", "block_num"} <= set(first)
+    # Eight days later a RAM sale pays its fee into REX: the pool's row changes.
+    moved = devnet.control("blocks", {"skipSeconds": 8 * 86_400})
+    assert moved["headBlockTime"] > first["timestamp"]
+    devnet.control("sellram", {"account": "kid2.carol", "bytes": 100})
+    later = newest()["deltas"][0]
+    assert later["data"] == pool_now() and later["timestamp"] >= moved["headBlockTime"]
+    assert later["data"]["total_lendable"] != first["data"]["total_lendable"]
+    # The row as it stood before the sale, by time and by block; and nothing before the chain.
+    for bound in (first["timestamp"] + "Z", str(later["block_num"] - 1)):
+        assert newest(before=bound)["deltas"][0]["data"] == first["data"], bound
+    assert newest(before="2000-01-01T00:00:00.000Z")["deltas"] == []
+    assert newest(after=str(later["block_num"]), sort="asc")["deltas"][0]["block_num"] == later["block_num"]
+    status, _ = devnet.hyperion("v2/history/get_deltas", code="eosio", before="yesterday")
+    assert status == 400

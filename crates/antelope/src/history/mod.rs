@@ -14,7 +14,8 @@ use crate::error::AntelopeError;
 use crate::http::Service;
 use crate::keys::PublicKey;
 use types::{
-    ActionsPage, Creator, HistoryTransaction, KeyAccounts, Links, Proposals, StateAccount, Tokens,
+    ActionsPage, Creator, DeltasPage, HistoryTransaction, KeyAccounts, Links, Proposals,
+    StateAccount, Tokens,
 };
 
 /// Newest or oldest first.
@@ -97,6 +98,51 @@ pub struct ProposalsQuery {
     pub skip: Option<u32>,
 }
 
+/// A `get_deltas` request: one contract table's row changes, newest first by default.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeltasQuery {
+    /// The contract.
+    pub code: Name,
+    /// The table's scope.
+    pub scope: Name,
+    /// The table.
+    pub table: Name,
+    /// Only changes up to this ISO time or block number.
+    pub before: Option<String>,
+    /// Only changes after this ISO time or block number.
+    pub after: Option<String>,
+    /// Page size.
+    pub limit: u32,
+    /// Order (by block number).
+    pub sort: Sort,
+}
+
+impl DeltasQuery {
+    fn to_pairs(&self) -> Vec<(&'static str, String)> {
+        let mut pairs = vec![
+            ("code", self.code.to_string()),
+            ("scope", self.scope.to_string()),
+            ("table", self.table.to_string()),
+            ("limit", self.limit.to_string()),
+            (
+                "sort",
+                match self.sort {
+                    Sort::Desc => "desc",
+                    Sort::Asc => "asc",
+                }
+                .to_owned(),
+            ),
+        ];
+        if let Some(before) = &self.before {
+            pairs.push(("before", before.clone()));
+        }
+        if let Some(after) = &self.after {
+            pairs.push(("after", after.clone()));
+        }
+        pairs
+    }
+}
+
 /// Spec §7: requests to the history service are throttled to at most 5 in flight.
 pub const MAX_IN_FLIGHT: usize = 5;
 
@@ -142,6 +188,15 @@ impl HistoryClient {
     /// Any [`AntelopeError`] of the call.
     pub async fn get_actions(&self, query: &ActionsQuery) -> Result<ActionsPage, AntelopeError> {
         self.get("v2/history/get_actions", &query.to_pairs()).await
+    }
+
+    /// `v2/history/get_deltas`: the changes of one contract table's rows as the history
+    /// service recorded them (a row's state at a past time is its newest change before it).
+    ///
+    /// # Errors
+    /// Any [`AntelopeError`] of the call.
+    pub async fn get_deltas(&self, query: &DeltasQuery) -> Result<DeltasPage, AntelopeError> {
+        self.get("v2/history/get_deltas", &query.to_pairs()).await
     }
 
     /// `v2/history/get_actions` for bulk work (an export): in the bulk lane, so exports

@@ -228,3 +228,38 @@ pub struct StateAccount {
     #[serde(default, deserialize_with = "vec_or_null")]
     pub tokens: Vec<HeldToken>,
 }
+
+/// One change of a contract table's row (`v2/history/get_deltas`).
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+pub struct TableDelta {
+    /// Block time (UTC): `timestamp` in Hyperion's answers (older versions kept their
+    /// index's `@timestamp`).
+    #[serde(alias = "@timestamp", default)]
+    pub timestamp: String,
+    /// Block number.
+    #[serde(deserialize_with = "u32_any")]
+    pub block_num: u32,
+    /// Whether the row exists after the change (`1`/`true`) or was removed.
+    #[serde(default = "present_default", deserialize_with = "present_flag")]
+    pub present: bool,
+    /// The row as the contract's ABI decodes it.
+    #[serde(default)]
+    pub data: serde_json::Value,
+}
+
+fn present_default() -> bool {
+    true
+}
+
+/// Hyperion writes `present` as `1`/`0` in some versions and `true`/`false` in others.
+fn present_flag<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<bool, D::Error> {
+    crate::lenient::i64_any(deserializer).map(|flag| flag != 0)
+}
+
+/// `v2/history/get_deltas`.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+pub struct DeltasPage {
+    /// The changes, in the order asked for.
+    #[serde(default, deserialize_with = "vec_or_null")]
+    pub deltas: Vec<TableDelta>,
+}

@@ -6,7 +6,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;
 use std::sync::{Arc, Mutex};
 
-use tandem_antelope::history::{ActionsQuery, ProposalsQuery, Sort};
+use tandem_antelope::history::{ActionsQuery, DeltasQuery, ProposalsQuery, Sort};
 use tandem_antelope::keys::PublicKey;
 use tandem_antelope::{ChainClient, HistoryClient};
 use tandem_domain::antelope::{Name, RefundRequest, total_resources};
@@ -191,8 +191,33 @@ async fn hyperion_answers_parse_and_requests_carry_the_documented_parameters() {
         .expect("state");
     assert_eq!(state.account.ram_quota, -1);
 
+    let deltas = history
+        .get_deltas(&DeltasQuery {
+            code: name("eosio"),
+            scope: name("eosio"),
+            table: name("rexpool"),
+            before: Some("2024-07-01T12:00:00.000Z".to_owned()),
+            after: None,
+            limit: 1,
+            sort: Sort::Desc,
+        })
+        .await
+        .expect("deltas");
+    assert_eq!(deltas.deltas.len(), 2);
+    assert_eq!(deltas.deltas[0].data["total_lendable"], "100000.0000 TLOS");
+    assert_eq!(
+        (
+            deltas.deltas[0].block_num,
+            deltas.deltas[0].timestamp.as_str()
+        ),
+        (365_805_100, "2024-07-01T11:00:00.000")
+    );
+    assert!(deltas.deltas[0].present && deltas.deltas[1].present);
+    assert_eq!(deltas.deltas[1].timestamp, "2024-06-30T09:12:30.500");
+
     let requests = server.requests.lock().expect("log").clone();
     let expected = [
+        "/v2/history/get_deltas?code=eosio&scope=eosio&table=rexpool&limit=1&sort=desc&before=2024-07-01T12%3A00%3A00.000Z",
         "/v2/history/get_actions?account=alice&limit=2&skip=4&filter=eosio.token%3Atransfer&sort=asc",
         "/v2/history/get_actions?account=alice&limit=100&filter=eosio%3Anewaccount&sort=desc",
         "/v2/state/get_tokens?account=alice",

@@ -56,6 +56,7 @@ async fn through_chaos(
             rate_limited_per_mille: 120,
             dropped_per_mille: 80,
             requests_per_second: None,
+            state_from_block: None,
         },
     )
     .unwrap();

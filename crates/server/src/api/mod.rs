@@ -13,6 +13,7 @@ mod networks;
 pub mod openapi;
 pub mod ops;
 pub mod public_errors;
+pub mod yield_view;
 
 use axum::Router;
 use axum::routing::get;

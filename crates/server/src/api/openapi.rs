@@ -48,6 +48,7 @@ use super::error::ErrorBody;
         // EVM staking and transaction preparation
         super::evm::staking::overview,
         super::evm::staking::account,
+        super::evm::staking::staking_yield,
         super::evm::prepare::prepare,
         super::evm::prepare::revoke_plan,
         // Native: account reads
@@ -61,6 +62,7 @@ use super::error::ErrorBody;
         super::native::stake::delegations,
         super::native::evm_move::prepare,
         super::native::chain::rex_apy,
+        super::native::rex_yield::rex_yield,
         super::native::chain::producers,
         super::native::chain::producer_info,
         super::native::dapps::dapps,

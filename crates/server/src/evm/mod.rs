@@ -131,6 +131,7 @@ pub struct EvmNetwork {
     gateway: IpfsGateway,
     account_reads: AccountReadCaches,
     apy: StakingApy,
+    staking_yield: crate::staking_yield::YieldCache,
     media: MediaLinks,
 }
 

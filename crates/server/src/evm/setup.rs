@@ -333,6 +333,7 @@ fn build(
             settings.api_endpoint.as_deref(),
             ApyKind::Evm,
         ),
+        staking_yield: crate::staking_yield::YieldCache::new(&options.cache, "staking_yield"),
     };
     Ok((network, jobs))
 }

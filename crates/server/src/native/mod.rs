@@ -12,6 +12,7 @@ pub mod export;
 pub mod manifest;
 pub mod producer_info;
 pub mod producers;
+mod rex_yield;
 mod stake;
 pub mod token_list;
 mod transactions;
@@ -55,6 +56,7 @@ pub struct NativeNetwork {
     prices: Arc<PriceService>,
     token_list: Arc<NativeTokenList>,
     rex_apy: Arc<StakingApy>,
+    rex_yield: Arc<crate::staking_yield::YieldCache>,
     producers: Arc<BoundedCache<(), Arc<ProducerList>>>,
     producer_infos: Arc<BoundedCache<(), Arc<ProducerInfos>>>,
     info_client: Option<tandem_fetch::OutboundClient>,
@@ -166,6 +168,10 @@ impl NativeNetwork {
                 product_api,
                 settings.api_endpoint.as_deref(),
                 ApyKind::Native,
+            )),
+            rex_yield: Arc::new(crate::staking_yield::YieldCache::new(
+                &options.cache,
+                "rex_yield",
             )),
             producers: Arc::new(
                 options

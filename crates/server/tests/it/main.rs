@@ -89,4 +89,5 @@ mod ops_limits;
 mod ops_metrics;
 mod ops_readiness;
 mod ops_replicas;
+mod staking_yield;
 mod web_files;

@@ -17,19 +17,24 @@ pub const NETWORK: &str = "telos-native-devnet";
 
 /// The router serving the devnet, optionally with the fee sponsor at another URL.
 pub fn router(devnet: &NativeDevnet, fuel_rpc: Option<String>) -> Router {
+    router_with(
+        devnet,
+        ChainSettingsOverride {
+            fuel_rpc,
+            ..ChainSettingsOverride::default()
+        },
+    )
+}
+
+/// The router serving the devnet with some of its settings overridden.
+pub fn router_with(devnet: &NativeDevnet, overrides: ChainSettingsOverride) -> Router {
     let mut config = Config {
         native_devnet_manifest: Some(devnet.manifest_path().to_owned()),
         ..Config::default()
     };
-    if let Some(fuel_rpc) = fuel_rpc {
-        let overrides = ChainSettingsOverride {
-            fuel_rpc: Some(fuel_rpc),
-            ..ChainSettingsOverride::default()
-        };
-        config
-            .network_overrides
-            .insert(NetworkName::TelosNativeDevnet, overrides);
-    }
+    config
+        .network_overrides
+        .insert(NetworkName::TelosNativeDevnet, overrides);
     let networks = served_networks(&config).expect("networks with the native devnet");
     app::router(AppState::new(networks, "/nonexistent/web/dist".into()))
 }

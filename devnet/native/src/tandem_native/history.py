@@ -7,11 +7,16 @@ its notifications merged into `receipts` / `notified`, like Hyperion indexes the
 from __future__ import annotations
 
 import time
+from datetime import datetime, timezone
 from decimal import Decimal
 
 from . import codec
 
 PRODUCER = "eosio"
+# Contract tables whose row changes are kept for `get_deltas` (code, scope, table). A real
+# Hyperion indexes every table from the state-history plugin; the devnet keeps the ones the
+# wallet reads back in time, read from the chain's own state after each transaction.
+WATCHED_TABLES = [("eosio", "eosio", "rexpool")]
 
 
 def _transfer_data(data: dict) -> dict:
@@ -26,6 +31,8 @@ class History:
         self.read = chain_reader  # DevChain, set after boot
         self.actions: list[dict] = []
         self.transactions: dict[str, dict] = {}
+        self.deltas: list[dict] = []
+        self._rows: dict[tuple, dict] = {}  # (code, scope, table, primary key) -> row as last recorded
 
     # --- indexing ---
 
@@ -51,6 +58,38 @@ class History:
             doc.pop("_digest")
         self.actions.extend(docs)
         self.transactions[trace["id"]] = {"trace": trace, "actions": docs}
+        if self.read is not None:
+            self._record_deltas(trace)
+
+    def _record_deltas(self, trace: dict) -> None:
+        """The watched tables' rows that this transaction changed, as Hyperion delta documents
+        stamped with its block: each row is read from the chain's state and compared with the
+        last recorded copy (rows removed are recorded with `present: 0`)."""
+        for code, scope, table in WATCHED_TABLES:
+            try:
+                rows = self.read.table(code, scope, table, show_payer=True)
+            except Exception:  # noqa: BLE001 — no such table (yet): nothing to record
+                continue
+            seen = set()
+            for index, entry in enumerate(rows):
+                # The read API does not name a row's primary key; its position stands in (the
+                # watched tables are singletons or keep their order).
+                row, payer = entry["data"], entry["payer"]
+                key = (code, scope, table, str(index))
+                seen.add(key)
+                if self._rows.get(key) != row:
+                    self._rows[key] = row
+                    self._add_delta(trace, key, payer, row, present=1)
+            for key in [k for k in self._rows if k[:3] == (code, scope, table) and k not in seen]:
+                self._add_delta(trace, key, code, self._rows.pop(key), present=0)
+
+    def _add_delta(self, trace: dict, key: tuple, payer: str, row: dict, present: int) -> None:
+        code, scope, table, primary_key = key
+        stamp = trace["block_time"]
+        # Hyperion's answers carry the block time as `timestamp` (its index's `@timestamp`, renamed).
+        self.deltas.append({"timestamp": stamp, "present": present, "code": code,
+                            "scope": scope, "table": table, "primary_key": primary_key, "payer": payer,
+                            "block_num": trace["block_num"], "data": row})
 
     def _document(self, trace: dict, at: dict, act: dict, entry: dict, digest: str) -> dict:
         data = self.read.unpack_action_data(act["account"], act["name"], act["data"])
@@ -126,6 +165,27 @@ class History:
         skip, limit = int(params.get("skip", 0)), int(params.get("limit", 10))
         page = [self._with_block_id(d) for d in ordered[skip:skip + limit]]
         return self._envelope(started, total=len(docs), actions=page)
+
+    def get_deltas(self, params: dict) -> dict:
+        """Hyperion's filters: code, scope, table, payer, present; after / before (ISO time or block
+        number, both inclusive); sort by block (desc by default); skip and limit (default 10)."""
+        started = time.perf_counter()
+        docs = self.deltas
+        for key in ("code", "scope", "table", "payer", "primary_key"):
+            if params.get(key):
+                wanted = set(str(params[key]).split(","))
+                docs = [d for d in docs if d[key] in wanted]
+        if params.get("present") not in (None, ""):
+            docs = [d for d in docs if d["present"] == int(params["present"])]
+        if params.get("after"):
+            docs = [d for d in docs if _position(d, params["after"]) >= _bound(params["after"])]
+        if params.get("before"):
+            docs = [d for d in docs if _position(d, params["before"]) <= _bound(params["before"])]
+        ascending = str(params.get("sort", "desc")) in ("asc", "1")
+        ordered = sorted(docs, key=lambda d: d["block_num"], reverse=not ascending)
+        skip, limit = int(params.get("skip", 0)), int(params.get("limit", 10))
+        page = [self._with_block_id(d) for d in ordered[skip:skip + limit]]
+        return self._envelope(started, total=len(docs), deltas=page)
 
     def get_creator(self, account: str) -> dict | None:
         started = time.perf_counter()
@@ -267,3 +327,22 @@ def _after(doc: dict, bound: str, inclusive: bool = False) -> bool:
         return doc["block_num"] >= int(bound) if inclusive else doc["block_num"] > int(bound)
     stamp, limit = doc["timestamp"], bound.rstrip("Z")
     return stamp >= limit if inclusive else stamp > limit
+
+
+def _is_block(bound: str) -> bool:
+    return str(bound).isdigit()
+
+
+def _bound(bound: str) -> float:
+    """A block number, or an ISO time (with or without `Z` and milliseconds) in seconds."""
+    return int(bound) if _is_block(bound) else _seconds(str(bound))
+
+
+def _position(doc: dict, bound: str) -> float:
+    return doc["block_num"] if _is_block(bound) else _seconds(doc["timestamp"])
+
+
+def _seconds(stamp: str) -> float:
+    text = stamp.rstrip("Z")
+    layout = "%Y-%m-%dT%H:%M:%S.%f" if "." in text else "%Y-%m-%dT%H:%M:%S"
+    return datetime.strptime(text, layout).replace(tzinfo=timezone.utc).timestamp()

@@ -188,6 +188,28 @@ export const en = {
     year_one: '{{count}} year',
     year_other: '{{count}} years',
   },
+  /** Staking yield measured from a share price at past blocks (ADR 0039), on the Staking and Telos Zero screens. */
+  yield: {
+    loading: 'Measuring what staking returned…',
+    failed: 'What staking returned could not be measured.',
+    window_one: 'Returned over the last {{count}} day',
+    window_other: 'Returned over the last {{count}} days',
+    // A no-break space keeps the figure and its sign together on narrow screens.
+    annual: '{{percent}}\u00a0% a year',
+    window_return: '({{percent}}\u00a0% from {{from}} to {{to}})',
+    published: 'Network’s published figure',
+    published_value: '{{percent}}\u00a0% a year (within {{tolerance}} point of the measured figure)',
+    explained:
+      'Measured from the change of {{measuredFrom}} over each window and scaled to a year without compounding. It is what staking returned, not a promise: future returns depend on the network’s use.',
+    unavailable: {
+      no_history_service: 'Not measured: this network has no history service to read past values from.',
+      history_not_readable: 'Not measured: the network’s history could not be read, so no figure is shown.',
+      chain_too_young: 'Not measured: the chain is younger than {{count}} days.',
+      not_recorded: 'Not measured: the history service has no record from {{count}} days ago.',
+      empty_pool: 'Not measured: nothing was staked at the start of the window.',
+      not_deployed: 'Not measured: the staking contract did not exist {{count}} days ago.',
+    },
+  },
   amount: {
     exact: 'Exact: {{amount}}',
     rounded: '{{shown}} (exactly {{exact}}; tap to show every digit)',

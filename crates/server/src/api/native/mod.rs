@@ -17,6 +17,7 @@ pub mod evm_move;
 pub mod export;
 pub mod history;
 pub mod relations;
+pub mod rex_yield;
 pub mod stake;
 pub mod transactions;
 mod views;
@@ -122,6 +123,11 @@ fn route_table() -> Vec<(Method, String, MethodRouter<AppState>)> {
             get(stake::ram_quote),
         ),
         (Method::GET, format!("{base}/rex/apy"), get(chain::rex_apy)),
+        (
+            Method::GET,
+            format!("{base}/rex/yield"),
+            get(rex_yield::rex_yield),
+        ),
         (
             Method::GET,
             format!("{base}/producers"),

@@ -1,6 +1,9 @@
 //! Staking reads (spec §3 "Staking data per chain"): the vault and escrow figures with
 //! the APY, and one account's position. Every figure of one answer is read at one
-//! block, so they agree with each other.
+//! block, so they agree with each other. `yield_reads`: the yield measured from the
+//! share price at past blocks (ADR 0039).
+
+mod yield_reads;
 
 use alloy_primitives::{Address, U256};
 use tandem_evm::reads::{BlockHead, ChainReader, EscrowPosition, StakingFacts};

@@ -5,6 +5,8 @@ import { QueryError } from '../../../lib/ui/QueryError';
 import type { StakingOverview } from '../api/overview';
 import { useDurationText } from './Duration';
 import { LoadingState } from '../../../lib/ui/LoadingState';
+import { MeasuredYield } from '../../../lib/staking-yield/MeasuredYield';
+import type { StakingYieldView } from '../../../lib/staking-yield/model';
 
 interface StakingFiguresProps {
   readonly networkName: string;
@@ -14,27 +16,21 @@ interface StakingFiguresProps {
     readonly isPending: boolean;
     readonly refetch: () => unknown;
   };
+  /** The yield measured from STLOS's share price (ADR 0039): shown instead of a quoted APY. */
+  readonly stakingYield: {
+    readonly data: StakingYieldView | undefined;
+    readonly error: Error | null;
+    readonly isPending: boolean;
+    readonly refetch: () => unknown;
+  };
 }
 
-type ApyText =
-  | { readonly key: 'staking.figures.apy_value'; readonly apy: string }
-  | { readonly key: 'staking.figures.apy_not_configured' | 'staking.figures.apy_unavailable' };
-
-/** Which APY text to show (translated by the caller: a `t` parameter is too deep a type for the checker). */
-function apyText(overview: StakingOverview): ApyText {
-  if (overview.apyStatus === 'available' && overview.apy !== null && overview.apy !== undefined) {
-    return { key: 'staking.figures.apy_value', apy: overview.apy };
-  }
-  return { key: overview.apyStatus === 'not_configured' ? 'staking.figures.apy_not_configured' : 'staking.figures.apy_unavailable' };
-}
-
-/** Vault-wide figures everyone may see: APY, the STLOS↔TLOS prices, total staked, and the lock period wording of spec §4. */
-export function StakingFigures({ networkName, overview }: StakingFiguresProps) {
+/** Vault-wide figures everyone may see: the measured yield, the STLOS↔TLOS prices, total staked, and the lock period wording of spec §4. */
+export function StakingFigures({ networkName, overview, stakingYield }: StakingFiguresProps) {
   const { t } = useTranslation();
   const format = useAmountFormatter();
   const duration = useDurationText();
   const { data, error } = overview;
-  const apyLine = (apy: ApyText) => ('apy' in apy ? t(apy.key, { apy: apy.apy }) : t(apy.key));
   const notConfigured = error instanceof ApiError && error.code === 'evm.staking_not_configured';
 
   return (
@@ -49,11 +45,12 @@ export function StakingFigures({ networkName, overview }: StakingFiguresProps) {
       )}
       {data && (
         <>
+          <MeasuredYield
+            query={stakingYield}
+            measuredFrom={t('staking.figures.measured_from', { staked: data.stakedToken, system: data.systemToken })}
+            testId="staking-yield"
+          />
           <dl className="staking-facts">
-            <div className="staking-facts__row">
-              <dt>{t('staking.figures.apy')}</dt>
-              <dd>{apyLine(apyText(data))}</dd>
-            </div>
             <div className="staking-facts__row">
               <dt>{t('staking.figures.stlos_price', { staked: data.stakedToken })}</dt>
               <dd>

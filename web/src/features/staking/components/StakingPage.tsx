@@ -3,6 +3,7 @@ import { useSignedInEvmScreen } from '../../../lib/evm-screen/evmScreen';
 import { registerEvmTexts } from '../../../lib/i18n/evm';
 import { registerStakingTexts } from '../../../lib/i18n/staking';
 import { useStakingOverview } from '../api/overview';
+import { useStakingYield } from '../api/stakingYield';
 import { AccountStakingSection } from './AccountStakingSection';
 import { StakingFigures } from './StakingFigures';
 import './staking.css';
@@ -14,11 +15,12 @@ registerStakingTexts();
 export function StakingPage() {
   const { network, account, canSign, isViewer } = useSignedInEvmScreen();
   const overview = useStakingOverview(network.name);
+  const stakingYield = useStakingYield(network.name);
   // Without staking contracts there is no position to read; the figures card says so.
   const notConfigured = overview.error instanceof ApiError && overview.error.code === 'evm.staking_not_configured';
   return (
     <div className="staking-grid">
-      <StakingFigures networkName={network.displayName} overview={overview} />
+      <StakingFigures networkName={network.displayName} overview={overview} stakingYield={stakingYield} />
       {!notConfigured && <AccountStakingSection network={network} account={account} overview={overview.data} canSign={canSign} isViewer={isViewer} />}
     </div>
   );

@@ -6,7 +6,8 @@ import { useNativeAccount, type LimitView, type NativeAccount } from '../api/acc
 import { sendable, useNativeBalances, type NativeBalanceRow, type SendableToken } from '../api/balances';
 import type { AssetView } from '../api/nativeApi';
 import { useNativeRex } from '../api/rex';
-import { useRexApy } from '../api/rexApy';
+import { useRexYield } from '../api/rexYield';
+import { MeasuredYield } from '../../../lib/staking-yield/MeasuredYield';
 import { chainTime } from '../model/explorer';
 import { resourceUsage, type HumanQuantity, type ResourceKind } from '../model/resourceUsage';
 import { QueryState } from './QueryState';
@@ -200,7 +201,7 @@ export const REX_LOCK_DAYS = 4;
 export function RexCard({ network, account }: { network: string; account: string }) {
   const { t } = useTranslation();
   const query = useNativeRex(network, account);
-  const apy = useRexApy(network).data;
+  const rexYield = useRexYield(network);
   const exact = useExactAsset();
   return (
     <section className="card zero-card" aria-labelledby="zero-rex-title">
@@ -212,10 +213,6 @@ export function RexCard({ network, account }: { network: string; account: string
               <div className="zero-facts__row">
                 <dt>{t('zero.rex.value')}</dt>
                 <dd className="zero-mono" data-testid="rex-value">{exact(data.value)}</dd>
-              </div>
-              <div className="zero-facts__row">
-                <dt title={t('zero.rex.apy_hint')}>{t('zero.rex.apy')}</dt>
-                <dd className="zero-mono" data-testid="rex-apy">{apy?.apy != null ? `${apy.apy} %` : t('zero.rex.apy_unavailable')}</dd>
               </div>
               <div className="zero-facts__row">
                 <dt>{t('zero.rex.balance')}</dt>
@@ -230,6 +227,11 @@ export function RexCard({ network, account }: { network: string; account: string
           </>
         )}
       </QueryState>
+      <MeasuredYield
+        query={rexYield}
+        measuredFrom={t('zero.rex.measured_from', { system: rexYield.data?.systemToken ?? 'TLOS' })}
+        testId="rex-yield"
+      />
     </section>
   );
 }

@@ -297,6 +297,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/evm/{network}/staking/yield": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/v1/evm/{network}/staking/yield` */
+        get: operations["staking_yield"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/evm/{network}/status": {
         parameters: {
             query?: never;
@@ -763,6 +780,23 @@ export interface paths {
         };
         /** The REX APY from the product API (spec §7 `apy/native`). */
         get: operations["native_rex_apy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/native/{network}/rex/yield": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The REX yield, each window measured or the reason it is not. */
+        get: operations["native_rex_yield"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2592,6 +2626,11 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        /**
+         * @description Whether the product API's APY is shown beside the measured figures.
+         * @enum {string}
+         */
+        PublishedStatus: "agrees" | "disagrees" | "nothing_to_compare" | "not_configured" | "unavailable";
         /** @description `POST …/transactions`. */
         PushView: {
             transactionId: string;
@@ -2993,6 +3032,29 @@ export interface components {
             /** @description TLOS per one STLOS (`previewRedeem(1e18)`), exact. */
             unstakeRatio: string;
         };
+        /** @description `GET …/staking/yield`, `GET …/rex/yield`. */
+        StakingYieldView: {
+            /** @description The price at the head block (every window ends here). */
+            now: components["schemas"]["YieldPointView"];
+            /**
+             * @description The product API's APY in percent, shown as the network's published figure only
+             *     when it is within `toleranceHundredths` of the longest measured window's figure.
+             */
+            publishedApy?: string | null;
+            /** @description Whether it agrees, or why it is absent. */
+            publishedStatus: components["schemas"]["PublishedStatus"];
+            /** @description The share's symbol. */
+            shareToken: string;
+            /** @description The system token's symbol. */
+            systemToken: string;
+            /**
+             * Format: int64
+             * @description The tolerance, in hundredths of a percentage point (100 = 1.00 point).
+             */
+            toleranceHundredths: number;
+            /** @description The 7- and 30-day windows. */
+            windows: components["schemas"]["YieldWindowView"][];
+        };
         /** @description One EVM network's status. */
         StatusView: {
             /**
@@ -3191,6 +3253,48 @@ export interface components {
             wait_sec: number;
             /** Format: int32 */
             weight: number;
+        };
+        /** @description A share price at one block. */
+        YieldPointView: {
+            /** @description System tokens (exact decimal text)… */
+            assets: string;
+            /**
+             * Format: int64
+             * @description The block whose state was read (for a past REX pool: the block of the row's last
+             *     change at or before `time`).
+             */
+            block: number;
+            /** @description …for this many shares (exact decimal text): STLOS one share, REX the pool's total. */
+            shares: string;
+            /**
+             * Format: int64
+             * @description The time the price stands for, seconds since the epoch.
+             */
+            time: number;
+        };
+        /**
+         * @description Why a window has no figure.
+         * @enum {string}
+         */
+        YieldUnavailable: "no_history_service" | "history_not_readable" | "chain_too_young" | "not_recorded" | "empty_pool" | "not_deployed";
+        /** @description One window. */
+        YieldWindowView: {
+            /** @description The return annualised (simple: × 365 days ÷ the window) in percent, 2 decimals. */
+            annualPercent?: string | null;
+            /**
+             * Format: int64
+             * @description Length in days (7 or 30).
+             */
+            days: number;
+            from?: null | components["schemas"]["YieldPointView"];
+            /** @description The window's return in percent, 4 decimals, rounded half away from zero. */
+            returnPercent?: string | null;
+            /**
+             * Format: int64
+             * @description The window's start (head block time minus `days`), seconds since the epoch.
+             */
+            start: number;
+            unavailable?: null | components["schemas"]["YieldUnavailable"];
         };
     };
     responses: never;
@@ -4054,6 +4158,56 @@ export interface operations {
                 };
             };
             /** @description The node did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staking_yield: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description EVM network name, e.g. telos-evm */
+                network: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description STLOS's measured yield over 7 and 30 days, each window measured or the reason it is not */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StakingYieldView"];
+                };
+            };
+            /** @description Unknown or non-EVM network */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No staking contracts on this network */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The node did not give the share price now */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -5241,6 +5395,47 @@ export interface operations {
             };
             /** @description Unknown network */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    native_rex_yield: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Native network, e.g. telos */
+                network: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description REX's measured yield over 7 and 30 days, each window measured or the reason it is not */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StakingYieldView"];
+                };
+            };
+            /** @description Unknown network */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The chain did not give the REX pool now, or it has no REX (`antelope.rex.error_contract_not_found`) */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
