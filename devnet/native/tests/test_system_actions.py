@@ -124,3 +124,18 @@ def test_a_vote_for_a_producer_and_then_a_proxy(devnet):
     ok(devnet, "alice", act("voteproducer", "alice", n("alice") + n("bob") + codec.varuint32(0)))
     voter = row(devnet, "voters", "eosio", "alice")
     assert (voter["proxy"], voter["producers"]) == ("bob", []), voter
+
+
+def test_where_deferred_transactions_no_longer_run_a_due_refund_is_claimed(devnet):
+    devnet.control("blocks", {"deferred": "skip"})
+    try:
+        ok(devnet, "alice", act("delegatebw", "alice", n("alice") + n("bob") + a("1.0000 TLOS") + a("1.0000 TLOS") + b"\x00"))
+        ok(devnet, "alice", act("undelegatebw", "alice", n("alice") + n("bob") + a("1.0000 TLOS") + a("1.0000 TLOS")))
+        liquid = asset_units(devnet.balance("eosio.token", "alice", "TLOS"))
+        devnet.control("blocks", {"skipSeconds": 3 * 24 * 3600 + 60, "count": 2})
+        assert row(devnet, "refunds", "alice", "alice") is not None, "the deferred refund did not run"
+        ok(devnet, "alice", act("refund", "alice", n("alice")))
+        assert row(devnet, "refunds", "alice", "alice") is None
+        assert asset_units(devnet.balance("eosio.token", "alice", "TLOS")) == liquid + 20000
+    finally:
+        devnet.control("blocks", {"deferred": "run"})

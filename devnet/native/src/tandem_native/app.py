@@ -254,18 +254,23 @@ def create_app(chain: DevChain, history: History, sponsor: Sponsor, relay: EvmRe
 
     @app.post("/_devnet/blocks")
     async def control_blocks(request: Request):
-        """{count?, skipSeconds?, timer?}: produces `count` blocks at once, moves the chain's clock
-        ahead, or pauses ("paused") or resumes ("running") the half-second block timer."""
+        """{count?, skipSeconds?, timer?, deferred?}: produces `count` blocks at once, moves the chain's
+        clock ahead, pauses ("paused") or resumes ("running") the half-second block timer, or makes
+        blocks skip ("skip") or run ("run") the deferred transactions that are due."""
         try:
             body = await _body(request)
             count, skip = int(body.get("count", 0)), int(body.get("skipSeconds", 0))
-            timer = body.get("timer")
+            timer, deferred = body.get("timer"), body.get("deferred")
             if timer not in (None, "paused", "running"):
                 raise ValueError("timer must be paused or running")
+            if deferred not in (None, "run", "skip"):
+                raise ValueError("deferred must be run or skip")
         except (ValueError, TypeError) as error:
             return JSONResponse({"error": str(error)}, status_code=400)
         if timer is not None:
             chain.timer_paused = timer == "paused"
+        if deferred is not None:
+            chain.tester.run_deferred = deferred == "run"
         # Up to 60 days at once: a test of a 30-day window moves the clock past it in one step.
         if not (0 <= count <= 10_000 and 0 <= skip <= MAX_SKIP_SECONDS):
             return JSONResponse({"error": f"count must be 0..10000 and skipSeconds 0..{MAX_SKIP_SECONDS}"},
@@ -276,7 +281,8 @@ def create_app(chain: DevChain, history: History, sponsor: Sponsor, relay: EvmRe
             chain.produce_block()
         info = chain.head()
         return {"headBlockNum": info["head_block_num"], "headBlockTime": info["head_block_time"],
-                "timer": "paused" if chain.timer_paused else "running"}
+                "timer": "paused" if chain.timer_paused else "running",
+                "deferred": "run" if chain.tester.run_deferred else "skip"}
 
     @app.post("/_devnet/sellram")
     async def control_sellram(request: Request):

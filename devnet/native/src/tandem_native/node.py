@@ -102,6 +102,22 @@ class _TelosTester(ChainTester):
 
     #: The chain's head block time in seconds, once the chain can be read (set by DevChain).
     chain_clock: Callable[[], float] | None = None
+    #: Whether blocks run the deferred transactions that are due (`/_devnet/blocks {"deferred": …}`).
+    run_deferred: bool = True
+
+    def produce_block(self, next_block_time_ms=0, start_block=True):
+        if self.run_deferred:
+            return super().produce_block(next_block_time_ms, start_block)
+        # Like a chain whose producers no longer run deferred transactions (Antelope Spring's
+        # DISABLE_DEFERRED_TRXS protocol features): the block closes without them, so what the
+        # system contract scheduled (a refund three days after `undelegatebw`) must be claimed.
+        keys = [chaintester.producer_key_map[key] for key in self.chain.get_producer_public_keys()
+                if key in chaintester.producer_key_map]
+        self.chain.finalize_block(keys)
+        self.chain.commit_block()
+        if start_block:
+            self.start_block(next_block_time_ms)
+        return None
 
     def push_actions_ex(self, actions, explicit_cpu_bill=False):
         # What the devnet pushes itself (its boot, its seed, its test controls) is billed
