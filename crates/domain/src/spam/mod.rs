@@ -10,6 +10,8 @@
 
 use alloy_primitives::U256;
 
+pub mod poisoning;
+
 /// What is known of a token and of how the owner came to hold it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TokenFacts<'a> {
