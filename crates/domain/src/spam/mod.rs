@@ -10,6 +10,7 @@
 
 use alloy_primitives::U256;
 
+pub mod phishing;
 pub mod poisoning;
 
 /// What is known of a token and of how the owner came to hold it.
