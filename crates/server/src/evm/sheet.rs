@@ -100,7 +100,12 @@ impl EvmNetwork {
         let mut rows: Vec<(Token, Option<Address>, U256, SpamVerdict)> = Vec::new();
         for entry in &fetched.balances {
             match entry.token {
-                None => rows.push((self.native_token(), None, entry.amount, SpamVerdict::default())),
+                None => rows.push((
+                    self.native_token(),
+                    None,
+                    entry.amount,
+                    SpamVerdict::default(),
+                )),
                 Some(address) => {
                     if let Some((token, spam)) = self.token(address, entry).await {
                         rows.push((token, Some(address), entry.amount, spam));
@@ -109,13 +114,21 @@ impl EvmNetwork {
             }
         }
         if !rows.iter().any(|(_, contract, _, _)| contract.is_none()) {
-            rows.push((self.native_token(), None, U256::ZERO, SpamVerdict::default()));
+            rows.push((
+                self.native_token(),
+                None,
+                U256::ZERO,
+                SpamVerdict::default(),
+            ));
         }
         for core in [self.staked_token(), self.wrapped_token()]
             .into_iter()
             .flatten()
         {
-            if !rows.iter().any(|(_, contract, _, _)| *contract == Some(core)) {
+            if !rows
+                .iter()
+                .any(|(_, contract, _, _)| *contract == Some(core))
+            {
                 let zero = TokenBalance {
                     token: Some(core),
                     amount: U256::ZERO,
@@ -136,7 +149,8 @@ impl EvmNetwork {
             })
             .collect();
         let quotes = self.prices.quotes(&priced, fiat).await;
-        let mut extras: HashMap<String, (Option<Address>, PriceQuote, SpamVerdict)> = HashMap::new();
+        let mut extras: HashMap<String, (Option<Address>, PriceQuote, SpamVerdict)> =
+            HashMap::new();
         let mut balances = Vec::with_capacity(rows.len());
         for ((mut token, contract, raw, spam), quote) in rows.into_iter().zip(quotes) {
             let Ok(amount) = Amount::new(raw, token.decimals) else {

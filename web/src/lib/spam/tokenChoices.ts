@@ -38,9 +38,8 @@ export function readTokenChoices(storage: StorageLike | null, network: string): 
 
 /** Records the user's word on one token (`null` forgets it: the server's label decides again). */
 export function saveTokenChoice(storage: StorageLike | null, network: string, tokenId: string, choice: TokenChoice | null): Readonly<Record<string, TokenChoice>> {
-  const next: Record<string, TokenChoice> = { ...readTokenChoices(storage, network) };
-  if (choice === null) delete next[tokenId];
-  else next[tokenId] = choice;
+  const kept = Object.entries(readTokenChoices(storage, network)).filter(([id]) => id !== tokenId);
+  const next: Record<string, TokenChoice> = Object.fromEntries(choice === null ? kept : [...kept, [tokenId, choice]]);
   trySetItem(storage, keyOf(network), JSON.stringify(next));
   return next;
 }

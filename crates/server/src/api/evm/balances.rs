@@ -75,7 +75,11 @@ impl From<&tandem_domain::spam::SpamVerdict> for SpamView {
     fn from(verdict: &tandem_domain::spam::SpamVerdict) -> Self {
         Self {
             likely: verdict.likely_spam,
-            reasons: verdict.reasons.iter().map(|reason| reason.code().to_owned()).collect(),
+            reasons: verdict
+                .reasons
+                .iter()
+                .map(|reason| reason.code().to_owned())
+                .collect(),
         }
     }
 }
@@ -142,7 +146,12 @@ pub async fn balances(
         .iter()
         .map(|row| {
             // Likely spam counts toward no total (the browser adds it back if the user says so).
-            if let Some(value) = row.balance.fiat_value.as_ref().filter(|_| !row.spam.likely_spam) {
+            if let Some(value) = row
+                .balance
+                .fiat_value
+                .as_ref()
+                .filter(|_| !row.spam.likely_spam)
+            {
                 total = total.checked_add(value).unwrap_or(total);
             }
             row_view(row, &number, &|link: &str| network.media_link(link))

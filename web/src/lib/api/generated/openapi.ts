@@ -1166,6 +1166,8 @@ export interface components {
              * @description When the price was last updated, ms since the epoch.
              */
             priceUpdatedMs?: number | null;
+            /** @description Whether the token is likely spam and why; the row is never left out for it. */
+            spam: components["schemas"]["SpamView"];
             /** @description The token. */
             token: components["schemas"]["TokenView"];
         };
@@ -1194,7 +1196,7 @@ export interface components {
              *     `rpc` (every amount read from the chain).
              */
             source: components["schemas"]["SourceKindView"];
-            /** @description Sum of the fiat values. */
+            /** @description Sum of the fiat values of the rows not labelled likely spam. */
             totalFiatValue: components["schemas"]["AmountView"];
         };
         /**
@@ -2936,6 +2938,16 @@ export interface components {
              * @example Blockscout (teloscan.io)
              */
             primaryName: string;
+        };
+        /** @description The spam rules' verdict on a token (issue 37). */
+        SpamView: {
+            /** @description Whether the wallet hides it by default. */
+            likely: boolean;
+            /**
+             * @description Why: `link_in_name`, `domain_in_name`, `bait_in_name`, `zero_supply`,
+             *     `absurd_supply`, `absurd_decimals`, `unsolicited`, `deceptive_characters`.
+             */
+            reasons: string[];
         };
         /** @description Who the spender is. */
         SpenderView: {

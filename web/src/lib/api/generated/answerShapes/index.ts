@@ -134,6 +134,7 @@ export { SkippedItem } from './SkippedItem';
 export { SourceHealthView } from './SourceHealthView';
 export { SourceKindView } from './SourceKindView';
 export { SourceStatusView } from './SourceStatusView';
+export { SpamView } from './SpamView';
 export { SpenderView } from './SpenderView';
 export { SponsorAnswerView } from './SponsorAnswerView';
 export { SponsorBody } from './SponsorBody';
