@@ -12,10 +12,10 @@ pub use asset::{Asset, Symbol, SymbolCode};
 pub use name::Name;
 pub use ram::{RamMarket, RamPurchase, RamSale, ram_cost, ram_purchase, ram_sale};
 pub use rex::{
-    DelegatedBandwidth, RefundRequest, RexMaturity, RexPool, matured_rex, rex_for_payment,
-    rex_proceeds, rex_value, total_resources,
+    DelegatedBandwidth, RefundRequest, RexMaturity, RexPool, matured_rex, rex_proceeds, rex_value,
+    total_resources,
 };
-pub use vote::{MAX_VOTED_PRODUCERS, REFUND_DELAY_SECONDS, REX_MIN_VOTED_PRODUCERS, may_buy_rex};
+pub use vote::REFUND_DELAY_SECONDS;
 
 /// Spec §9 "supported native tokens": the token symbols the wallet knows on the native
 /// chains, lower case as the spec writes them.

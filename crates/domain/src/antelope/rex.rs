@@ -54,10 +54,8 @@ pub fn rex_value(
 ) -> Result<Asset, DomainError> {
     let lent = match (rex_balance, pool) {
         (Some(balance), Some(pool)) if pool.total_rex.amount > 0 => {
-            let rex = same_symbol(balance, pool.total_rex.symbol)?;
-            let lendable = same_symbol(&pool.total_lendable, system)?;
-            // |rex|, |lendable| < 2^62, so the product fits i128.
-            rex * lendable / i128::from(pool.total_rex.amount)
+            same_symbol(&pool.total_lendable, system)?;
+            i128::from(rex_proceeds(balance, pool)?.amount)
         }
         _ => 0,
     };
@@ -124,24 +122,6 @@ pub fn rex_proceeds(rex: &Asset, pool: &RexPool) -> Result<Asset, DomainError> {
     Asset::from_i128(proceeds, pool.total_lendable.symbol)
 }
 
-/// The REX that `buyrex` of `payment` gives: `payment × total_rex ÷ total_lendable`, or
-/// 10 000 REX per token unit into an empty pool, as the contract computes it.
-///
-/// # Errors
-/// [`DomainError::AssetSymbolMismatch`] when `payment` is not the pool's token,
-/// [`DomainError::AssetAmountOutOfRange`] when the result does not fit an asset.
-pub fn rex_for_payment(payment: &Asset, pool: &RexPool) -> Result<Asset, DomainError> {
-    let units = same_symbol(payment, pool.total_lendable.symbol)?;
-    let total = i128::from(pool.total_rex.amount);
-    let lendable = i128::from(pool.total_lendable.amount);
-    let rex = if total > 0 && lendable > 0 {
-        units * total / lendable
-    } else {
-        units * 10_000
-    };
-    Asset::from_i128(rex, pool.total_rex.symbol)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,7 +139,7 @@ mod tests {
     }
 
     #[test]
-    fn rex_sells_and_buys_at_the_pool_ratio() {
+    fn rex_sells_at_the_pool_ratio() {
         let pool = RexPool {
             total_lendable: asset("3000000.0000 TLOS"),
             total_rex: asset("20000000000.0000 REX"),
@@ -170,22 +150,10 @@ mod tests {
                 .to_string(),
             "1.5000 TLOS"
         );
-        assert_eq!(
-            rex_for_payment(&asset("1.5000 TLOS"), &pool)
-                .expect("buy")
-                .to_string(),
-            "10000.0000 REX"
-        );
         let empty = RexPool {
             total_lendable: asset("0.0000 TLOS"),
             total_rex: asset("0.0000 REX"),
         };
-        assert_eq!(
-            rex_for_payment(&asset("1.0000 TLOS"), &empty)
-                .expect("first")
-                .to_string(),
-            "10000.0000 REX"
-        );
         assert_eq!(
             rex_proceeds(&asset("1.0000 REX"), &empty)
                 .expect("none")

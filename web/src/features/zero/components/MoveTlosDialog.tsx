@@ -23,7 +23,7 @@ import { transactionLink } from '../model/explorer';
 import type { NativeSession } from '../model/nativeSession';
 import type { FuelPreference } from '../model/sponsorDecision';
 import type { ResourceShortage, SponsorFailure } from '../model/sponsorFailure';
-import { transactionSteps } from '../model/transactionSteps';
+import { settleTransaction, transactionSteps } from '../model/transactionSteps';
 import { runTransaction, type SponsoredAnswer, type TransferStage } from '../model/transferFlow';
 import { MoveReview, useFeesExceedAmount } from './MoveReview';
 import { MoveTlosForm } from './MoveTlosForm';
@@ -170,24 +170,16 @@ export function MoveTlosDialog({ session, network, direction, pending, onClose }
     if (steps === null) return;
     const result = await runTransaction(steps, selfPaid);
     decideFee.current = null;
-    if (result.kind === 'refused') {
-      notify.neutral({ key: 'wallet.error.USER_REJECTED' });
-      setStep({ kind: 'review', plan, refused: 'native' });
-      return;
-    }
-    if (result.kind === 'cancelled') {
-      notify.neutral({ key: 'notify.cancelled_transaction' });
-      setStep({ kind: 'review', plan });
-      return;
-    }
-    if (result.kind !== 'sent') {
-      setStep({ ...result, plan });
-      return;
-    }
+    const transactionId = settleTransaction(
+      result,
+      (refused) => { setStep(refused ? { kind: 'review', plan, refused: 'native' } : { kind: 'review', plan }); },
+      (failure) => { setStep({ ...failure, plan }); },
+    );
+    if (transactionId === null) return;
     clearPendingMove(storage, network.name, session.account);
     setHalfDone(null);
     const to = moveDestination(plan.direction, plan.nativeActions, session.account);
-    notify.success({ key: 'move.done', values: { quantity: plan.quantity.quantity } }, transactionLink(network.explorerUrl, result.transactionId));
+    notify.success({ key: 'move.done', values: { quantity: plan.quantity.quantity } }, transactionLink(network.explorerUrl, transactionId));
     refreshBoth();
     setStep({ kind: 'done', plan, to });
   };

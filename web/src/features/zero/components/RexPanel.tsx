@@ -9,6 +9,7 @@ import type { NativeSession } from '../model/nativeSession';
 import { rexForPayment, rexToSell, type RexPoolUnits } from '../model/rexMath';
 import { checkQuantity, checkReceiver, mayBuyRex, REX_MIN_VOTED_PRODUCERS, rexStakeActions, rexUnstakeActions } from '../model/systemActions';
 import { assetQuantity, type FieldError } from '../model/transferForm';
+import { REX_LOCK_DAYS } from './BalanceCards';
 import { QueryState } from './QueryState';
 import { assetView, isFieldError, MaxButton, quantityUnits, StakeField, unitsOf, useAccountLookup } from './StakeFields';
 import type { SystemActionPlan } from './SystemActionDialog';
@@ -154,7 +155,7 @@ function RexStakeForm({ session, network, rex, onPlan }: { session: NativeSessio
           <StakeField label={t('stake.rex.proxy')} value={proxy} onChange={setProxy} error={errors.proxy} inputMode="text" />
         </>
       )}
-      <p className="zero-muted">{t('zero.rex.lock', { days: 4 })}</p>
+      <p className="zero-muted">{t('zero.rex.lock', { days: REX_LOCK_DAYS })}</p>
       <div className="button-row">
         <button type="submit" className="button button--primary" disabled={checking}>{checking ? t('stake.checking') : t('stake.review')}</button>
       </div>
@@ -202,7 +203,8 @@ function RexUnstakeForm({ session, network, rex, onPlan }: { session: NativeSess
 
   const review = (event: SyntheticEvent) => {
     event.preventDefault();
-    const wanted = checkQuantity(amount, { raw: BigInt(Number.MAX_SAFE_INTEGER), decimals: fund.decimals }, symbol, format.separators);
+    // No bound here: more than has matured gets its own message below, not "balance too low".
+    const wanted = checkQuantity(amount, { decimals: fund.decimals, available: null }, symbol, format.separators);
     if (!wanted.ok) {
       setError(wanted.error);
       return;

@@ -10,7 +10,7 @@ import { transactionLink, transactionSearch } from '../model/explorer';
 import type { NativeActionRequest, NativeSession } from '../model/nativeSession';
 import type { FuelPreference } from '../model/sponsorDecision';
 import type { ResourceShortage, SponsorFailure } from '../model/sponsorFailure';
-import { transactionSteps } from '../model/transactionSteps';
+import { settleTransaction, transactionSteps } from '../model/transactionSteps';
 import { runTransaction, type SponsoredAnswer, type TransferStage } from '../model/transferFlow';
 import { SponsorFailedPanel, TransferFailedPanel, WalletRefusedNote } from './SelfPayPanels';
 import { SponsorConfirmation } from './SponsorConfirmation';
@@ -93,23 +93,11 @@ export function SystemActionDialog({ session, network, plan, onClose }: {
     });
     const result = await runTransaction(steps, selfPaid);
     decideFee.current = null;
-    if (result.kind === 'refused') {
-      notify.neutral({ key: 'wallet.error.USER_REJECTED' });
-      setStep({ kind: 'review', refused: true });
-      return;
-    }
-    if (result.kind === 'cancelled') {
-      notify.neutral({ key: 'notify.cancelled_transaction' });
-      setStep({ kind: 'review' });
-      return;
-    }
-    if (result.kind !== 'sent') {
-      setStep(result);
-      return;
-    }
-    notify.success({ key: 'stake.notify_done', values: { what: plan.done } }, transactionLink(network.explorerUrl, result.transactionId));
+    const transactionId = settleTransaction(result, (refused) => { setStep({ kind: 'review', refused }); }, setStep);
+    if (transactionId === null) return;
+    notify.success({ key: 'stake.notify_done', values: { what: plan.done } }, transactionLink(network.explorerUrl, transactionId));
     refresh();
-    setStep({ kind: 'done', transactionId: result.transactionId });
+    setStep({ kind: 'done', transactionId });
   };
 
   return (

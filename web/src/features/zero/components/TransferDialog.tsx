@@ -17,7 +17,7 @@ import { NATIVE_QUERY_ROOT } from '../api/nativeApi';
 import { cleosCommand } from '../model/cleos';
 import { transactionLink } from '../model/explorer';
 import type { NativeSession, NativeSigner } from '../model/nativeSession';
-import { transactionSteps } from '../model/transactionSteps';
+import { settleTransaction, transactionSteps } from '../model/transactionSteps';
 import type { FuelPreference } from '../model/sponsorDecision';
 import type { ResourceShortage, SponsorFailure } from '../model/sponsorFailure';
 import { transferAction, validateTransferForm, type FieldError, type TransferRequest } from '../model/transferForm';
@@ -137,23 +137,15 @@ export function TransferDialog({ session, network, token, onClose }: TransferDia
     if (signer === null) return;
     const result = await runTransaction(steps(request, signer), selfPaid);
     decideFee.current = null;
-    if (result.kind === 'refused') {
-      notify.neutral({ key: 'wallet.error.USER_REJECTED' });
-      setStep({ kind: 'review', request, refused: true });
-      return;
-    }
-    if (result.kind === 'cancelled') {
-      notify.neutral({ key: 'notify.cancelled_transaction' });
-      setStep({ kind: 'review', request });
-      return;
-    }
-    if (result.kind !== 'sent') {
-      setStep({ ...result, request });
-      return;
-    }
+    const transactionId = settleTransaction(
+      result,
+      (refused) => { setStep({ kind: 'review', request, refused }); },
+      (failure) => { setStep({ ...failure, request }); },
+    );
+    if (transactionId === null) return;
     notify.success(
       { key: 'zero.transfer.sent', values: { quantity: request.quantity, to: request.to } },
-      transactionLink(network.explorerUrl, result.transactionId),
+      transactionLink(network.explorerUrl, transactionId),
     );
     void queryClient.invalidateQueries({ queryKey: [NATIVE_QUERY_ROOT, network.name] });
     recordRecentRecipient(network.name, 'native', request.to);

@@ -1,7 +1,7 @@
 /**
  * REX figures a review shows before anything is signed, computed as the system contract
- * computes them (the server's `rex_proceeds` / `rex_for_payment` rules, crates/domain
- * `antelope::rex`): integer units, truncated. The pool is the `rexpool` row the REX read
+ * computes them (`rexProceeds` is the server's `rex_proceeds`, crates/domain `antelope::rex`;
+ * `rexForPayment` is `buyrex`'s own division): integer units, truncated. The pool is the `rexpool` row the REX read
  * returned; a sale signed later can only pay more, as the pool's value per REX grows.
  */
 

@@ -37,6 +37,8 @@ describe('system actions', () => {
     expect(checkQuantity('10', tlos(100_000n), 'TLOS', plain)).toEqual({ ok: true, value: '10.0000 TLOS' });
     expect(checkQuantity('0', tlos(100_000n), 'TLOS', plain)).toMatchObject({ ok: false, error: { key: 'stake.error_amount_zero' } });
     expect(checkQuantity('11', tlos(100_000n), 'TLOS', plain)).toMatchObject({ ok: false, error: { key: 'validation.balance_too_low' } });
+    expect(checkQuantity('11', { decimals: 4, available: null }, 'TLOS', plain)).toEqual({ ok: true, value: '11.0000 TLOS' });
+    expect(checkQuantity('0.00001', { decimals: 4, available: null }, 'TLOS', plain).ok).toBe(false);
     expect(checkBandwidth({ cpu: '1', net: '' }, { cpu: tlos(50_000n), net: tlos(50_000n), total: tlos(50_000n) }, 'TLOS', plain))
       .toEqual({ ok: true, cpu: '1.0000 TLOS', net: '0.0000 TLOS' });
     expect(checkBandwidth({ cpu: '3', net: '3' }, { cpu: tlos(50_000n), net: tlos(50_000n), total: tlos(50_000n) }, 'TLOS', plain))

@@ -89,9 +89,18 @@ export function sortedProducers(producers: readonly string[]): string[] {
 /** A checked field: its value, or why it was refused (the key of the message). */
 export type FieldCheck<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: FieldError };
 
-/** An amount of the system token the user typed, exact, positive and within what is available. */
-export function checkQuantity(input: string, available: FixedAmount, symbol: string, separators: NumberSeparators): FieldCheck<string> {
-  const amount = validateAmountInput(input, { decimals: available.decimals, separators, available });
+/**
+ * An amount of the system token the user typed, exact, positive and within `available`
+ * (a bare `{ decimals, available: null }` checks the amount alone).
+ */
+export function checkQuantity(
+  input: string,
+  limit: FixedAmount | { readonly decimals: number; readonly available: null },
+  symbol: string,
+  separators: NumberSeparators,
+): FieldCheck<string> {
+  const available = 'raw' in limit ? limit : null;
+  const amount = validateAmountInput(input, { decimals: limit.decimals, separators, available });
   if (!amount.ok) return amount;
   if (amount.value.raw === 0n) return { ok: false, error: { key: 'stake.error_amount_zero' } };
   return { ok: true, value: assetQuantity(amount.value, symbol) };

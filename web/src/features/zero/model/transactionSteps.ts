@@ -5,13 +5,14 @@
  * {@link runTransfer} and {@link runSelfPaid} need but the dialogs' own prompts.
  */
 
+import { notify } from '../../../lib/notify/notify';
 import { browserStorage } from '../../../lib/storage';
 import { pushTransaction } from '../api/pushTransaction';
 import { requestSponsor } from '../api/sponsor';
 import type { NativeActionRequest, NativeSession, NativeSigner } from './nativeSession';
 import { readFuelPreference, saveFuelDecision, type FuelPreference } from './sponsorDecision';
-import type { SponsoredAnswer, TransferStage, TransferSteps } from './transferFlow';
-import { isWalletRefusal, WalletRefusedError } from './walletRefusal';
+import type { SponsoredAnswer, TransactionResult, TransferStage, TransferSteps } from './transferFlow';
+import { isWalletRefusal, WalletRefusedError, type TransactionFailure } from './walletRefusal';
 
 export interface TransactionContext {
   readonly network: string;
@@ -37,4 +38,31 @@ export function transactionSteps({ network, session, signer, actions, confirmSpo
     savePreference: (decision) => { saveFuelDecision(storage, network, session.account, decision); },
     onStage,
   };
+}
+
+/**
+ * What every native dialog does with a {@link TransactionResult}: a refusal in the wallet or
+ * a fee confirmation closed is said in a notice and leads `back` to the review (`refused`
+ * when the wallet refused), any other failure goes to `failed`; the id when it was sent.
+ */
+export function settleTransaction(
+  result: TransactionResult,
+  back: (refused: boolean) => void,
+  failed: (failure: Exclude<TransactionFailure, { kind: 'refused' }>) => void,
+): string | null {
+  if (result.kind === 'refused') {
+    notify.neutral({ key: 'wallet.error.USER_REJECTED' });
+    back(true);
+    return null;
+  }
+  if (result.kind === 'cancelled') {
+    notify.neutral({ key: 'notify.cancelled_transaction' });
+    back(false);
+    return null;
+  }
+  if (result.kind !== 'sent') {
+    failed(result);
+    return null;
+  }
+  return result.transactionId;
 }
