@@ -67,3 +67,18 @@ fn a_poisoned_zero_value_transfer_in_someone_elses_transaction_makes_no_address_
         LOOKALIKE
     ));
 }
+
+#[test]
+fn recipients_are_everyone_paid_once() {
+    let both = tx(
+        ME,
+        BOB,
+        5,
+        vec![
+            transfer_log(ME, LOOKALIKE, 1),
+            transfer_log(ME, LOOKALIKE, 2),
+        ],
+    );
+    assert_eq!(recipients_of(&both, ME), vec![BOB, LOOKALIKE]);
+    assert!(recipients_of(&both, BOB).is_empty());
+}

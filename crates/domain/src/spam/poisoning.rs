@@ -12,6 +12,8 @@
 
 use alloy_primitives::{Address, U256};
 
+use crate::history::{RawTransaction, TransferEvent, decode_transfer_log, succeeded};
+
 /// Characters at each end of an address (after `0x`) a poisoner copies.
 pub const LOOKALIKE_END_CHARS: usize = 4;
 
@@ -157,10 +159,85 @@ pub fn judge_transfer(facts: &TransferFacts<'_>, owner: &OwnerContext<'_>) -> Op
     None
 }
 
+/// What the rules need of a token a transaction moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TokenSide<'a> {
+    /// Its symbol.
+    pub symbol: &'a str,
+    /// Its decimals.
+    pub decimals: u8,
+    /// The network's token list or verified metadata names it.
+    pub trusted: bool,
+}
+
+/// Decimals of the system coin on an EVM chain.
+const COIN_DECIMALS: u8 = 18;
+
+/// Why `transaction` is likely poisoning of `owner`'s history, from its coin value and
+/// every token transfer it logged; `token` tells what is known of a token contract (an
+/// unknown one is untrusted, without symbol, 18 decimals). A failed transaction moved
+/// nothing and is never poisoning.
+pub fn judge_transaction<'a>(
+    transaction: &RawTransaction,
+    owner: &OwnerContext<'_>,
+    coin_symbol: &str,
+    token: impl Fn(Address) -> Option<TokenSide<'a>>,
+) -> Option<PoisonReason> {
+    if !succeeded(&transaction.status) {
+        return None;
+    }
+    let initiator = transaction.from;
+    let coin = transaction.to.map(|to| TransferFacts {
+        token: Address::ZERO,
+        symbol: coin_symbol,
+        decimals: COIN_DECIMALS,
+        token_trusted: true,
+        value: transaction.value,
+        from: initiator,
+        to,
+        initiator,
+    });
+    let unknown = TokenSide {
+        symbol: "",
+        decimals: COIN_DECIMALS,
+        trusted: false,
+    };
+    let tokens = transaction
+        .logs
+        .iter()
+        .filter_map(|log| decode_transfer_log(log).ok())
+        .flatten()
+        .filter_map(|event| match event {
+            TransferEvent::Fungible {
+                contract,
+                from,
+                to,
+                value,
+            } => {
+                let side = token(contract).unwrap_or(unknown);
+                Some(TransferFacts {
+                    token: contract,
+                    symbol: side.symbol,
+                    decimals: side.decimals,
+                    token_trusted: side.trusted,
+                    value,
+                    from,
+                    to,
+                    initiator,
+                })
+            }
+            TransferEvent::Nft { .. } => None,
+        });
+    coin.into_iter()
+        .chain(tokens)
+        .find_map(|facts| judge_transfer(&facts, owner))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use alloy_primitives::address;
+    use crate::history::{RawLog, TRANSFER_TOPIC};
+    use alloy_primitives::{B256, address};
 
     const OWNER: Address = address!("a11ce00000000000000000000000000000000001");
     const BOB: Address = address!("b0b1234567890abcdef1234567890abcdef1b0b1");
@@ -233,6 +310,76 @@ mod tests {
         for (index, (facts, expected)) in cases.iter().enumerate() {
             assert_eq!(judge_transfer(facts, &owner), *expected, "case {index}");
         }
+    }
+
+    fn raw(from: Address, to: Address, value: u64, logs: Vec<RawLog>) -> RawTransaction {
+        RawTransaction {
+            hash: B256::repeat_byte(0x11),
+            from,
+            to: Some(to),
+            contract_address: None,
+            value: U256::from(value),
+            gas_used: U256::from(21_000u32),
+            gas_price: U256::from(1u8),
+            status: "0x1".into(),
+            timestamp_ms: 1_700_000_000_000,
+            input: Vec::new(),
+            logs,
+        }
+    }
+
+    fn tusd_log(from: Address, to: Address, value: u64) -> RawLog {
+        RawLog {
+            address: TUSD,
+            topics: vec![TRANSFER_TOPIC, from.into_word(), to.into_word()],
+            data: U256::from(value).to_be_bytes::<32>().to_vec(),
+        }
+    }
+
+    fn known(token: Address) -> Option<TokenSide<'static>> {
+        (token == TUSD).then_some(TokenSide {
+            symbol: "TUSD",
+            decimals: 6,
+            trusted: true,
+        })
+    }
+
+    #[test]
+    fn whole_transactions_are_judged_by_their_coin_and_every_transfer() {
+        let holdings = [(TUSD, "TUSD")];
+        let owner = context(&holdings);
+        let zero_from = raw(POISON, TUSD, 0, vec![tusd_log(OWNER, POISON, 0)]);
+        assert_eq!(
+            judge_transaction(&zero_from, &owner, "TLOS", known),
+            Some(PoisonReason::ZeroValueTransferFrom)
+        );
+        let dust = raw(POISON, OWNER, 999_999_999_999, vec![]);
+        assert_eq!(
+            judge_transaction(&dust, &owner, "TLOS", known),
+            Some(PoisonReason::LookalikeDust { imitates: BOB })
+        );
+        let mut failed = dust.clone();
+        failed.status = "0x0".into();
+        assert_eq!(judge_transaction(&failed, &owner, "TLOS", known), None);
+        let whole_tlos = raw(POISON, OWNER, 1_000_000_000_000_000_000, vec![]);
+        assert_eq!(judge_transaction(&whole_tlos, &owner, "TLOS", known), None);
+        let own_payment = raw(OWNER, TUSD, 0, vec![tusd_log(OWNER, BOB, 5)]);
+        assert_eq!(judge_transaction(&own_payment, &owner, "TLOS", known), None);
+        let unknown_token = RawLog {
+            address: FAKE_TUSD,
+            ..tusd_log(POISON, OWNER, 5)
+        };
+        // An unknown token with no symbol imitates nothing, but its dust from a look-alike
+        // still is look-alike dust.
+        assert_eq!(
+            judge_transaction(
+                &raw(POISON, FAKE_TUSD, 0, vec![unknown_token]),
+                &owner,
+                "TLOS",
+                known
+            ),
+            Some(PoisonReason::LookalikeDust { imitates: BOB })
+        );
     }
 
     #[test]
