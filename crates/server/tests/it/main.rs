@@ -73,6 +73,7 @@ mod evm_own_index;
 mod evm_own_index_checks;
 mod evm_prepare;
 mod evm_router_props;
+mod evm_scam;
 mod evm_staking;
 mod evm_tools;
 mod evm_transaction;
