@@ -68,6 +68,19 @@ async fn evm_scam_tokens_labelled_and_poisoning_marked() {
         .count();
     assert_eq!(marked, 2, "only the two planted rows are marked");
 
+    // The transaction's own page says it too, for the account looking at it.
+    let detail = |query: &str| {
+        format!(
+            "/api/v1/evm/{DEVNET}/transactions/{}{query}",
+            hash("scam.poison.dust")
+        )
+    };
+    let (status, for_alice) = get(devnet.router(), &detail(&format!("?account={alice}"))).await;
+    assert_eq!(status, StatusCode::OK, "{for_alice}");
+    assert_eq!(for_alice["poisoning"]["reason"], "lookalike_dust");
+    let (_, for_nobody) = get(devnet.router(), &detail("")).await;
+    assert_eq!(for_nobody["poisoning"], Value::Null);
+
     let sent_to = |to: &str| format!("/api/v1/evm/{DEVNET}/accounts/{alice}/sent-to/{to}");
     let (status, planted) = get(devnet.router(), &sent_to(&poisoner)).await;
     assert_eq!(status, StatusCode::OK, "{planted}");

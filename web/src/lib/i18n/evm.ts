@@ -69,6 +69,15 @@ export const evmEn = {
   },
   history: {
     title: 'History',
+    poison_title: 'Likely address poisoning',
+    poison_zero_value_transfer_from:
+      'Someone else moved 0 of your tokens “from” you so that this looks like your own payment. Nothing left your account. Never copy an address from this row.',
+    poison_lookalike_dust:
+      'A tiny amount from an address made to look like {{known}}, which you paid before. Nothing left your account. Never copy this address: take it from its owner.',
+    poison_fake_token:
+      'A fake token made to look like {{known}}. It is not the real one and is worth nothing. Nothing left your account.',
+    poison_show: 'Show the row',
+    poison_hide: 'Collapse it',
     loading: 'Loading the history…',
     failed: 'Unexpected error fetching transactions. Please refresh the page to try again.',
     empty: 'No transactions yet.',

@@ -2421,6 +2421,20 @@ export interface components {
             /** @description The transaction to sign. */
             transaction: components["schemas"]["PreparedTransaction"];
         };
+        /** @description Why a row is likely address poisoning. */
+        PoisoningView: {
+            /**
+             * @description The address (EIP-55) it imitates: the account's earlier recipient, or the real
+             *     token's contract.
+             */
+            imitates?: string | null;
+            /**
+             * @description `zero_value_transfer_from` (someone else moved 0 of the account's tokens "from"
+             *     it), `lookalike_dust` (a tiny amount from an address made to look like one the
+             *     account paid) or `fake_token` (an unlisted token imitating a real one's symbol).
+             */
+            reason: string;
+        };
         /** @description One point. */
         PortfolioPointView: {
             /**
@@ -2838,6 +2852,17 @@ export interface components {
              */
             complete: boolean;
             /**
+             * @description An address (EIP-55) the account paid that the recipient imitates, with the same
+             *     first and last 4 hex characters (address poisoning), when the account never paid
+             *     the recipient itself.
+             */
+            imitates?: string | null;
+            /**
+             * @description The recipient appears in the searched transactions only in rows that are likely
+             *     address poisoning.
+             */
+            onlyInPoisoning: boolean;
+            /**
              * Format: int64
              * @description How many of the account's transactions were searched, newest first.
              */
@@ -3165,6 +3190,7 @@ export interface components {
             input: string;
             /** @description Every movement of value and NFTs, in order (none for a failed transaction). */
             movements: components["schemas"]["MovementView"][];
+            poisoning?: null | components["schemas"]["PoisoningView"];
             /** @description The 4-byte selector the call data opens with. */
             selector?: string | null;
             /** @description Which source answered. */
@@ -3220,6 +3246,7 @@ export interface components {
             nftsIn: components["schemas"]["NftMovementView"][];
             /** @description NFTs sent. */
             nftsOut: components["schemas"]["NftMovementView"][];
+            poisoning?: null | components["schemas"]["PoisoningView"];
             /** @description Recipient (EIP-55); none for a contract creation. */
             to?: string | null;
             /** @description Recipient's contract name, if any. */
@@ -4327,6 +4354,11 @@ export interface operations {
             query?: {
                 /** @description Fiat currency of the values (default USD). */
                 fiat?: string;
+                /**
+                 * @description The account looking at it (0x + 40 hex): the answer then says whether the
+                 *     transaction is likely address poisoning of that account.
+                 */
+                account?: string;
             };
             header?: never;
             path: {

@@ -99,6 +99,7 @@ export { PermissionLinkView } from './PermissionLinkView';
 export { PermissionView } from './PermissionView';
 export { PermissionsView } from './PermissionsView';
 export { PlannedRevoke } from './PlannedRevoke';
+export { PoisoningView } from './PoisoningView';
 export { PortfolioPointView } from './PortfolioPointView';
 export { PortfolioView } from './PortfolioView';
 export { PrepareRequest } from './PrepareRequest';
