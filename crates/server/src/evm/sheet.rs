@@ -97,6 +97,24 @@ impl EvmNetwork {
     ) -> Result<BalanceSheet, ServiceError> {
         let index = self.index_context(owner, slots).await?;
         let fetched = self.raw_balances(owner, index.as_ref()).await?;
+        // How the owner came by a token matters only for one the network does not vouch
+        // for; the owner's dealings are read only then (and a failure leaves it unknown).
+        let untrusted = fetched
+            .balances
+            .iter()
+            .filter_map(|entry| entry.token)
+            .any(|token| !self.trusts_token(token));
+        let dealings = if untrusted {
+            self.dealings(owner)
+                .await
+                .inspect_err(|error| {
+                    tracing::debug!(%owner, %error, "dealings unavailable; spam rules without them");
+                })
+                .ok()
+        } else {
+            None
+        };
+        let unsolicited = |token: Address| dealings.as_ref().and_then(|d| d.unsolicited(token));
         let mut rows: Vec<(Token, Option<Address>, U256, SpamVerdict)> = Vec::new();
         for entry in &fetched.balances {
             match entry.token {
@@ -107,7 +125,9 @@ impl EvmNetwork {
                     SpamVerdict::default(),
                 )),
                 Some(address) => {
-                    if let Some((token, spam)) = self.token(address, entry).await {
+                    if let Some((token, spam)) =
+                        self.token(address, entry, unsolicited(address)).await
+                    {
                         rows.push((token, Some(address), entry.amount, spam));
                     }
                 }
@@ -135,7 +155,7 @@ impl EvmNetwork {
                     contract: None,
                     updated_ms: None,
                 };
-                if let Some((token, spam)) = self.token(core, &zero).await {
+                if let Some((token, spam)) = self.token(core, &zero, None).await {
                     rows.push((token, Some(core), U256::ZERO, spam));
                 }
             }
@@ -219,7 +239,12 @@ impl EvmNetwork {
 
     /// A token contract as a domain token with the spam rules' verdict on it; `None` for NFT
     /// collections (shown elsewhere).
-    async fn token(&self, address: Address, entry: &TokenBalance) -> Option<(Token, SpamVerdict)> {
+    async fn token(
+        &self,
+        address: Address,
+        entry: &TokenBalance,
+        unsolicited: Option<bool>,
+    ) -> Option<(Token, SpamVerdict)> {
         let mut facts = Facts::default();
         if let Some(listed) = self
             .token_list()
@@ -265,8 +290,7 @@ impl EvmNetwork {
             total_supply: facts.supply,
             listed: facts.listed,
             verified: facts.verified,
-            // How the owner came by it is the history's to say; the balances do not know.
-            unsolicited: None,
+            unsolicited,
         });
         let checksummed = address.to_checksum(None);
         let symbol = facts.symbol.unwrap_or_else(|| short_address(&checksummed));

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use alloy_primitives::Address;
-use tandem_domain::history::{RawTransaction, recipients_of};
+use tandem_domain::history::{RawTransaction, decode_transfer_log, recipients_of};
 use tandem_domain::spam::poisoning::{OwnerContext, PoisonReason, TokenSide, judge_transaction};
 use tandem_evm::source::{PageRequest, SortOrder, TransactionQuery, TransactionRecord};
 
@@ -31,6 +31,9 @@ pub struct Dealings {
     pub paid: Vec<Address>,
     /// Addresses that appear in the scanned rows only in rows likely to be poisoning.
     pub only_in_poisoning: BTreeSet<Address>,
+    /// Contracts the account itself used: called or created in a transaction it signed,
+    /// or a token it moved (a token it never touched came unasked).
+    pub touched: BTreeSet<Address>,
     /// How many transactions were scanned.
     pub searched: u64,
     /// Every transaction the source lists was scanned.
@@ -44,6 +47,18 @@ impl Dealings {
     #[must_use]
     pub fn paid(&self, address: Address) -> bool {
         self.paid.contains(&address)
+    }
+
+    /// Whether the account never asked for the token at `token` (it never called it or
+    /// moved it); `None` when the scan did not reach its oldest transactions and found
+    /// no use.
+    #[must_use]
+    pub fn unsolicited(&self, token: Address) -> Option<bool> {
+        if self.touched.contains(&token) {
+            Some(false)
+        } else {
+            self.complete.then_some(true)
+        }
     }
 
     /// The paid address `candidate` imitates (same first and last 4 hex characters), if any.
@@ -127,8 +142,21 @@ fn scan(
     complete: bool,
 ) -> Dealings {
     let mut paid: Vec<Address> = Vec::new();
+    let mut touched = BTreeSet::new();
     for row in rows {
-        for address in recipients_of(&row.transaction, account) {
+        let tx = &row.transaction;
+        if tx.from == account {
+            touched.extend(tx.to);
+            touched.extend(tx.contract_address);
+            touched.extend(tx.logs.iter().filter_map(|log| {
+                let moved = decode_transfer_log(log).ok()?;
+                moved
+                    .iter()
+                    .any(|event| event.parties().0 == account)
+                    .then_some(log.address)
+            }));
+        }
+        for address in recipients_of(tx, account) {
             if !paid.contains(&address) {
                 paid.push(address);
             }
@@ -167,6 +195,7 @@ fn scan(
             .filter_map(|(party, ordinary)| (!ordinary).then_some(party))
             .collect(),
         paid,
+        touched,
         searched,
         complete,
     }
@@ -180,7 +209,7 @@ fn parties(tx: &RawTransaction, account: Address) -> Vec<Address> {
     for event in tx
         .logs
         .iter()
-        .filter_map(|log| tandem_domain::history::decode_transfer_log(log).ok())
+        .filter_map(|log| decode_transfer_log(log).ok())
         .flatten()
     {
         let (from, to) = event.parties();
