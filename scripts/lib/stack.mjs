@@ -5,7 +5,7 @@
 // Shared by the demo command and the browser end-to-end run so both exercise the
 // same wiring.
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDevnet } from '../../devnet/evm/src/devnet.mjs';
@@ -53,6 +53,9 @@ export async function startStack({ profile = 'debug', stateDir, webDist = join(r
     await Promise.all([devnet.stop(), nativeDevnet.stop()]);
   };
 
+  // The devnets are new chains every start: an index kept from the last run holds another
+  // chain, whose first blocks can even match this one's (same seeding) before it parts.
+  rmSync(join(dir, 'index'), { recursive: true, force: true });
   let server;
   try {
     log('starting tandem-server…');
@@ -61,6 +64,7 @@ export async function startStack({ profile = 'debug', stateDir, webDist = join(r
       env: {
         TANDEM_LISTEN: '127.0.0.1:0',
         TANDEM_WEB_DIST: webDist,
+        TANDEM_DATA_DIR: dir,
         TANDEM_DEVNET_MANIFEST: manifestPath,
         TANDEM_NATIVE_DEVNET_MANIFEST: nativeManifestPath,
       },

@@ -9,7 +9,6 @@ use alloy::eips::BlockNumberOrTag;
 use alloy::providers::Provider;
 use alloy_primitives::Address;
 use tandem_evm::reads::ChainReader;
-use tandem_indexer::store::BlockRef;
 use tandem_indexer::{Indexer, IndexerError, Store, StoreError, StoreUrl, WriterLock};
 use tokio::sync::watch;
 
@@ -219,45 +218,23 @@ impl OwnIndex {
         let Some(stored) = stored else {
             return Ok(Ok(start));
         };
-        if !self.same_block(reader, &stored).await? {
-            return Ok(Err(format!(
-                "the store holds another chain: its block {start} is not the node's"
-            )));
-        }
-        // A restarted devnet can share its first blocks with the last run's and differ after
-        // them (the seeding is the same, the block times are not): its last block tells.
-        if self.spec.rebuild_on_mismatch {
-            let last = {
-                let store = Arc::clone(store);
-                tokio::task::spawn_blocking(move || store.cursor()).await??
-            };
-            if let Some(last) = last
-                && !self.same_block(reader, &last).await?
-            {
-                return Ok(Err(format!(
-                    "the store holds another chain: its block {} is not the node's",
-                    last.number
-                )));
-            }
-        }
-        Ok(Ok(start))
-    }
-
-    /// Whether the node's block at `stored`'s height is `stored` (a missing one is not).
-    async fn same_block(
-        &self,
-        reader: &ChainReader,
-        stored: &BlockRef,
-    ) -> Result<bool, IndexerError> {
         let on_chain = reader
             .provider()
-            .get_block_by_number(BlockNumberOrTag::Number(stored.number))
+            .get_block_by_number(BlockNumberOrTag::Number(start))
             .await
             .map_err(|source| IndexerError::Rpc {
                 method: "eth_getBlockByNumber",
                 source,
             })?;
-        Ok(on_chain.is_some_and(|block| block.header.hash == stored.hash))
+        Ok(
+            if on_chain.is_some_and(|block| block.header.hash == stored.hash) {
+                Ok(start)
+            } else {
+                Err(format!(
+                    "the store holds another chain: its block {start} is not the node's"
+                ))
+            },
+        )
     }
 
     /// A store that is not this chain's: rebuilt on the devnet, a stop elsewhere.
