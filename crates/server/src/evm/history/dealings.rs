@@ -276,3 +276,47 @@ pub(crate) async fn poison_marks(
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BOB: Address = Address::new([0xb0; 20]);
+    const TOKEN: Address = Address::new([0x70; 20]);
+
+    fn lookalike_of_bob() -> Address {
+        let mut bytes = [0xdd; 20];
+        bytes[..2].copy_from_slice(&[0xb0, 0xb0]);
+        bytes[18..].copy_from_slice(&[0xb0, 0xb0]);
+        Address::new(bytes)
+    }
+
+    #[test]
+    fn a_token_is_unsolicited_only_when_the_whole_history_never_used_it() {
+        let mut dealings = Dealings {
+            complete: true,
+            ..Dealings::default()
+        };
+        assert_eq!(dealings.unsolicited(TOKEN), Some(true));
+        dealings.complete = false;
+        assert_eq!(dealings.unsolicited(TOKEN), None, "older use may exist");
+        dealings.touched.insert(TOKEN);
+        assert_eq!(dealings.unsolicited(TOKEN), Some(false));
+    }
+
+    #[test]
+    fn a_lookalike_names_the_paid_address_it_imitates() {
+        let dealings = Dealings {
+            paid: vec![BOB],
+            ..Dealings::default()
+        };
+        assert!(dealings.paid(BOB));
+        assert_eq!(dealings.imitated_by(lookalike_of_bob()), Some(BOB));
+        assert_eq!(
+            dealings.imitated_by(BOB),
+            None,
+            "an address does not imitate itself"
+        );
+        assert_eq!(dealings.imitated_by(TOKEN), None);
+    }
+}
