@@ -85,6 +85,7 @@ mod native_stake_reads;
 mod native_transactions;
 mod openapi_document;
 mod ops_connections;
+mod ops_environment;
 mod ops_limits;
 mod ops_metrics;
 mod ops_readiness;

@@ -39,7 +39,7 @@ const STALLED_FOR: Duration = Duration::from_secs(3);
 
 /// The `tandem-indexer` binary, built (or found up to date) next to `tandem-server`: it
 /// belongs to another package, whose binaries this package's tests do not get built.
-fn indexer_binary() -> PathBuf {
+pub fn indexer_binary() -> PathBuf {
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let status = Command::new(env!("CARGO"))
         .args([
