@@ -88,6 +88,7 @@ mod ops_connections;
 mod ops_environment;
 mod ops_limits;
 mod ops_metrics;
+mod ops_process;
 mod ops_readiness;
 mod ops_replicas;
 mod staking_yield;
