@@ -79,13 +79,30 @@ fn run() -> anyhow::Result<()> {
             tracing::info!(setting = note.setting, "{}", note.note);
         }
         let stopping = state.clone();
+        let phases = config.shutdown;
         let shutdown = async move {
             signals.received().await;
+            // Unready at once; still serving while load balancers notice.
+            stopping.host().begin_stop();
+            if !phases.unready.is_zero() {
+                tracing::info!(
+                    seconds = phases.unready.as_secs(),
+                    "/readyz answers 503; still serving before the stop"
+                );
+                tokio::time::sleep(phases.unready).await;
+            }
             // Background work (the devnet's indexer) stops while requests drain.
             stopping.evm_networks().stop();
         };
         let limits = std::sync::Arc::clone(state.limits_arc());
-        tandem_server::serve(listener, app::router(state.clone()), limits, shutdown).await?;
+        tandem_server::serve(
+            listener,
+            app::router(state.clone()),
+            limits,
+            phases.drain,
+            shutdown,
+        )
+        .await?;
         state.shut_down().await;
         tracing::info!("stopped");
         Ok(())

@@ -86,6 +86,7 @@ mod native_transactions;
 mod openapi_document;
 mod ops_connections;
 mod ops_environment;
+mod ops_exposition;
 mod ops_limits;
 mod ops_metrics;
 mod ops_process;

@@ -1,11 +1,15 @@
 //! The built `tandem-server` as an operator's tools see it (issue 38): JSON log lines that
-//! carry the request id every answer returns in `X-Request-Id`.
+//! carry the request id every answer returns in `X-Request-Id`, `/readyz` answering 503
+//! from the moment a stop begins while the server still serves, and `/metrics` passing a
+//! strict check of the Prometheus text format (and `promtool check metrics` where
+//! scripts/lib/install.sh put Debian's promtool).
 
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::Command;
-use std::time::Duration;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
@@ -129,5 +133,129 @@ fn json_log_lines_carry_the_request_id_each_answer_returns() {
                 && line["method"] == "GET"),
             "no line of {route} with request id {request_id}: {stderr}"
         );
+    }
+}
+
+#[test]
+fn readyz_answers_503_from_the_moment_a_stop_begins() {
+    let mut running = Running::start(server().env("TANDEM_SHUTDOWN__UNREADY_SECONDS", "3"));
+    let port = announced_port(&mut running);
+    let before = ask(port, "/readyz", &[]);
+    assert!(
+        !before.body.contains("\"stopping\""),
+        "not stopping yet: {}",
+        before.body
+    );
+    let signalled = Instant::now();
+    terminate(&running);
+    let deadline = signalled + Duration::from_secs(2);
+    let stopping = loop {
+        let answer = ask(port, "/readyz", &[]);
+        if answer.status == 503 && answer.body.contains("\"status\":\"stopping\"") {
+            break answer;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "/readyz still {} after the signal: {}",
+            answer.status,
+            answer.body
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(stopping.headers.contains_key("x-request-id"));
+    // Everything else is still served while load balancers notice.
+    assert_eq!(ask(port, "/livez", &[]).status, 200);
+    let (status, stderr) = running.wait_for_exit();
+    assert!(status.success(), "exit {status}: {stderr}");
+    assert!(
+        signalled.elapsed() >= Duration::from_secs(3),
+        "it served unready for the configured 3 s"
+    );
+}
+
+/// Where Debian's promtool is: `TANDEM_PROMTOOL`, the copy scripts/lib/install.sh
+/// unpacks under `.tandem/`, or the PATH.
+fn promtool() -> Option<PathBuf> {
+    let unpacked = tandem_testkit::repo_root().join(".tandem/promtool/usr/bin/promtool");
+    std::env::var_os("TANDEM_PROMTOOL")
+        .map(PathBuf::from)
+        .into_iter()
+        .chain([unpacked])
+        .find(|path| path.is_file())
+        .or_else(|| {
+            let found = Command::new("sh")
+                .args(["-c", "command -v promtool"])
+                .output()
+                .ok()?;
+            let path = String::from_utf8(found.stdout).ok()?;
+            let path = PathBuf::from(path.trim());
+            path.is_file().then_some(path)
+        })
+}
+
+#[test]
+fn metrics_pass_a_strict_check_of_the_text_format() {
+    let mut running = Running::start(&mut server());
+    let port = announced_port(&mut running);
+    assert_eq!(ask(port, "/api/v1/health", &[]).status, 200);
+    assert_eq!(ask(port, "/api/v1/no-such-route", &[]).status, 404);
+    let metrics = ask(port, "/metrics", &[]);
+    assert_eq!(metrics.status, 200);
+    let text = metrics.body;
+    terminate(&running);
+    let (status, stderr) = running.wait_for_exit();
+    assert!(status.success(), "{status}: {stderr}");
+
+    let families =
+        crate::ops_exposition::check(&text).unwrap_or_else(|error| panic!("{error}\n{text}"));
+    for family in [
+        "tandem_http_requests_total",
+        "tandem_http_request_duration_seconds",
+        "tandem_build_info",
+        "process_cpu_seconds_total",
+        "process_resident_memory_bytes",
+        "process_open_fds",
+        "process_max_fds",
+        "process_start_time_seconds",
+        "process_virtual_memory_bytes",
+    ] {
+        assert!(families.contains(family), "{family} missing: {text}");
+    }
+    let version = format!("version=\"{}\"", env!("CARGO_PKG_VERSION"));
+    assert!(
+        text.lines()
+            .any(|line| line.starts_with("tandem_build_info{")
+                && line.contains(&version)
+                && line.ends_with("} 1")),
+        "tandem_build_info with {version}: {text}"
+    );
+
+    match promtool() {
+        Some(promtool) => {
+            let mut check = Command::new(&promtool)
+                .args(["check", "metrics"])
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .expect("promtool runs");
+            check
+                .stdin
+                .take()
+                .expect("stdin")
+                .write_all(text.as_bytes())
+                .expect("metrics sent");
+            let output = check.wait_with_output().expect("promtool ends");
+            assert!(
+                output.status.success(),
+                "promtool check metrics: {}{}",
+                String::from_utf8_lossy(&output.stdout),
+                String::from_utf8_lossy(&output.stderr)
+            );
+        }
+        None => eprintln!(
+            "promtool not found (scripts/lib/install.sh unpacks Debian's under .tandem/promtool): \
+             only the strict parser checked /metrics"
+        ),
     }
 }
