@@ -65,51 +65,51 @@ pub fn render() -> String {
     let Some(facts) = read() else {
         return String::new();
     };
-    let mut text = String::new();
-    let mut family = |name: &str, kind: &str, help: &str, value: String| {
-        text.push_str(&format!(
-            "# HELP {name} {help}\n# TYPE {name} {kind}\n{name} {value}\n\n"
-        ));
-    };
-    family(
-        "process_cpu_seconds_total",
-        "counter",
-        "CPU time the process used, user and system, in seconds.",
-        facts.cpu_seconds.to_string(),
-    );
-    family(
-        "process_resident_memory_bytes",
-        "gauge",
-        "The process's resident memory in bytes.",
-        facts.resident_bytes.to_string(),
-    );
-    family(
-        "process_virtual_memory_bytes",
-        "gauge",
-        "The process's virtual memory in bytes.",
-        facts.virtual_bytes.to_string(),
-    );
-    family(
-        "process_start_time_seconds",
-        "gauge",
-        "When the process started, in seconds since the Unix epoch.",
-        facts.start_time_seconds.to_string(),
-    );
-    if let Some(open) = facts.open_fds {
-        family(
+    let families = [
+        (
+            "process_cpu_seconds_total",
+            "counter",
+            "CPU time the process used, user and system, in seconds.",
+            Some(facts.cpu_seconds.to_string()),
+        ),
+        (
+            "process_resident_memory_bytes",
+            "gauge",
+            "The process's resident memory in bytes.",
+            Some(facts.resident_bytes.to_string()),
+        ),
+        (
+            "process_virtual_memory_bytes",
+            "gauge",
+            "The process's virtual memory in bytes.",
+            Some(facts.virtual_bytes.to_string()),
+        ),
+        (
+            "process_start_time_seconds",
+            "gauge",
+            "When the process started, in seconds since the Unix epoch.",
+            Some(facts.start_time_seconds.to_string()),
+        ),
+        (
             "process_open_fds",
             "gauge",
             "File descriptors the process holds open.",
-            open.to_string(),
-        );
-    }
-    if let Some(max) = facts.max_fds {
-        family(
+            facts.open_fds.map(|open| open.to_string()),
+        ),
+        (
             "process_max_fds",
             "gauge",
             "The process's limit of open file descriptors.",
-            max.to_string(),
-        );
+            facts.max_fds.map(|max| max.to_string()),
+        ),
+    ];
+    let mut text = String::new();
+    for (name, kind, help, value) in families {
+        if let Some(value) = value {
+            text.push_str(&format!(
+                "# HELP {name} {help}\n# TYPE {name} {kind}\n{name} {value}\n\n"
+            ));
+        }
     }
     text
 }

@@ -14,11 +14,11 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
+use tandem_testkit::EvmManifest;
 use tandem_testkit::lines::{lines_of, wait_for_line};
-use tandem_testkit::{EvmDevnet, EvmManifest, Postgres};
 
 use crate::binary::Running;
-use crate::ops_replicas::indexer_binary;
+use crate::ops_replicas::indexer_devnet_and_postgres;
 
 const NETWORK: &str = "telos-evm";
 /// Stands for the password: it must appear in no process's command line or environment.
@@ -116,18 +116,8 @@ fn ps_listing() -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_setting_from_the_environment_and_the_password_from_a_file() {
-    let indexer = tokio::task::spawn_blocking(indexer_binary)
-        .await
-        .expect("task");
-    let devnet = tokio::task::spawn_blocking(|| EvmDevnet::start_with_chain_id(40))
-        .await
-        .expect("task")
-        .expect("devnet starts (run `npm ci` in devnet/evm)");
+    let (indexer, devnet, postgres) = indexer_devnet_and_postgres().await;
     let manifest = devnet.manifest().clone();
-    let postgres = tokio::task::spawn_blocking(Postgres::start)
-        .await
-        .expect("task")
-        .expect("PostgreSQL starts");
     let url = with_password(&postgres.create_database("environment").expect("database"));
     let dir = tempfile::tempdir().expect("temp dir");
     let store_file = dir.path().join("store-url");
