@@ -115,6 +115,27 @@ ensure_postgres() {
     die "postgresql did not install its server binaries under /usr/lib/postgresql"
 }
 
+# promtool from Debian's prometheus package, for the check of /metrics
+# (crates/server/tests/it/ops_process.rs). Unpacked under .tandem/promtool rather than
+# installed: installing the package would also start a Prometheus server on this machine.
+ensure_promtool() {
+  local dir="$REPO_ROOT/.tandem/promtool"
+  [ -x "$dir/usr/bin/promtool" ] && return 0
+  step "unpacking promtool from Debian's prometheus package"
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  local download
+  download="$(mktemp -d)"
+  chmod 777 "$download"
+  (cd "$download" && apt-get download -qq prometheus 2>/dev/null) ||
+    die "apt-get download prometheus failed"
+  mkdir -p "$dir"
+  dpkg-deb -x "$download"/prometheus_*.deb "$dir"
+  rm -rf "$download"
+  [ -x "$dir/usr/bin/promtool" ] || die "Debian's prometheus package held no usr/bin/promtool"
+}
+
 # target/debug/tandem-server as `cargo test --workspace` builds it. Cargo resolves features
 # with the dev-dependencies' ones only when some test target is built; a plain
 # `cargo build -p tandem-server` leaves them out, and the test command then compiles most of

@@ -102,6 +102,7 @@ async fn main() {
         listener,
         router,
         limits,
+        std::time::Duration::from_secs(30),
         std::future::pending(),
     ));
 

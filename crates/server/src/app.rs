@@ -1,6 +1,6 @@
 //! The whole HTTP application: API routes, the SPA, and the layers every answer
-//! passes through (panic guard, security headers, request tracing, the time limits of a
-//! request and of its body; compression for the API).
+//! passes through (panic guard, security headers, the request id and its log span, the
+//! time limits of a request and of its body; compression for the API).
 
 use std::any::Any;
 use std::sync::Arc;
@@ -13,7 +13,6 @@ use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::RequestBodyTimeoutLayer;
-use tower_http::trace::TraceLayer;
 
 use crate::api::{self, error::ApiError};
 use crate::state::{AppState, Host};
@@ -116,9 +115,11 @@ pub fn with_middleware(router: Router) -> Router {
             PERMISSIONS_POLICY,
         ))
         // No CORS layer, so other origins are refused.
-        .layer(TraceLayer::new_for_http())
-        // Outermost, so the time and status are the client's.
+        // So the time and status are the client's.
         .layer(axum::middleware::from_fn(ops::http::record))
+        // Outermost: every answer carries its request id, and every log line its
+        // handling writes (the metrics' too) is in its span.
+        .layer(axum::middleware::from_fn(ops::request_id::tag))
 }
 
 fn answer_panic(panic: Box<dyn Any + Send + 'static>) -> Response {

@@ -1,10 +1,12 @@
-//! Configuration: a TOML file (every key optional, unknown keys refused) with
-//! environment overrides on top. Relative paths are relative to the working directory.
-//! `tandem.example.toml` beside this crate documents every key.
+//! Configuration: a TOML file (every key optional, unknown keys refused) with every key
+//! also settable from the environment (`environment.rs`: the one mapping, and `_FILE`
+//! for secrets), which wins over the file. Relative paths are relative to the working
+//! directory. `tandem.example.toml` beside this crate documents every key.
 
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use serde::Deserialize;
 use tandem_domain::network::{ChainSettingsOverride, NetworkName};
@@ -16,8 +18,11 @@ use crate::limits::LimitsConfig;
 use crate::media::MediaSettings;
 use crate::validate;
 
+mod environment;
 mod limits;
 mod sources;
+
+pub use environment::variable_of;
 
 pub use sources::check_against as check_sources;
 
@@ -25,6 +30,8 @@ const DEFAULT_LISTEN: &str = "127.0.0.1:8080";
 const DEFAULT_WEB_DIST: &str = "web/dist";
 const DEFAULT_LOG: &str = "info";
 const DEFAULT_DATA_DIR: &str = ".tandem";
+/// How long a stopping server lets requests in flight finish before it cuts them.
+const DEFAULT_DRAIN: Duration = Duration::from_secs(30);
 /// The public price aggregator (CoinGecko's free API).
 pub const DEFAULT_PRICE_AGGREGATOR_URL: &str = "https://api.coingecko.com/api/v3";
 
@@ -40,6 +47,10 @@ pub struct Config {
     pub native_devnet_manifest: Option<PathBuf>,
     /// A `tracing` filter such as `info` or `tandem_server=debug,info`.
     pub log: String,
+    /// How log lines are written.
+    pub log_format: LogFormat,
+    /// `[shutdown]`: what a stop (SIGTERM, Ctrl-C) waits for.
+    pub shutdown: Shutdown,
     /// Where the server keeps its own files: the built-in index under `index/`.
     pub data_dir: PathBuf,
     /// The price aggregator (CoinGecko-style API); `None` when disabled.
@@ -69,6 +80,8 @@ impl Default for Config {
             devnet_manifest: None,
             native_devnet_manifest: None,
             log: DEFAULT_LOG.to_owned(),
+            log_format: LogFormat::Text,
+            shutdown: Shutdown::default(),
             data_dir: PathBuf::from(DEFAULT_DATA_DIR),
             price_aggregator_url: Some(DEFAULT_PRICE_AGGREGATOR_URL.to_owned()),
             wallet_connect_project_id: None,
@@ -82,36 +95,65 @@ impl Default for Config {
     }
 }
 
+/// `[shutdown]`: the phases of a stop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shutdown {
+    /// How long the server keeps serving after the signal with `/readyz` answering 503,
+    /// so load balancers take it out before it stops taking connections.
+    pub unready: Duration,
+    /// How long requests in flight may then take before they are cut.
+    pub drain: Duration,
+}
+
+impl Default for Shutdown {
+    fn default() -> Self {
+        Self {
+            unready: Duration::ZERO,
+            drain: DEFAULT_DRAIN,
+        }
+    }
+}
+
+/// How log lines are written to stderr.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum LogFormat {
+    /// Text for people, coloured only when stderr is a terminal.
+    #[default]
+    Text,
+    /// One JSON object a line, for log collectors.
+    Json,
+}
+
 /// The environment variables the server reads, captured once so loading stays a
 /// pure function of its inputs (and tests need not touch the process environment).
 #[derive(Debug, Clone, Default)]
 pub struct Environment {
+    /// `TANDEM_CONFIG`: the config file when the command line names none.
     pub config: Option<PathBuf>,
-    pub listen: Option<String>,
-    pub web_dist: Option<PathBuf>,
-    pub devnet_manifest: Option<PathBuf>,
-    pub native_devnet_manifest: Option<PathBuf>,
-    pub log: Option<String>,
-    pub data_dir: Option<PathBuf>,
-    pub wallet_connect_project_id: Option<String>,
+    /// Every `TANDEM_*` variable by name (`environment.rs` says which key each sets).
+    pub vars: BTreeMap<String, String>,
 }
 
 impl Environment {
-    /// Reads `TANDEM_CONFIG`, `TANDEM_LISTEN`, `TANDEM_WEB_DIST`,
-    /// `TANDEM_DEVNET_MANIFEST`, `TANDEM_NATIVE_DEVNET_MANIFEST`, `TANDEM_LOG`,
-    /// `TANDEM_DATA_DIR` and `TANDEM_WALLET_CONNECT_PROJECT_ID`; empty values count as unset.
+    /// Reads `TANDEM_CONFIG` and every other `TANDEM_*` variable; empty values count
+    /// as unset.
     #[must_use]
     pub fn from_process() -> Self {
-        let text = |name: &str| std::env::var(name).ok().filter(|value| !value.is_empty());
+        Self::from_vars(std::env::vars_os().filter_map(|(name, value)| {
+            Some((name.into_string().ok()?, value.into_string().ok()?))
+        }))
+    }
+
+    /// The environment of these variables (those not starting with `TANDEM_` are left out).
+    #[must_use]
+    pub fn from_vars(vars: impl IntoIterator<Item = (String, String)>) -> Self {
+        let vars: BTreeMap<String, String> = vars
+            .into_iter()
+            .filter(|(name, value)| name.starts_with("TANDEM_") && !value.is_empty())
+            .collect();
         Self {
-            config: text("TANDEM_CONFIG").map(PathBuf::from),
-            listen: text("TANDEM_LISTEN"),
-            web_dist: text("TANDEM_WEB_DIST").map(PathBuf::from),
-            devnet_manifest: text("TANDEM_DEVNET_MANIFEST").map(PathBuf::from),
-            native_devnet_manifest: text("TANDEM_NATIVE_DEVNET_MANIFEST").map(PathBuf::from),
-            log: text("TANDEM_LOG"),
-            data_dir: text("TANDEM_DATA_DIR").map(PathBuf::from),
-            wallet_connect_project_id: text("TANDEM_WALLET_CONNECT_PROJECT_ID"),
+            config: vars.get("TANDEM_CONFIG").map(PathBuf::from),
+            vars,
         }
     }
 }
@@ -138,25 +180,37 @@ pub fn config_path_from_args(
 
 impl Config {
     /// Loads the config file (the command line's, else `TANDEM_CONFIG`, else none)
-    /// and applies the environment overrides.
+    /// and sets on it every key the environment sets. A refusal names the key as the
+    /// operator wrote it: the file's dotted key, or the variable that set it.
     pub fn load(cli_path: Option<&Path>, env: &Environment) -> Result<Self, ServerError> {
-        let file = match cli_path.or(env.config.as_deref()) {
+        let mut table = match cli_path.or(env.config.as_deref()) {
             Some(path) => {
                 let text =
                     std::fs::read_to_string(path).map_err(|source| ServerError::ConfigRead {
                         path: path.to_owned(),
                         source,
                     })?;
-                ConfigFile::parse(path, &text)?
+                // Parsed as the file first: its mistakes are told with their line.
+                ConfigFile::parse(path, &text)?;
+                toml::from_str::<toml::Table>(&text).map_err(|error| ServerError::ConfigParse {
+                    path: path.to_owned(),
+                    message: error.to_string().trim_end().to_owned(),
+                })?
             }
-            None => ConfigFile::default(),
+            None => toml::Table::new(),
         };
-        file.resolve(env)
+        let origins = environment::overlay(&mut table, &env.vars)?;
+        let file = toml::Value::Table(table)
+            .try_into::<ConfigFile>()
+            .map_err(|error| ServerError::EnvironmentParse {
+                message: error.to_string().trim_end().to_owned(),
+            })?;
+        file.resolve().map_err(|error| origins.name_key(error))
     }
 
     /// Parses config text as if read from `path` (for messages), without environment.
     pub fn from_toml(path: &Path, text: &str) -> Result<Self, ServerError> {
-        ConfigFile::parse(path, text)?.resolve(&Environment::default())
+        ConfigFile::parse(path, text)?.resolve()
     }
 }
 
@@ -168,6 +222,7 @@ struct ConfigFile {
     devnet_manifest: Option<PathBuf>,
     native_devnet_manifest: Option<PathBuf>,
     log: Option<String>,
+    log_format: Option<String>,
     data_dir: Option<PathBuf>,
     price_aggregator_url: Option<String>,
     wallet_connect_project_id: Option<String>,
@@ -177,6 +232,35 @@ struct ConfigFile {
     limits: Option<limits::LimitsFile>,
     behind_tls: Option<bool>,
     media: Option<MediaFile>,
+    shutdown: Option<ShutdownFile>,
+}
+
+/// The `[shutdown]` section.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ShutdownFile {
+    unready_seconds: Option<u32>,
+    drain_seconds: Option<u32>,
+}
+
+impl ShutdownFile {
+    fn resolve(self) -> Result<Shutdown, ServerError> {
+        let defaults = Shutdown::default();
+        let drain = match self.drain_seconds {
+            Some(0) => {
+                return Err(ServerError::InvalidSetting {
+                    field: "shutdown.drain_seconds".to_owned(),
+                    reason: "must be greater than 0".to_owned(),
+                });
+            }
+            Some(seconds) => Duration::from_secs(u64::from(seconds)),
+            None => defaults.drain,
+        };
+        let unready = self.unready_seconds.map_or(defaults.unready, |seconds| {
+            Duration::from_secs(u64::from(seconds))
+        });
+        Ok(Shutdown { unready, drain })
+    }
 }
 
 /// The `[media]` section.
@@ -191,11 +275,16 @@ struct MediaFile {
 impl MediaFile {
     fn resolve(self) -> Result<MediaSettings, ServerError> {
         let defaults = MediaSettings::default();
-        if self.max_bytes == Some(0) || self.key.as_deref().is_some_and(|k| k.len() < 16) {
+        if self.max_bytes == Some(0) {
             return Err(ServerError::InvalidSetting {
-                field: "media".to_owned(),
-                reason: "max_bytes must be greater than 0 and key at least 16 characters"
-                    .to_owned(),
+                field: "media.max_bytes".to_owned(),
+                reason: "must be greater than 0".to_owned(),
+            });
+        }
+        if self.key.as_deref().is_some_and(|key| key.len() < 16) {
+            return Err(ServerError::InvalidSetting {
+                field: "media.key".to_owned(),
+                reason: "must be at least 16 characters".to_owned(),
             });
         }
         Ok(MediaSettings {
@@ -245,31 +334,33 @@ impl ConfigFile {
         })
     }
 
-    fn resolve(self, env: &Environment) -> Result<Config, ServerError> {
-        let (listen_field, listen) = match (&env.listen, &self.listen) {
-            (Some(value), _) => ("TANDEM_LISTEN", value.as_str()),
-            (None, Some(value)) => ("listen", value.as_str()),
-            (None, None) => ("listen", DEFAULT_LISTEN),
-        };
+    fn resolve(self) -> Result<Config, ServerError> {
+        let listen = self.listen.as_deref().unwrap_or(DEFAULT_LISTEN);
         let listen = listen
             .parse::<SocketAddr>()
             .map_err(|_| ServerError::InvalidListen {
-                field: listen_field.to_owned(),
+                field: "listen".to_owned(),
                 value: listen.to_owned(),
             })?;
 
-        let (log_field, log) = match (&env.log, self.log) {
-            (Some(value), _) => ("TANDEM_LOG", value.clone()),
-            (None, Some(value)) => ("log", value),
-            (None, None) => ("log", DEFAULT_LOG.to_owned()),
-        };
+        let log = self.log.unwrap_or_else(|| DEFAULT_LOG.to_owned());
         if let Err(error) = tracing_subscriber::EnvFilter::try_new(&log) {
             return Err(ServerError::InvalidLogFilter {
-                field: log_field.to_owned(),
+                field: "log".to_owned(),
                 value: log,
                 reason: error.to_string(),
             });
         }
+        let log_format = match self.log_format.as_deref() {
+            None | Some("text") => LogFormat::Text,
+            Some("json") => LogFormat::Json,
+            Some(other) => {
+                return Err(ServerError::InvalidSetting {
+                    field: "log_format".to_owned(),
+                    reason: format!("'{other}' is not \"text\" or \"json\""),
+                });
+            }
+        };
 
         // An empty aggregator URL switches the aggregator off.
         let price_aggregator_url = match self.price_aggregator_url.as_deref() {
@@ -278,16 +369,10 @@ impl ConfigFile {
             Some(url) => Some(validate::http_url_text("price_aggregator_url", url)?),
         };
 
-        let (project_field, project_id) = match (
-            &env.wallet_connect_project_id,
-            self.wallet_connect_project_id,
-        ) {
-            (Some(value), _) => ("TANDEM_WALLET_CONNECT_PROJECT_ID", Some(value.clone())),
-            (None, value) => ("wallet_connect_project_id", value),
-        };
-        let wallet_connect_project_id = project_id
+        let wallet_connect_project_id = self
+            .wallet_connect_project_id
             .filter(|id| !id.is_empty())
-            .map(|id| validate::wallet_connect_project_id(project_field, &id))
+            .map(|id| validate::wallet_connect_project_id("wallet_connect_project_id", &id))
             .transpose()?;
 
         let cache = match self.cache.and_then(|section| section.max_bytes) {
@@ -315,21 +400,16 @@ impl ConfigFile {
 
         Ok(Config {
             listen,
-            web_dist: env
+            web_dist: self
                 .web_dist
-                .clone()
-                .or(self.web_dist)
                 .unwrap_or_else(|| PathBuf::from(DEFAULT_WEB_DIST)),
-            devnet_manifest: env.devnet_manifest.clone().or(self.devnet_manifest),
-            native_devnet_manifest: env
-                .native_devnet_manifest
-                .clone()
-                .or(self.native_devnet_manifest),
+            devnet_manifest: self.devnet_manifest,
+            native_devnet_manifest: self.native_devnet_manifest,
             log,
-            data_dir: env
+            log_format,
+            shutdown: self.shutdown.unwrap_or_default().resolve()?,
+            data_dir: self
                 .data_dir
-                .clone()
-                .or(self.data_dir)
                 .unwrap_or_else(|| PathBuf::from(DEFAULT_DATA_DIR)),
             price_aggregator_url,
             wallet_connect_project_id,

@@ -32,6 +32,16 @@ pub enum ServerError {
     #[error("invalid config file {path}: {message}")]
     ConfigParse { path: PathBuf, message: String },
 
+    #[error("{variable}: cannot read {path}")]
+    SettingFileRead {
+        variable: String,
+        path: PathBuf,
+        source: std::io::Error,
+    },
+
+    #[error("invalid setting in the environment: {message}")]
+    EnvironmentParse { message: String },
+
     #[error("{field}: '{value}' is not a valid http(s) URL ({reason})")]
     InvalidUrl {
         field: String,
@@ -86,6 +96,61 @@ pub enum ServerError {
 
     #[error("server stopped with an error")]
     Serve(#[source] std::io::Error),
+}
+
+impl ServerError {
+    /// The error with the key it names replaced where `rename` gives another name for it
+    /// (a configuration key by the environment variable that set it).
+    #[must_use]
+    pub fn rename_field(self, rename: impl Fn(&str) -> Option<String>) -> Self {
+        let renamed = |field: String| rename(&field).unwrap_or(field);
+        match self {
+            Self::InvalidUrl {
+                field,
+                value,
+                reason,
+            } => Self::InvalidUrl {
+                field: renamed(field),
+                value,
+                reason,
+            },
+            Self::InvalidAddress { field, value } => Self::InvalidAddress {
+                field: renamed(field),
+                value,
+            },
+            Self::InvalidProjectId { field, value } => Self::InvalidProjectId {
+                field: renamed(field),
+                value,
+            },
+            Self::InvalidListen { field, value } => Self::InvalidListen {
+                field: renamed(field),
+                value,
+            },
+            Self::InvalidLogFilter {
+                field,
+                value,
+                reason,
+            } => Self::InvalidLogFilter {
+                field: renamed(field),
+                value,
+                reason,
+            },
+            Self::InvalidSetting { field, reason } => Self::InvalidSetting {
+                field: renamed(field),
+                reason,
+            },
+            Self::UnsupportedOverride { network, field } => {
+                match rename(&format!("networks.{network}.{field}")) {
+                    Some(variable) => Self::InvalidSetting {
+                        field: variable,
+                        reason: format!("{network} is a native network and has no such contract"),
+                    },
+                    None => Self::UnsupportedOverride { network, field },
+                }
+            }
+            other => other,
+        }
+    }
 }
 
 /// Why one answer could not be given: what the services in `evm/` and `native/` fail

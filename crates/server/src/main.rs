@@ -3,13 +3,13 @@
 //! Any startup failure (bad configuration, unreadable manifest, port in use) ends the
 //! process with one clear line on stderr and exit code 1.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
 use tandem_server::app;
 use tandem_server::cache::CacheStore;
-use tandem_server::config::{self, Config, Environment};
+use tandem_server::config::{self, Config, Environment, LogFormat};
 use tandem_server::evm::EvmOptions;
 use tandem_server::networks::{devnet_extras, served_networks};
 use tandem_server::state::{AppState, ClientSettings};
@@ -28,9 +28,11 @@ const USAGE: &str = "usage: tandem-server [--config FILE]
        tandem-server --print-openapi
 
 Serves Tandem's API and web app. Configuration: a TOML file (--config FILE or
-TANDEM_CONFIG; see tandem.example.toml) and the environment variables
-TANDEM_LISTEN, TANDEM_WEB_DIST, TANDEM_DEVNET_MANIFEST,
-TANDEM_NATIVE_DEVNET_MANIFEST, TANDEM_DATA_DIR and TANDEM_LOG.
+TANDEM_CONFIG; see tandem.example.toml), every key of which can also be set from the
+environment, which wins: TANDEM_ and the key's path joined by __, upper-cased, - as _
+(listen: TANDEM_LISTEN; [networks.telos-evm] primary:
+TANDEM_NETWORKS__TELOS_EVM__PRIMARY). NAME_FILE=PATH reads a value from a file
+(secrets such as the index store's URL). See docs/operate.md.
 --print-openapi writes the API's OpenAPI document to stdout and exits.";
 
 fn run() -> anyhow::Result<()> {
@@ -43,7 +45,7 @@ fn run() -> anyhow::Result<()> {
     }
     let cli_path = config::config_path_from_args(args)?;
     let config = Config::load(cli_path.as_deref(), &Environment::from_process())?;
-    init_tracing(&config.log)?;
+    init_tracing(&config.log, config.log_format)?;
     let networks = served_networks(&config)?;
     let evm = EvmOptions {
         data_dir: Some(config.data_dir.clone()),
@@ -77,13 +79,30 @@ fn run() -> anyhow::Result<()> {
             tracing::info!(setting = note.setting, "{}", note.note);
         }
         let stopping = state.clone();
+        let phases = config.shutdown;
         let shutdown = async move {
             signals.received().await;
+            // Unready at once; still serving while load balancers notice.
+            stopping.host().begin_stop();
+            if !phases.unready.is_zero() {
+                tracing::info!(
+                    seconds = phases.unready.as_secs(),
+                    "/readyz answers 503; still serving before the stop"
+                );
+                tokio::time::sleep(phases.unready).await;
+            }
             // Background work (the devnet's indexer) stops while requests drain.
             stopping.evm_networks().stop();
         };
         let limits = std::sync::Arc::clone(state.limits_arc());
-        tandem_server::serve(listener, app::router(state.clone()), limits, shutdown).await?;
+        tandem_server::serve(
+            listener,
+            app::router(state.clone()),
+            limits,
+            phases.drain,
+            shutdown,
+        )
+        .await?;
         state.shut_down().await;
         tracing::info!("stopped");
         Ok(())
@@ -98,14 +117,24 @@ fn write_stdout(line: &str) -> anyhow::Result<()> {
         .context("cannot write to stdout")
 }
 
-fn init_tracing(filter: &str) -> anyhow::Result<()> {
+/// Logs to stderr: JSON objects one a line, or text coloured only on a terminal (a
+/// container's or journald's log would show the colour codes as text).
+fn init_tracing(filter: &str, format: LogFormat) -> anyhow::Result<()> {
     let filter = tracing_subscriber::EnvFilter::try_new(filter)
         .with_context(|| format!("log: invalid filter '{filter}'"))?;
-    tracing_subscriber::fmt()
+    let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .try_init()
-        .map_err(|error| anyhow::anyhow!("cannot start logging: {error}"))
+        .with_writer(std::io::stderr);
+    let started = match format {
+        LogFormat::Json => builder
+            .fmt_fields(tracing_subscriber::fmt::format::JsonFields::new())
+            .event_format(tandem_server::ops::logs::FlatJson)
+            .try_init(),
+        LogFormat::Text => builder
+            .with_ansi(std::io::stderr().is_terminal())
+            .try_init(),
+    };
+    started.map_err(|error| anyhow::anyhow!("cannot start logging: {error}"))
 }
 
 /// The process's stop signals, registered at once: a signal that arrives after the port

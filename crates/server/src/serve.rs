@@ -22,11 +22,8 @@ use tower::Service as _;
 use crate::error::ServerError;
 use crate::limits::Limits;
 
-/// How long requests in flight may take to finish once the server is asked to stop.
-const DRAIN: Duration = Duration::from_secs(30);
-
 /// Serves `app` on `listener` under `limits` until `shutdown` resolves, then lets
-/// in-flight requests finish (for up to 30 s).
+/// in-flight requests finish for up to `drain` (`[shutdown] drain_seconds`).
 ///
 /// # Errors
 /// [`ServerError::Serve`] when the listener fails for good.
@@ -34,6 +31,7 @@ pub async fn serve(
     listener: TcpListener,
     app: Router,
     limits: Arc<Limits>,
+    drain: Duration,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServerError> {
     let mut builder = Builder::new(TokioExecutor::new());
@@ -96,11 +94,11 @@ pub async fn serve(
         });
     }
     drop(listener);
-    if tokio::time::timeout(DRAIN, graceful.shutdown())
+    if tokio::time::timeout(drain, graceful.shutdown())
         .await
         .is_err()
     {
-        tracing::warn!("requests still running {DRAIN:?} after the stop; closing them");
+        tracing::warn!("requests still running {drain:?} after the stop; closing them");
     }
     Ok(())
 }

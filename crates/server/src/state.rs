@@ -10,6 +10,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use axum::extract::FromRef;
@@ -68,12 +69,14 @@ impl ClientSettings {
     }
 }
 
-/// Facts of this server process: where the web build is and when it started.
+/// Facts of this server process: where the web build is, when it started and whether
+/// it is stopping.
 #[derive(Debug)]
 pub struct Host {
     web_dist: PathBuf,
     started: Instant,
     behind_tls: bool,
+    stopping: AtomicBool,
 }
 
 impl Host {
@@ -87,6 +90,18 @@ impl Host {
     #[must_use]
     pub fn uptime(&self) -> Duration {
         self.started.elapsed()
+    }
+
+    /// Marks the process as stopping: `/readyz` answers 503 from now on, while the
+    /// server still answers everything else.
+    pub fn begin_stop(&self) {
+        self.stopping.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether a stop has begun.
+    #[must_use]
+    pub fn stopping(&self) -> bool {
+        self.stopping.load(Ordering::SeqCst)
     }
 
     /// Whether the operator says visitors reach the site over TLS (`behind_tls`): its
@@ -193,6 +208,7 @@ impl AppStateBuilder {
                 web_dist: self.web_dist,
                 started: Instant::now(),
                 behind_tls: self.behind_tls,
+                stopping: AtomicBool::new(false),
             }),
         }
     }

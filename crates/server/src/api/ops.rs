@@ -4,7 +4,8 @@
 //! - `GET /livez`: the process answers (always 200);
 //! - `GET /readyz`: 200 while every served EVM network can be answered from some
 //!   source, 503 while one cannot (its primary down and its node unreachable), with a
-//!   JSON body naming each network, its source and why;
+//!   JSON body naming each network, its source and why; 503 `stopping` from the moment
+//!   a stop begins;
 //! - `GET /metrics`: Prometheus text format.
 
 use std::sync::Arc;
@@ -21,7 +22,7 @@ use crate::cache::CacheStore;
 use crate::evm::EvmNetworks;
 use crate::ops::metrics::Metrics;
 use crate::ops::readiness::{self, NetworkReadiness};
-use crate::state::AppState;
+use crate::state::{AppState, Host};
 
 /// The operator's routes.
 pub fn routes() -> Router<AppState> {
@@ -42,18 +43,26 @@ async fn live() -> Json<Live> {
 
 #[derive(Debug, Serialize)]
 struct Ready {
-    /// `ready` or `unready`.
+    /// `ready`, `unready` or `stopping`.
     status: &'static str,
     networks: Vec<NetworkReadiness>,
 }
 
-async fn ready(State(networks): State<Arc<EvmNetworks>>) -> Response {
-    let networks = readiness::check(&networks).await;
-    let ready = networks.iter().all(|network| network.ready);
-    let (status, word) = if ready {
-        (StatusCode::OK, "ready")
+async fn ready(
+    State(networks): State<Arc<EvmNetworks>>,
+    State(host): State<Arc<Host>>,
+) -> Response {
+    // Checked first and without waiting on anything: a load balancer must see a
+    // stopping server as unready at once, whatever its networks say.
+    let (status, word, networks) = if host.stopping() {
+        (StatusCode::SERVICE_UNAVAILABLE, "stopping", Vec::new())
     } else {
-        (StatusCode::SERVICE_UNAVAILABLE, "unready")
+        let networks = readiness::check(&networks).await;
+        if networks.iter().all(|network| network.ready) {
+            (StatusCode::OK, "ready", networks)
+        } else {
+            (StatusCode::SERVICE_UNAVAILABLE, "unready", networks)
+        }
     };
     let mut response = (
         status,

@@ -4,6 +4,15 @@ fn parse(text: &str) -> Result<Config, ServerError> {
     Config::from_toml(Path::new("tandem.toml"), text)
 }
 
+/// The environment of these variables.
+pub(super) fn vars(pairs: &[(&str, &str)]) -> Environment {
+    Environment::from_vars(
+        pairs
+            .iter()
+            .map(|(name, value)| ((*name).to_owned(), (*value).to_owned())),
+    )
+}
+
 fn error_message(text: &str) -> String {
     parse(text)
         .expect_err("config should be refused")
@@ -114,16 +123,13 @@ fn environment_overrides_the_file() {
         "listen = \"127.0.0.1:9000\"\nweb_dist = \"from-file\"\nlog = \"warn\"\n",
     )
     .expect("write config");
-    let env = Environment {
-        config: None,
-        listen: Some("127.0.0.1:0".to_owned()),
-        web_dist: Some(PathBuf::from("from-env")),
-        devnet_manifest: Some(PathBuf::from("manifest.json")),
-        native_devnet_manifest: Some(PathBuf::from("native.json")),
-        log: None,
-        data_dir: Some(PathBuf::from("/var/lib/tandem")),
-        wallet_connect_project_id: None,
-    };
+    let env = vars(&[
+        ("TANDEM_LISTEN", "127.0.0.1:0"),
+        ("TANDEM_WEB_DIST", "from-env"),
+        ("TANDEM_DEVNET_MANIFEST", "manifest.json"),
+        ("TANDEM_NATIVE_DEVNET_MANIFEST", "native.json"),
+        ("TANDEM_DATA_DIR", "/var/lib/tandem"),
+    ]);
     let config = Config::load(Some(file.path()), &env).expect("valid");
     assert_eq!(config.listen.port(), 0);
     assert_eq!(config.web_dist, PathBuf::from("from-env"));
@@ -138,20 +144,14 @@ fn environment_overrides_the_file() {
 
 #[test]
 fn a_bad_environment_value_names_the_variable() {
-    let env = Environment {
-        listen: Some("127.0.0.1".to_owned()),
-        ..Environment::default()
-    };
+    let env = vars(&[("TANDEM_LISTEN", "127.0.0.1")]);
     let message = Config::load(None, &env).expect_err("refused").to_string();
     assert!(
         message.starts_with("TANDEM_LISTEN: '127.0.0.1'"),
         "{message}"
     );
 
-    let env = Environment {
-        log: Some("=!=".to_owned()),
-        ..Environment::default()
-    };
+    let env = vars(&[("TANDEM_LOG", "=!=")]);
     let message = Config::load(None, &env).expect_err("refused").to_string();
     assert!(message.starts_with("TANDEM_LOG: "), "{message}");
 }
@@ -160,10 +160,7 @@ fn a_bad_environment_value_names_the_variable() {
 fn the_command_line_file_wins_over_tandem_config() {
     let file = tempfile::NamedTempFile::new().expect("temp file");
     std::fs::write(file.path(), "listen = \"127.0.0.1:9001\"\n").expect("write config");
-    let env = Environment {
-        config: Some(PathBuf::from("/nonexistent/tandem.toml")),
-        ..Environment::default()
-    };
+    let env = vars(&[("TANDEM_CONFIG", "/nonexistent/tandem.toml")]);
     let config = Config::load(Some(file.path()), &env).expect("cli file is used");
     assert_eq!(config.listen.port(), 9001);
 
@@ -245,19 +242,13 @@ fn the_connection_protocol_project_id_is_checked_and_overridable() {
         ),
         "{message}"
     );
-    let env = Environment {
-        wallet_connect_project_id: Some("abc".to_owned()),
-        ..Environment::default()
-    };
+    let env = vars(&[("TANDEM_WALLET_CONNECT_PROJECT_ID", "abc")]);
     let message = Config::load(None, &env).expect_err("refused").to_string();
     assert!(
         message.starts_with("TANDEM_WALLET_CONNECT_PROJECT_ID: 'abc'"),
         "{message}"
     );
-    let env = Environment {
-        wallet_connect_project_id: Some(id.to_owned()),
-        ..Environment::default()
-    };
+    let env = vars(&[("TANDEM_WALLET_CONNECT_PROJECT_ID", id)]);
     assert_eq!(
         Config::load(None, &env)
             .expect("valid")

@@ -1,4 +1,5 @@
-//! The process's metrics recorder and the Prometheus text it renders.
+//! The process's metrics recorder and the Prometheus text it renders, with the
+//! standard `process_*` families ([`super::process`]) after it.
 //!
 //! Counters and histograms are recorded where things happen, through the `metrics`
 //! facade: HTTP requests by route template ([`super::http`]), upstream calls by service
@@ -55,6 +56,7 @@ impl Metrics {
             tracing::warn!(%error, "metrics: another recorder is installed");
             return None;
         }
+        super::describe::describe_all();
         let upkeep = handle.clone();
         let spawned = std::thread::Builder::new()
             .name("metrics-upkeep".to_owned())
@@ -82,7 +84,9 @@ impl Metrics {
         if let Some(bytes) = resident_bytes() {
             metrics::gauge!("tandem_process_resident_memory_bytes").set(as_f64(bytes));
         }
-        self.handle.render()
+        let mut text = self.handle.render();
+        text.push_str(&super::process::render());
+        text
     }
 }
 

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 const DEADLINE: Duration = Duration::from_secs(20);
 
 /// The binary with a clean environment of its own variables and a free port.
-fn server() -> Command {
+pub fn server() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_tandem-server"));
     for name in [
         "TANDEM_CONFIG",
@@ -41,13 +41,13 @@ impl Drop for Running {
 }
 
 impl Running {
-    fn start(command: &mut Command) -> Self {
+    pub fn start(command: &mut Command) -> Self {
         Self(command.spawn().expect("start tandem-server"))
     }
 
     /// Waits for exit (killing the process after the deadline) and returns the
     /// status with everything written to stderr.
-    fn wait_for_exit(mut self) -> (ExitStatus, String) {
+    pub fn wait_for_exit(mut self) -> (ExitStatus, String) {
         let started = Instant::now();
         let status = loop {
             if let Some(status) = self.0.try_wait().expect("poll child") {
@@ -133,7 +133,7 @@ fn a_taken_port_stops_the_server_naming_the_port() {
 }
 
 /// The port the server announces on its first line.
-fn announced_port(running: &mut Running) -> u16 {
+pub fn announced_port(running: &mut Running) -> u16 {
     let stdout = running.0.stdout.take().expect("stdout pipe");
     let mut first_line = String::new();
     BufReader::new(stdout)

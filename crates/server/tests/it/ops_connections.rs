@@ -18,6 +18,8 @@ use tokio::sync::oneshot;
 use crate::evm_router_props::offline_networks;
 
 const PREPARE: &str = "/api/v1/evm/telos-evm/transactions/prepare";
+/// How long a stop lets requests in flight finish.
+const DRAIN: Duration = Duration::from_secs(30);
 
 fn limits(header: Duration, per_client: u32) -> LimitsConfig {
     LimitsConfig {
@@ -46,7 +48,7 @@ async fn serve(limits: LimitsConfig) -> (SocketAddr, oneshot::Sender<()>) {
     let (stop, stopped) = oneshot::channel::<()>();
     let shared = Arc::clone(state.limits_arc());
     tokio::spawn(async move {
-        tandem_server::serve(listener, app::router(state), shared, async {
+        tandem_server::serve(listener, app::router(state), shared, DRAIN, async {
             let _ = stopped.await;
         })
         .await

@@ -15,6 +15,9 @@ use tandem_server::limits::LimitsConfig;
 use tandem_server::state::AppState;
 use tokio::sync::oneshot;
 
+/// How long a stop lets requests in flight finish.
+const DRAIN: Duration = Duration::from_secs(30);
+
 /// The limits under test: 50 requests a second, 20 at once, loopback held to them.
 fn limits() -> LimitsConfig {
     LimitsConfig {
@@ -34,7 +37,7 @@ async fn serve(state: AppState) -> (SocketAddr, oneshot::Sender<()>, tokio::task
     let (stop, stopped) = oneshot::channel::<()>();
     let task = tokio::spawn(async move {
         let limits = Arc::clone(state.limits_arc());
-        tandem_server::serve(listener, app::router(state), limits, async {
+        tandem_server::serve(listener, app::router(state), limits, DRAIN, async {
             let _ = stopped.await;
         })
         .await

@@ -321,8 +321,9 @@ async fn ask_both(
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_replicas_agree_while_a_standby_replaces_a_killed_writer() {
+/// What a test of the indexer binary beside servers needs: the binary, the seeded devnet
+/// under mainnet's chain id (served as `telos-evm`) and a throw-away PostgreSQL cluster.
+pub async fn indexer_devnet_and_postgres() -> (PathBuf, EvmDevnet, Postgres) {
     let indexer = tokio::task::spawn_blocking(indexer_binary)
         .await
         .expect("task");
@@ -330,13 +331,19 @@ async fn two_replicas_agree_while_a_standby_replaces_a_killed_writer() {
         .await
         .expect("task")
         .expect("devnet starts (run `npm ci` in devnet/evm)");
-    let manifest = devnet.manifest().clone();
-    let dir = tempfile::tempdir().expect("temp dir");
-    let expected = reference_dump(&manifest, dir.path()).await;
     let postgres = tokio::task::spawn_blocking(Postgres::start)
         .await
         .expect("task")
         .expect("PostgreSQL starts");
+    (indexer, devnet, postgres)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_replicas_agree_while_a_standby_replaces_a_killed_writer() {
+    let (indexer, devnet, postgres) = indexer_devnet_and_postgres().await;
+    let manifest = devnet.manifest().clone();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let expected = reference_dump(&manifest, dir.path()).await;
     let url = postgres.create_database("replicas").expect("database");
     let store = Arc::new(Reader::open(&url).await);
 
