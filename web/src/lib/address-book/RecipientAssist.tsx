@@ -103,7 +103,8 @@ export function RecipientAssist({ network, networkName, kind, value, listId, onP
         <p className="recipient-assist__note" role="status" data-testid="first-send-warning">{t('book.first_send')}</p>
       )}
       <div className="recipient-assist__actions">
-        {address !== null && saved === null && naming === null && (
+        {/* A look-alike or a planted address is not offered for saving. */}
+        {address !== null && saved === null && naming === null && imitated === null && !plantedOnly && (
           <button type="button" className="button button--ghost button--small" onClick={() => { setNaming(''); }}>{t('book.save_recipient')}</button>
         )}
         {naming !== null && (
