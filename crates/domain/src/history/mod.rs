@@ -24,6 +24,8 @@
 //!   ([`action`]).
 
 pub mod action;
+#[cfg(test)]
+pub(crate) mod fixtures;
 mod logs;
 pub mod movements;
 pub mod payouts;

@@ -236,8 +236,8 @@ pub fn judge_transaction<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::history::{RawLog, TRANSFER_TOPIC};
-    use alloy_primitives::{B256, address};
+    use crate::history::RawLog;
+    use alloy_primitives::address;
 
     const OWNER: Address = address!("a11ce00000000000000000000000000000000001");
     const BOB: Address = address!("b0b1234567890abcdef1234567890abcdef1b0b1");
@@ -312,28 +312,10 @@ mod tests {
         }
     }
 
-    fn raw(from: Address, to: Address, value: u64, logs: Vec<RawLog>) -> RawTransaction {
-        RawTransaction {
-            hash: B256::repeat_byte(0x11),
-            from,
-            to: Some(to),
-            contract_address: None,
-            value: U256::from(value),
-            gas_used: U256::from(21_000u32),
-            gas_price: U256::from(1u8),
-            status: "0x1".into(),
-            timestamp_ms: 1_700_000_000_000,
-            input: Vec::new(),
-            logs,
-        }
-    }
+    use crate::history::fixtures::{erc20_transfer, transaction as raw};
 
     fn tusd_log(from: Address, to: Address, value: u64) -> RawLog {
-        RawLog {
-            address: TUSD,
-            topics: vec![TRANSFER_TOPIC, from.into_word(), to.into_word()],
-            data: U256::from(value).to_be_bytes::<32>().to_vec(),
-        }
+        erc20_transfer(TUSD, from, to, value)
     }
 
     fn known(token: Address) -> Option<TokenSide<'static>> {
