@@ -59,6 +59,12 @@ pub struct Config {
     pub behind_tls: bool,
     /// `[media]`: the media proxy.
     pub media: MediaSettings,
+    /// The operator's list of native accounts that need a memo (exchanges), added to the
+    /// shipped one; read at start.
+    pub memo_required_file: Option<PathBuf>,
+    /// The operator's list of phishing domains, added to the shipped one; read at start
+    /// and again whenever it changes.
+    pub phishing_file: Option<PathBuf>,
 }
 
 impl Default for Config {
@@ -78,6 +84,8 @@ impl Default for Config {
             limits: LimitsConfig::default(),
             behind_tls: false,
             media: MediaSettings::default(),
+            memo_required_file: None,
+            phishing_file: None,
         }
     }
 }
@@ -94,12 +102,15 @@ pub struct Environment {
     pub log: Option<String>,
     pub data_dir: Option<PathBuf>,
     pub wallet_connect_project_id: Option<String>,
+    pub memo_required_file: Option<PathBuf>,
+    pub phishing_file: Option<PathBuf>,
 }
 
 impl Environment {
     /// Reads `TANDEM_CONFIG`, `TANDEM_LISTEN`, `TANDEM_WEB_DIST`,
     /// `TANDEM_DEVNET_MANIFEST`, `TANDEM_NATIVE_DEVNET_MANIFEST`, `TANDEM_LOG`,
-    /// `TANDEM_DATA_DIR` and `TANDEM_WALLET_CONNECT_PROJECT_ID`; empty values count as unset.
+    /// `TANDEM_DATA_DIR`, `TANDEM_WALLET_CONNECT_PROJECT_ID`, `TANDEM_MEMO_REQUIRED_FILE` and
+    /// `TANDEM_PHISHING_FILE`; empty values count as unset.
     #[must_use]
     pub fn from_process() -> Self {
         let text = |name: &str| std::env::var(name).ok().filter(|value| !value.is_empty());
@@ -112,6 +123,8 @@ impl Environment {
             log: text("TANDEM_LOG"),
             data_dir: text("TANDEM_DATA_DIR").map(PathBuf::from),
             wallet_connect_project_id: text("TANDEM_WALLET_CONNECT_PROJECT_ID"),
+            memo_required_file: text("TANDEM_MEMO_REQUIRED_FILE").map(PathBuf::from),
+            phishing_file: text("TANDEM_PHISHING_FILE").map(PathBuf::from),
         }
     }
 }
@@ -177,6 +190,8 @@ struct ConfigFile {
     limits: Option<limits::LimitsFile>,
     behind_tls: Option<bool>,
     media: Option<MediaFile>,
+    memo_required_file: Option<PathBuf>,
+    phishing_file: Option<PathBuf>,
 }
 
 /// The `[media]` section.
@@ -339,6 +354,8 @@ impl ConfigFile {
             limits,
             behind_tls: self.behind_tls.unwrap_or(false),
             media: self.media.unwrap_or_default().resolve()?,
+            memo_required_file: env.memo_required_file.clone().or(self.memo_required_file),
+            phishing_file: env.phishing_file.clone().or(self.phishing_file),
         })
     }
 }

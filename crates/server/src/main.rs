@@ -5,12 +5,16 @@
 
 use std::io::Write;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use anyhow::Context;
 use tandem_server::app;
 use tandem_server::cache::CacheStore;
 use tandem_server::config::{self, Config, Environment};
 use tandem_server::evm::EvmOptions;
+use tandem_server::native::SafetyLists;
+use tandem_server::native::memo_required::MemoRequired;
+use tandem_server::native::phishing::PhishingDomains;
 use tandem_server::networks::{devnet_extras, served_networks};
 use tandem_server::state::{AppState, ClientSettings};
 
@@ -30,7 +34,8 @@ const USAGE: &str = "usage: tandem-server [--config FILE]
 Serves Tandem's API and web app. Configuration: a TOML file (--config FILE or
 TANDEM_CONFIG; see tandem.example.toml) and the environment variables
 TANDEM_LISTEN, TANDEM_WEB_DIST, TANDEM_DEVNET_MANIFEST,
-TANDEM_NATIVE_DEVNET_MANIFEST, TANDEM_DATA_DIR and TANDEM_LOG.
+TANDEM_NATIVE_DEVNET_MANIFEST, TANDEM_DATA_DIR, TANDEM_LOG,
+TANDEM_MEMO_REQUIRED_FILE and TANDEM_PHISHING_FILE.
 --print-openapi writes the API's OpenAPI document to stdout and exits.";
 
 fn run() -> anyhow::Result<()> {
@@ -53,6 +58,10 @@ fn run() -> anyhow::Result<()> {
         cache: CacheStore::new(config.cache),
         ..EvmOptions::default()
     };
+    let lists = SafetyLists {
+        memo_required: Arc::new(MemoRequired::load(config.memo_required_file.as_deref())?),
+        phishing: Arc::new(PhishingDomains::load(config.phishing_file.as_deref())?),
+    };
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime.block_on(async move {
         let signals = StopSignals::register()?;
@@ -71,6 +80,7 @@ fn run() -> anyhow::Result<()> {
             .limits(config.limits.clone())
             .behind_tls(config.behind_tls)
             .media(config.media.clone())
+            .safety_lists(lists)
             .build();
         tracing::info!(%address, web_dist = %config.web_dist.display(), "serving");
         for note in state.client_settings().operator_notes() {
