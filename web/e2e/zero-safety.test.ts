@@ -5,24 +5,11 @@
  * the dapp search flags a link the stack's operator phishing list names (web/e2e/operator-phishing.txt).
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, inPage } from './browser';
+import { describe, it } from 'node:test';
+import { browserForSpec } from './browser';
 import { nativeManifest, signInWithDevWallet, tokenRow } from './nativeDevnet';
 
-let browser: Browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser.close();
-});
-
-function withPage(run: (page: Page) => Promise<void>) {
-  return inPage(browser, run);
-}
+const { withPage } = browserForSpec();
 
 describe('native transfer recipient checks', () => {
   it('warns before a memo-less deposit to an exchange, not with a memo, and refuses a missing account', () =>

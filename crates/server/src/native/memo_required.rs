@@ -178,9 +178,8 @@ mod tests {
 
     #[test]
     fn the_operator_file_adds_to_the_shipped_list_and_a_missing_one_stops_the_start() {
-        let dir = std::env::temp_dir().join(format!("tandem-memo-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("dir");
-        let path = dir.join("memo.txt");
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("memo.txt");
         std::fs::write(&path, "telos-native-devnet exchange.dev Devnet Exchange\n").expect("write");
         let list = MemoRequired::load(Some(&path)).expect("loads");
         assert_eq!(list.len(), MemoRequired::shipped().len() + 1);
@@ -191,8 +190,7 @@ mod tests {
         std::fs::write(&path, "telos-native-devnet BAD\n").expect("write");
         let error = MemoRequired::load(Some(&path)).expect_err("bad line");
         assert!(error.to_string().contains("line 1"), "{error}");
-        let error = MemoRequired::load(Some(&dir.join("missing.txt"))).expect_err("missing");
+        let error = MemoRequired::load(Some(&dir.path().join("missing.txt"))).expect_err("missing");
         assert!(error.to_string().contains(FIELD), "{error}");
-        std::fs::remove_dir_all(&dir).expect("clean up");
     }
 }

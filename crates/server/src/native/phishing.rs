@@ -123,9 +123,8 @@ mod tests {
 
     #[test]
     fn the_operator_file_is_added_re_read_when_changed_and_kept_when_gone() {
-        let dir = std::env::temp_dir().join(format!("tandem-phishing-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("dir");
-        let path = dir.join("phishing.txt");
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("phishing.txt");
         std::fs::write(&path, "# ours\nclaim-tlos-now.example\n").expect("write");
         let domains = PhishingDomains::load(Some(&path)).expect("loads");
         let flagged =
@@ -153,6 +152,5 @@ mod tests {
 
         let error = PhishingDomains::load(Some(&path)).expect_err("missing");
         assert!(error.to_string().contains(FIELD), "{error}");
-        std::fs::remove_dir_all(&dir).expect("clean up");
     }
 }

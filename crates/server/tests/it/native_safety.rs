@@ -86,9 +86,8 @@ async fn risk_of(app: &axum::Router, id: &str) -> Value {
 
 #[tokio::test]
 async fn dapp_links_carry_their_phishing_risk_and_the_operator_file_is_re_read() {
-    let dir = std::env::temp_dir().join(format!("tandem-it-phishing-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("dir");
-    let file = dir.join("phishing.txt");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("phishing.txt");
     std::fs::write(&file, "# taken over\nvapaee.io\n").expect("write");
     let app = dapps_router(&file);
 
@@ -113,7 +112,6 @@ async fn dapp_links_carry_their_phishing_risk_and_the_operator_file_is_re_read()
         "phishing_listed",
         "re-read after the change"
     );
-    std::fs::remove_dir_all(&dir).expect("clean up");
 }
 
 #[tokio::test]
