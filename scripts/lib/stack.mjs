@@ -17,10 +17,11 @@ const SERVER_START_TIMEOUT_MS = 30_000;
 const STOP_GRACE_MS = 5_000;
 
 /**
- * @param {{ profile?: 'debug' | 'release', stateDir?: string, webDist?: string, log?: (msg: string) => void }} options
+ * @param {{ profile?: 'debug' | 'release', stateDir?: string, webDist?: string, phishingFile?: string, log?: (msg: string) => void }} options
  *   webDist: the web build the server serves (web/dist by default; bench/web/compare.mjs serves others)
+ *   phishingFile: an operator phishing-domain list for the server (the browser specs name a listed dapp in one)
  */
-export async function startStack({ profile = 'debug', stateDir, webDist = join(repoRoot, 'web', 'dist'), log = (m) => console.error(m) } = {}) {
+export async function startStack({ profile = 'debug', stateDir, webDist = join(repoRoot, 'web', 'dist'), phishingFile, log = (m) => console.error(m) } = {}) {
   const dir = stateDir ?? join(repoRoot, '.tandem');
   mkdirSync(dir, { recursive: true });
   const manifestPath = join(dir, 'devnet-manifest.json');
@@ -67,6 +68,9 @@ export async function startStack({ profile = 'debug', stateDir, webDist = join(r
         TANDEM_DATA_DIR: dir,
         TANDEM_DEVNET_MANIFEST: manifestPath,
         TANDEM_NATIVE_DEVNET_MANIFEST: nativeManifestPath,
+        // The devnet's exchange-like account needs a memo: the operator's list names it.
+        TANDEM_MEMO_REQUIRED_FILE: join(repoRoot, 'devnet', 'native', 'memo-required.txt'),
+        ...(phishingFile === undefined ? {} : { TANDEM_PHISHING_FILE: phishingFile }),
       },
       log,
     });

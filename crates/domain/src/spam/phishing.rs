@@ -109,15 +109,12 @@ impl PhishingList {
         self.domains.is_empty()
     }
 
-    /// The risk of `link`, judged against this list and the `good` domains the wallet knows
-    /// (a good domain itself, or a subdomain of one, is never risky).
+    /// The risk of `link`, judged against this list and the `good` domains the wallet knows.
+    /// The list comes first: an operator who lists a known good domain says it has been
+    /// taken over. Otherwise a good domain itself, or a subdomain of one, is never risky.
     #[must_use]
     pub fn judge(&self, link: &str, good: &[&str]) -> Option<LinkRisk> {
         let host = host_of(link)?;
-        let under = |domain: &str| host == domain || host.ends_with(&format!(".{domain}"));
-        if good.iter().any(|domain| under(domain)) {
-            return None;
-        }
         let mut labels = host.split('.').collect::<Vec<_>>();
         while !labels.is_empty() {
             let candidate = labels.join(".");
@@ -125,6 +122,10 @@ impl PhishingList {
                 return Some(LinkRisk::Listed { domain: candidate });
             }
             labels.remove(0);
+        }
+        let under = |domain: &str| host == domain || host.ends_with(&format!(".{domain}"));
+        if good.iter().any(|domain| under(domain)) {
+            return None;
         }
         if host.split('.').any(|label| label.starts_with("xn--")) {
             return Some(LinkRisk::Punycode);
@@ -208,5 +209,17 @@ mod tests {
             assert_eq!(list.judge(link, &GOOD), *expected, "{link}");
         }
         assert!(PhishingList::default().is_empty());
+    }
+
+    #[test]
+    fn a_listed_good_domain_is_flagged_as_taken_over() {
+        let list = PhishingList::parse("app.telos.net\n");
+        assert_eq!(
+            list.judge("https://app.telos.net/wallet", &GOOD),
+            Some(LinkRisk::Listed {
+                domain: "app.telos.net".into(),
+            })
+        );
+        assert_eq!(list.judge("https://telos.net", &GOOD), None);
     }
 }

@@ -82,6 +82,7 @@ mod native_balances;
 mod native_dapps;
 mod native_evm_moves;
 mod native_reads;
+mod native_safety;
 mod native_stake_reads;
 mod native_transactions;
 mod openapi_document;

@@ -950,6 +950,7 @@ export interface components {
             /** @description Whether the account is a registered voting proxy (others may vote through it). */
             isProxy: boolean;
             liquid?: null | components["schemas"]["AssetView"];
+            memoRequired?: null | components["schemas"]["MemoRequiredView"];
             net: components["schemas"]["LimitView"];
             network: string;
             privileged: boolean;
@@ -1396,6 +1397,7 @@ export interface components {
             id: string;
             name: string;
             networks: string[];
+            risk?: null | components["schemas"]["LinkRiskView"];
             /** @description Whether the app runs on the network asked about. */
             runsOnNetwork: boolean;
             url: string;
@@ -1977,6 +1979,17 @@ export interface components {
              */
             used?: number | null;
         };
+        /** @description Why an app's link is risky. */
+        LinkRiskView: {
+            /**
+             * @description `phishing_listed` (its domain is on the phishing list), `phishing_lookalike` (it
+             *     imitates a known app's domain) or `phishing_punycode` (its host is written in
+             *     punycode, where look-alike letters hide).
+             */
+            code: string;
+            /** @description The listed domain it matched, the domain it imitates, or (punycode) its own host. */
+            domain: string;
+        };
         /** @description `GET …/evm-addresses/{address}/account`. */
         LinkedAccountView: {
             /** @description The native account linked to it, null when none is. */
@@ -2023,6 +2036,11 @@ export interface components {
          * @enum {string}
          */
         MediaKind: "image" | "video" | "audio" | "unknown";
+        /** @description Why a transfer to an account needs a memo. */
+        MemoRequiredView: {
+            /** @description Who the account is, as the list names it (e.g. an exchange's deposit account). */
+            label: string;
+        };
         /**
          * @description Whether the metadata could be read.
          * @enum {string}
