@@ -260,6 +260,9 @@ mod tests {
         let mut view = serde_json::to_value(TransactionRowView::from(&row)).unwrap();
         assert_eq!(view["liveApproval"], serde_json::Value::Null);
         view.as_object_mut().unwrap().remove("liveApproval");
+        // Nor does the poisoning mark, judged for an account beside the shaping.
+        assert_eq!(view["poisoning"], serde_json::Value::Null);
+        view.as_object_mut().unwrap().remove("poisoning");
         assert_eq!(view, domain);
         assert_eq!(view["valuesIn"][0]["fiatValue"], "12.5");
         assert_eq!(view["nftsOut"][0]["type"], "video");
