@@ -7,10 +7,10 @@
  * in a fresh profile per page.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import type { Address } from 'viem';
-import { inPage, launchBrowser } from './browser';
+import { browserForSpec } from './browser';
 import { connectDevWallet, evmAccount, evmManifest } from './evmDevnet';
 
 interface ScamFacts {
@@ -22,19 +22,7 @@ interface SeededTransaction {
   hash: string;
 }
 
-let browser: Browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser.close();
-});
-
-function withPage(run: (page: Page) => Promise<void>, width = 1280) {
-  return inPage(browser, run, { width, height: 900 });
-}
+const { withPage } = browserForSpec();
 
 function scam(): ScamFacts {
   return evmManifest().seeded.scam as ScamFacts;
