@@ -8,6 +8,12 @@ venv="${TANDEM_NATIVE_VENV:-$repo/.tandem/native-venv}"
 stamp="$venv/.requirements.sha256"
 want="$(sha256sum "$here/requirements.txt" | cut -d' ' -f1)"
 
+# Tests that each start a native devnet may call this at once: one makes the venv, the others
+# wait for it and then find it ready (without the lock, two `venv` runs wreck each other).
+mkdir -p "$(dirname "$venv")"
+exec 9>"$venv.lock"
+flock 9
+
 if [[ -x "$venv/bin/python" && -f "$stamp" && "$(cat "$stamp")" == "$want" ]]; then
   echo "$venv"
   exit 0

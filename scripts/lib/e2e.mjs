@@ -6,7 +6,9 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot, startStack, stopChild } from './stack.mjs';
 
-const stack = await startStack({ profile: 'debug' });
+// The specs' operator phishing list names one listed dapp's domain, as if it had been taken
+// over (web/e2e/zero-safety.test.ts checks the dapp search flags it).
+const stack = await startStack({ profile: 'debug', phishingFile: join(repoRoot, 'web', 'e2e', 'operator-phishing.txt') });
 let exitCode = 1;
 let runner;
 const interrupt = () => runner?.kill('SIGTERM');

@@ -5,7 +5,7 @@
 // Shared by the demo command and the browser end-to-end run so both exercise the
 // same wiring.
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDevnet } from '../../devnet/evm/src/devnet.mjs';
@@ -17,10 +17,11 @@ const SERVER_START_TIMEOUT_MS = 30_000;
 const STOP_GRACE_MS = 5_000;
 
 /**
- * @param {{ profile?: 'debug' | 'release', stateDir?: string, webDist?: string, log?: (msg: string) => void }} options
+ * @param {{ profile?: 'debug' | 'release', stateDir?: string, webDist?: string, phishingFile?: string, log?: (msg: string) => void }} options
  *   webDist: the web build the server serves (web/dist by default; bench/web/compare.mjs serves others)
+ *   phishingFile: an operator phishing-domain list for the server (the browser specs name a listed dapp in one)
  */
-export async function startStack({ profile = 'debug', stateDir, webDist = join(repoRoot, 'web', 'dist'), log = (m) => console.error(m) } = {}) {
+export async function startStack({ profile = 'debug', stateDir, webDist = join(repoRoot, 'web', 'dist'), phishingFile, log = (m) => console.error(m) } = {}) {
   const dir = stateDir ?? join(repoRoot, '.tandem');
   mkdirSync(dir, { recursive: true });
   const manifestPath = join(dir, 'devnet-manifest.json');
@@ -53,6 +54,9 @@ export async function startStack({ profile = 'debug', stateDir, webDist = join(r
     await Promise.all([devnet.stop(), nativeDevnet.stop()]);
   };
 
+  // The devnets are new chains every start: an index kept from the last run holds another
+  // chain, whose first blocks can even match this one's (same seeding) before it parts.
+  rmSync(join(dir, 'index'), { recursive: true, force: true });
   let server;
   try {
     log('starting tandem-server…');
@@ -61,8 +65,12 @@ export async function startStack({ profile = 'debug', stateDir, webDist = join(r
       env: {
         TANDEM_LISTEN: '127.0.0.1:0',
         TANDEM_WEB_DIST: webDist,
+        TANDEM_DATA_DIR: dir,
         TANDEM_DEVNET_MANIFEST: manifestPath,
         TANDEM_NATIVE_DEVNET_MANIFEST: nativeManifestPath,
+        // The devnet's exchange-like account needs a memo: the operator's list names it.
+        TANDEM_MEMO_REQUIRED_FILE: join(repoRoot, 'devnet', 'native', 'memo-required.txt'),
+        ...(phishingFile === undefined ? {} : { TANDEM_PHISHING_FILE: phishingFile }),
       },
       log,
     });

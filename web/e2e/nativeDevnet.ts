@@ -18,6 +18,8 @@ export interface NativeManifest {
     evmLinks: { account: string; address: string; keyless: boolean }[];
     /** What each deposited to its linked address (the devnet EVM relay carries it to anvil). */
     evmDeposits: { account: string; address: string; quantity: string }[];
+    /** The exchange-like account the stack's operator memo list names (devnet/native/memo-required.txt). */
+    memoRequired: { account: string; label: string };
   };
 }
 

@@ -66,6 +66,7 @@ pub mod network;
 pub mod nft;
 pub mod price;
 pub mod share_yield;
+pub mod spam;
 pub mod sponsor;
 pub mod time;
 pub mod token;

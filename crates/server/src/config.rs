@@ -70,6 +70,12 @@ pub struct Config {
     pub behind_tls: bool,
     /// `[media]`: the media proxy.
     pub media: MediaSettings,
+    /// The operator's list of native accounts that need a memo (exchanges), added to the
+    /// shipped one; read at start.
+    pub memo_required_file: Option<PathBuf>,
+    /// The operator's list of phishing domains, added to the shipped one; read at start
+    /// and again whenever it changes.
+    pub phishing_file: Option<PathBuf>,
 }
 
 impl Default for Config {
@@ -91,6 +97,8 @@ impl Default for Config {
             limits: LimitsConfig::default(),
             behind_tls: false,
             media: MediaSettings::default(),
+            memo_required_file: None,
+            phishing_file: None,
         }
     }
 }
@@ -232,6 +240,8 @@ struct ConfigFile {
     limits: Option<limits::LimitsFile>,
     behind_tls: Option<bool>,
     media: Option<MediaFile>,
+    memo_required_file: Option<PathBuf>,
+    phishing_file: Option<PathBuf>,
     shutdown: Option<ShutdownFile>,
 }
 
@@ -419,6 +429,8 @@ impl ConfigFile {
             limits,
             behind_tls: self.behind_tls.unwrap_or(false),
             media: self.media.unwrap_or_default().resolve()?,
+            memo_required_file: self.memo_required_file,
+            phishing_file: self.phishing_file,
         })
     }
 }

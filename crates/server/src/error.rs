@@ -70,6 +70,21 @@ pub enum ServerError {
     #[error("{field}: {reason}")]
     InvalidSetting { field: String, reason: String },
 
+    #[error("{field}: cannot read {path}")]
+    OperatorListRead {
+        field: String,
+        path: PathBuf,
+        source: std::io::Error,
+    },
+
+    #[error("{field}: {path} line {line}: {reason}")]
+    OperatorListInvalid {
+        field: String,
+        path: PathBuf,
+        line: usize,
+        reason: String,
+    },
+
     #[error("networks.{network}.{field}: {network} is a native network and has no such contract")]
     UnsupportedOverride { network: String, field: String },
 

@@ -5,12 +5,16 @@
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use anyhow::Context;
 use tandem_server::app;
 use tandem_server::cache::CacheStore;
 use tandem_server::config::{self, Config, Environment, LogFormat};
 use tandem_server::evm::EvmOptions;
+use tandem_server::native::SafetyLists;
+use tandem_server::native::memo_required::MemoRequired;
+use tandem_server::native::phishing::PhishingDomains;
 use tandem_server::networks::{devnet_extras, served_networks};
 use tandem_server::state::{AppState, ClientSettings};
 
@@ -55,6 +59,10 @@ fn run() -> anyhow::Result<()> {
         cache: CacheStore::new(config.cache),
         ..EvmOptions::default()
     };
+    let lists = SafetyLists {
+        memo_required: Arc::new(MemoRequired::load(config.memo_required_file.as_deref())?),
+        phishing: Arc::new(PhishingDomains::load(config.phishing_file.as_deref())?),
+    };
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime.block_on(async move {
         let signals = StopSignals::register()?;
@@ -73,6 +81,7 @@ fn run() -> anyhow::Result<()> {
             .limits(config.limits.clone())
             .behind_tls(config.behind_tls)
             .media(config.media.clone())
+            .safety_lists(lists)
             .build();
         tracing::info!(%address, web_dist = %config.web_dist.display(), "serving");
         for note in state.client_settings().operator_notes() {

@@ -20,7 +20,7 @@ use crate::cache::CacheStore;
 use crate::evm::{EvmNetwork, EvmNetworks, EvmOptions};
 use crate::limits::{Limits, LimitsConfig};
 use crate::media::{MediaProxy, MediaSettings};
-use crate::native::{NativeNetworks, NativeOptions};
+use crate::native::{NativeNetworks, NativeOptions, SafetyLists};
 
 /// The state of the whole application.
 #[derive(Debug, Clone, FromRef)]
@@ -123,9 +123,16 @@ pub struct AppStateBuilder {
     limits: LimitsConfig,
     behind_tls: bool,
     media: Option<MediaSettings>,
+    lists: SafetyLists,
 }
 
 impl AppStateBuilder {
+    /// The memo-required accounts and phishing domains; default: the shipped lists alone.
+    pub fn safety_lists(mut self, lists: SafetyLists) -> Self {
+        self.lists = lists;
+        self
+    }
+
     /// The media proxy (`[media]`); default: off, links left as they are.
     pub fn media(mut self, media: MediaSettings) -> Self {
         self.media = Some(media);
@@ -200,6 +207,7 @@ impl AppStateBuilder {
                         .as_ref()
                         .and_then(|devnet| devnet.price_aggregator_url.clone()),
                     media: media.links().clone(),
+                    lists: self.lists,
                 },
             )),
             networks: self.networks.into(),
@@ -225,6 +233,7 @@ impl AppState {
             limits: LimitsConfig::default(),
             behind_tls: false,
             media: None,
+            lists: SafetyLists::default(),
         }
     }
 

@@ -11,6 +11,7 @@ import { createSeedContext } from './seed/context.mjs';
 import { LOCK_DURATION, deployContracts } from './seed/deploy.mjs';
 import { seedFungible } from './seed/fungible.mjs';
 import { seedNfts } from './seed/nfts.mjs';
+import { seedScam } from './seed/scam.mjs';
 import { seedStaking } from './seed/staking.mjs';
 
 /** anvil's default balance for each dev account: 10,000 TLOS. */
@@ -25,17 +26,20 @@ const SEED_BLOCK_INTERVAL = 2;
 const GENESIS_LEAD_SECONDS = Number(LOCK_DURATION) + 600;
 
 async function seedAll(ctx, assetsUrl, log) {
+  let scam = null;
   const steps = [
     ['deploy', () => deployContracts(ctx, { assetsUrl })],
     ['fungible', () => seedFungible(ctx)],
     ['nfts', () => seedNfts(ctx)],
     ['staking', () => seedStaking(ctx)],
+    ['scam', async () => { scam = await seedScam(ctx); }],
   ];
   for (const [name, run] of steps) {
     const started = performance.now();
     await run();
     log(`seed step ${name} done in ${Math.round(performance.now() - started)} ms`);
   }
+  return { scam };
 }
 
 /**
@@ -65,10 +69,10 @@ export async function startDevnet({ manifestPath, chainId = CHAIN_ID, log = cons
     const ctx = createSeedContext({ rpcUrl: anvil.rpcUrl, accounts, ledger, chainId, log: () => {} });
 
     await ctx.rpc('anvil_setBlockTimestampInterval', [SEED_BLOCK_INTERVAL]);
-    await seedAll(ctx, assets.url, log);
+    const { scam } = await seedAll(ctx, assets.url, log);
     const seedEnd = await ctx.latestTimestamp();
     const seeded = seededFacts(ctx, {
-      assetsUrl: assets.url, timeBase: BigInt(genesisTimestamp), chainTime: seedEnd, lockDuration: LOCK_DURATION,
+      assetsUrl: assets.url, timeBase: BigInt(genesisTimestamp), chainTime: seedEnd, lockDuration: LOCK_DURATION, scam,
     });
     // From here on the chain follows the wall clock again.
     await ctx.rpc('anvil_removeBlockTimestampInterval', []);

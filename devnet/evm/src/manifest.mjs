@@ -42,7 +42,7 @@ function nftTokenFacts(ctx, assetsUrl) {
 }
 
 /** All facts about named accounts (and the helper contracts that hold tokens), from the ledger. */
-export function seededFacts(ctx, { assetsUrl, timeBase, chainTime, lockDuration }) {
+export function seededFacts(ctx, { assetsUrl, timeBase, chainTime, lockDuration, scam = null }) {
   const { ledger, accounts, contracts } = ctx;
   const names = Object.fromEntries(accounts.map((a) => [a.address, a.name]));
   for (const [k, c] of Object.entries(contracts)) names[c.address] ??= k;
@@ -113,6 +113,7 @@ export function seededFacts(ctx, { assetsUrl, timeBase, chainTime, lockDuration 
       collection: 'ITEMS', contract: contracts.ITEMS.address, id: str(item.id), name: item.name,
       uri: `${assetsUrl}${ITEMS_URI_PATH}`, metadataUrl: `${assetsUrl}/items/${itemIdHex(item.id)}.json`,
     })),
+    scam,
     transactions: ctx.transactions,
   };
 }

@@ -24,6 +24,8 @@
 //!   ([`action`]).
 
 pub mod action;
+#[cfg(test)]
+pub(crate) mod fixtures;
 mod logs;
 pub mod movements;
 pub mod payouts;
@@ -35,7 +37,7 @@ pub use logs::{
     ERC20_TRANSFER_SELECTOR, ERC1155_SAFE_TRANSFER_SELECTOR, RawLog, TRANSFER_BATCH_TOPIC,
     TRANSFER_SINGLE_TOPIC, TRANSFER_TOPIC, TransferEvent, decode_transfer_log,
 };
-pub use sent::sends_to;
+pub use sent::{recipients_of, sends_to};
 pub use shape::{
     ContractInfo, NftMovement, NftTransferRecord, RawTransaction, ShapeContext, ShapedTransaction,
     SystemCoin, ValueMovement, fee, native_value, shape_transaction, succeeded,

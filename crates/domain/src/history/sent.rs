@@ -16,25 +16,36 @@ use super::shape::{RawTransaction, succeeded};
 /// Whether `transaction` is `account` sending something to `recipient`.
 #[must_use]
 pub fn sends_to(transaction: &RawTransaction, account: Address, recipient: Address) -> bool {
+    recipients_of(transaction, account).contains(&recipient)
+}
+
+/// Everyone `account` paid in `transaction` (coin, a non-zero token amount or an NFT), by
+/// the rules above; empty when it did not sign it or it failed.
+#[must_use]
+pub fn recipients_of(transaction: &RawTransaction, account: Address) -> Vec<Address> {
     if transaction.from != account || !succeeded(&transaction.status) {
-        return false;
+        return Vec::new();
     }
-    if transaction.to == Some(recipient) && !transaction.value.is_zero() {
-        return true;
-    }
-    transaction
+    let coin = transaction
+        .to
+        .filter(|_| !transaction.value.is_zero())
+        .into_iter();
+    let tokens = transaction
         .logs
         .iter()
         .filter_map(|log| decode_transfer_log(log).ok())
         .flatten()
-        .any(|event| match event {
+        .filter_map(|event| match event {
             TransferEvent::Fungible {
                 from, to, value, ..
-            } => from == account && to == recipient && !value.is_zero(),
+            } => (from == account && !value.is_zero()).then_some(to),
             TransferEvent::Nft {
                 from, to, quantity, ..
-            } => from == account && to == recipient && !quantity.is_zero(),
-        })
+            } => (from == account && !quantity.is_zero()).then_some(to),
+        });
+    let mut paid: Vec<Address> = coin.chain(tokens).collect();
+    paid.dedup();
+    paid
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
-use alloy_primitives::{Address, B256, U256};
+use alloy_primitives::Address;
 
 use super::*;
-use crate::history::{RawLog, TRANSFER_TOPIC};
+use crate::history::RawLog;
 
 const ME: Address = Address::repeat_byte(0xaa);
 const BOB: Address = Address::repeat_byte(0xbb);
@@ -9,27 +9,11 @@ const LOOKALIKE: Address = Address::repeat_byte(0xbc);
 const TOKEN: Address = Address::repeat_byte(0x0a);
 
 fn tx(from: Address, to: Address, value: u64, logs: Vec<RawLog>) -> RawTransaction {
-    RawTransaction {
-        hash: B256::repeat_byte(0x11),
-        from,
-        to: Some(to),
-        contract_address: None,
-        value: U256::from(value),
-        gas_used: U256::from(21_000u32),
-        gas_price: U256::from(1u8),
-        status: "0x1".into(),
-        timestamp_ms: 1_700_000_000_000,
-        input: Vec::new(),
-        logs,
-    }
+    crate::history::fixtures::transaction(from, to, value, logs)
 }
 
 fn transfer_log(from: Address, to: Address, value: u64) -> RawLog {
-    RawLog {
-        address: TOKEN,
-        topics: vec![TRANSFER_TOPIC, from.into_word(), to.into_word()],
-        data: U256::from(value).to_be_bytes::<32>().to_vec(),
-    }
+    crate::history::fixtures::erc20_transfer(TOKEN, from, to, value)
 }
 
 #[test]
@@ -66,4 +50,19 @@ fn a_poisoned_zero_value_transfer_in_someone_elses_transaction_makes_no_address_
         ME,
         LOOKALIKE
     ));
+}
+
+#[test]
+fn recipients_are_everyone_paid_once() {
+    let both = tx(
+        ME,
+        BOB,
+        5,
+        vec![
+            transfer_log(ME, LOOKALIKE, 1),
+            transfer_log(ME, LOOKALIKE, 2),
+        ],
+    );
+    assert_eq!(recipients_of(&both, ME), vec![BOB, LOOKALIKE]);
+    assert!(recipients_of(&both, BOB).is_empty());
 }

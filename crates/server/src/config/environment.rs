@@ -44,6 +44,8 @@ pub(super) const TOP_KEYS: &[(&str, Kind)] = &[
     ("data_dir", Text),
     ("price_aggregator_url", Text),
     ("wallet_connect_project_id", Text),
+    ("memo_required_file", Text),
+    ("phishing_file", Text),
     ("behind_tls", Bool),
 ];
 

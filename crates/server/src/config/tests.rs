@@ -120,7 +120,8 @@ fn environment_overrides_the_file() {
     let file = tempfile::NamedTempFile::new().expect("temp file");
     std::fs::write(
         file.path(),
-        "listen = \"127.0.0.1:9000\"\nweb_dist = \"from-file\"\nlog = \"warn\"\n",
+        "listen = \"127.0.0.1:9000\"\nweb_dist = \"from-file\"\nlog = \"warn\"\n\
+         memo_required_file = \"memo-file.txt\"\nphishing_file = \"phishing-file.txt\"\n",
     )
     .expect("write config");
     let env = vars(&[
@@ -129,8 +130,17 @@ fn environment_overrides_the_file() {
         ("TANDEM_DEVNET_MANIFEST", "manifest.json"),
         ("TANDEM_NATIVE_DEVNET_MANIFEST", "native.json"),
         ("TANDEM_DATA_DIR", "/var/lib/tandem"),
+        ("TANDEM_PHISHING_FILE", "phishing-env.txt"),
     ]);
     let config = Config::load(Some(file.path()), &env).expect("valid");
+    assert_eq!(
+        config.memo_required_file,
+        Some(PathBuf::from("memo-file.txt"))
+    );
+    assert_eq!(
+        config.phishing_file,
+        Some(PathBuf::from("phishing-env.txt"))
+    );
     assert_eq!(config.listen.port(), 0);
     assert_eq!(config.web_dist, PathBuf::from("from-env"));
     assert_eq!(config.devnet_manifest, Some(PathBuf::from("manifest.json")));

@@ -105,6 +105,9 @@ pub struct AccountReadCaches {
     pub approval_answers: IndexStampedCache<ApprovalsQuestion, Bytes>,
     /// Function signatures the history service looked up, by selector.
     pub signatures: SignatureLookups,
+    /// Whom an account paid and whom it met only in poisoning rows, from its newest
+    /// transactions.
+    pub dealings: FlightCache<Address, (), crate::evm::history::dealings::Dealings>,
 }
 
 /// Whose approvals, of which kinds, priced in which currency.
@@ -139,6 +142,7 @@ impl AccountReadCaches {
             approvals: IndexStampedCache::new(store, "approvals", APPROVALS_MAX_AGE),
             approval_answers: IndexStampedCache::new(store, "approval_answers", APPROVALS_MAX_AGE),
             signatures: SignatureLookups::new(store),
+            dealings: FlightCache::in_store(store, "dealings", HISTORY_TTL),
         }
     }
 }

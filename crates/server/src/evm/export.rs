@@ -209,7 +209,8 @@ async fn step(mut cursor: Cursor) -> Option<(Result<Bytes, ServiceError>, Cursor
         &in_range,
         &cursor.fiat,
     )
-    .await;
+    .await
+    .0;
     let account = cursor.account.to_checksum(None);
     let system = network.settings().system_token.symbol.clone();
     let mut text = String::with_capacity(shaped.len() * 200);

@@ -307,7 +307,9 @@ impl EvmNetwork {
             let read = page.rows.len();
             let reached_start = recent.len() < read || !page.more || read == 0;
             rows.extend(
-                shape_page(self, self.account_caches(), &source, account, &recent, fiat).await,
+                shape_page(self, self.account_caches(), &source, account, &recent, fiat)
+                    .await
+                    .0,
             );
             if reached_start {
                 return Ok((rows, None));

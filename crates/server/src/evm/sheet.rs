@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use alloy_primitives::{Address, U256};
 use tandem_domain::amount::Amount;
 use tandem_domain::balance::{Balance, arrange_balances};
+use tandem_domain::spam::{SpamVerdict, TokenFacts, judge_token};
 use tandem_domain::token::{DEFAULT_TOKEN_DECIMALS, Token, TokenType};
 use tandem_evm::lookup::ContractLookup;
 use tandem_evm::source::{ContractInterface, ContractRecord, SourceKind, TokenBalance};
@@ -28,6 +29,8 @@ pub struct SheetRow {
     pub contract: Option<Address>,
     /// The token's price.
     pub quote: PriceQuote,
+    /// Whether the token is likely spam, and why (issue 37): a label, never a reason to drop it.
+    pub spam: SpamVerdict,
 }
 
 /// An account's balances, ordered for display.
@@ -53,6 +56,11 @@ struct Facts {
     decimals: Option<u8>,
     logo: Option<String>,
     interfaces: Vec<ContractInterface>,
+    supply: Option<U256>,
+    /// The network's token list names it.
+    listed: bool,
+    /// A source says its contract is verified.
+    verified: bool,
 }
 
 impl Facts {
@@ -61,6 +69,8 @@ impl Facts {
         self.name = self.name.take().or_else(|| record.name.clone());
         self.decimals = self.decimals.or(record.decimals);
         self.logo = self.logo.take().or_else(|| record.logo_uri.clone());
+        self.supply = self.supply.or(record.supply);
+        self.verified |= record.verified;
         if self.interfaces.is_empty() {
             self.interfaces.clone_from(&record.interfaces);
         }
@@ -87,55 +97,89 @@ impl EvmNetwork {
     ) -> Result<BalanceSheet, ServiceError> {
         let index = self.index_context(owner, slots).await?;
         let fetched = self.raw_balances(owner, index.as_ref()).await?;
-        let mut rows: Vec<(Token, Option<Address>, U256)> = Vec::new();
+        // How the owner came by a token matters only for one the network does not vouch
+        // for; the owner's dealings are read only then (and a failure leaves it unknown).
+        let untrusted = fetched
+            .balances
+            .iter()
+            .filter_map(|entry| entry.token)
+            .any(|token| !self.trusts_token(token));
+        let dealings = if untrusted {
+            self.dealings(owner)
+                .await
+                .inspect_err(|error| {
+                    tracing::debug!(%owner, %error, "dealings unavailable; spam rules without them");
+                })
+                .ok()
+        } else {
+            None
+        };
+        let unsolicited = |token: Address| dealings.as_ref().and_then(|d| d.unsolicited(token));
+        let mut rows: Vec<(Token, Option<Address>, U256, SpamVerdict)> = Vec::new();
         for entry in &fetched.balances {
             match entry.token {
-                None => rows.push((self.native_token(), None, entry.amount)),
+                None => rows.push((
+                    self.native_token(),
+                    None,
+                    entry.amount,
+                    SpamVerdict::default(),
+                )),
                 Some(address) => {
-                    if let Some(token) = self.token(address, entry).await {
-                        rows.push((token, Some(address), entry.amount));
+                    if let Some((token, spam)) =
+                        self.token(address, entry, unsolicited(address)).await
+                    {
+                        rows.push((token, Some(address), entry.amount, spam));
                     }
                 }
             }
         }
-        if !rows.iter().any(|(_, contract, _)| contract.is_none()) {
-            rows.push((self.native_token(), None, U256::ZERO));
+        if !rows.iter().any(|(_, contract, _, _)| contract.is_none()) {
+            rows.push((
+                self.native_token(),
+                None,
+                U256::ZERO,
+                SpamVerdict::default(),
+            ));
         }
         for core in [self.staked_token(), self.wrapped_token()]
             .into_iter()
             .flatten()
         {
-            if !rows.iter().any(|(_, contract, _)| *contract == Some(core)) {
+            if !rows
+                .iter()
+                .any(|(_, contract, _, _)| *contract == Some(core))
+            {
                 let zero = TokenBalance {
                     token: Some(core),
                     amount: U256::ZERO,
                     contract: None,
                     updated_ms: None,
                 };
-                if let Some(token) = self.token(core, &zero).await {
-                    rows.push((token, Some(core), U256::ZERO));
+                if let Some((token, spam)) = self.token(core, &zero, None).await {
+                    rows.push((token, Some(core), U256::ZERO, spam));
                 }
             }
         }
 
         let priced: Vec<PricedToken> = rows
             .iter()
-            .map(|(token, contract, _)| PricedToken {
+            .map(|(token, contract, _, _)| PricedToken {
                 symbol: token.symbol.clone(),
                 address: *contract,
             })
             .collect();
         let quotes = self.prices.quotes(&priced, fiat).await;
-        let mut extras: HashMap<String, (Option<Address>, PriceQuote)> = HashMap::new();
+        let mut extras: HashMap<String, (Option<Address>, PriceQuote, SpamVerdict)> =
+            HashMap::new();
         let mut balances = Vec::with_capacity(rows.len());
-        for ((mut token, contract, raw), quote) in rows.into_iter().zip(quotes) {
+        for ((mut token, contract, raw, spam), quote) in rows.into_iter().zip(quotes) {
             let Ok(amount) = Amount::new(raw, token.decimals) else {
                 tracing::warn!(symbol = %token.symbol, decimals = token.decimals, "token skipped: unusable decimals");
                 continue;
             };
             token.price = quote.price;
             let fiat_value = quote.price.and_then(|price| price.to_fiat(&amount).ok());
-            extras.insert(token.id().to_string(), (contract, quote));
+            extras.insert(token.id().to_string(), (contract, quote, spam));
             balances.push(Balance {
                 token,
                 amount,
@@ -150,7 +194,7 @@ impl EvmNetwork {
                 let core = [self.staked_token(), self.wrapped_token()];
                 extras
                     .get(&b.token.id().to_string())
-                    .is_some_and(|(contract, _)| contract.is_some() && core.contains(contract))
+                    .is_some_and(|(contract, _, _)| contract.is_some() && core.contains(contract))
             })
             .cloned()
             .collect();
@@ -162,11 +206,12 @@ impl EvmNetwork {
         let rows = ordered
             .into_iter()
             .filter_map(|balance| {
-                let (contract, quote) = extras.remove(&balance.token.id().to_string())?;
+                let (contract, quote, spam) = extras.remove(&balance.token.id().to_string())?;
                 Some(SheetRow {
                     balance,
                     contract,
                     quote,
+                    spam,
                 })
             })
             .collect();
@@ -192,14 +237,21 @@ impl EvmNetwork {
         token
     }
 
-    /// A token contract as a domain token; `None` for NFT collections (shown elsewhere).
-    async fn token(&self, address: Address, entry: &TokenBalance) -> Option<Token> {
+    /// A token contract as a domain token with the spam rules' verdict on it; `None` for NFT
+    /// collections (shown elsewhere).
+    async fn token(
+        &self,
+        address: Address,
+        entry: &TokenBalance,
+        unsolicited: Option<bool>,
+    ) -> Option<(Token, SpamVerdict)> {
         let mut facts = Facts::default();
         if let Some(listed) = self
             .token_list()
             .and_then(|list| list.get(address).cloned())
         {
             facts.fill(&listed.to_contract_record());
+            facts.listed = true;
         }
         if let Some(record) = &entry.contract {
             facts.fill(record);
@@ -215,6 +267,8 @@ impl EvmNetwork {
                 .and_then(|c| c.parse::<Address>().ok())
                 == Some(address)
             {
+                // The network's own staked and wrapped tokens are as trusted as listed ones.
+                facts.listed = true;
                 facts.symbol.get_or_insert_with(|| core.symbol.clone());
                 facts.name.get_or_insert_with(|| core.name.clone());
                 facts.decimals.get_or_insert(core.decimals);
@@ -229,6 +283,15 @@ impl EvmNetwork {
         if facts.is_nft() {
             return None;
         }
+        let spam = judge_token(&TokenFacts {
+            name: facts.name.as_deref().unwrap_or_default(),
+            symbol: facts.symbol.as_deref().unwrap_or_default(),
+            decimals: facts.decimals,
+            total_supply: facts.supply,
+            listed: facts.listed,
+            verified: facts.verified,
+            unsolicited,
+        });
         let checksummed = address.to_checksum(None);
         let symbol = facts.symbol.unwrap_or_else(|| short_address(&checksummed));
         let mut token = Token::new(&symbol, &checksummed, settings.name.as_str());
@@ -237,7 +300,7 @@ impl EvmNetwork {
         token.chain_id = Some(self.chain_id);
         token.logo = facts.logo;
         token.token_type = TokenType::Erc20;
-        Some(token)
+        Some((token, spam))
     }
 }
 

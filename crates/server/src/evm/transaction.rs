@@ -17,6 +17,7 @@ use tandem_domain::history::movements::{DescribedMovement, describe_movements};
 use tandem_domain::history::{
     RawTransaction, ShapeContext, ValueMovement, fee, native_value, succeeded,
 };
+use tandem_domain::spam::poisoning::PoisonReason;
 use tandem_evm::EvmError;
 use tandem_evm::calls::{DecodedCall, decode_call};
 use tandem_evm::reads::{ChainTransaction, PendingTransaction};
@@ -24,6 +25,7 @@ use tandem_evm::source::{EvmSource, SourceKind, TransactionRecord};
 
 use super::EvmNetwork;
 use super::calls::call_function;
+use super::history::dealings::poison_marks;
 use super::history::{lookup_facts, nft_transfer_records};
 use crate::error::ServiceError;
 
@@ -102,6 +104,8 @@ pub struct TransactionDetail {
     pub fee: Option<PaidFee>,
     /// Which source answered.
     pub source: SourceKind,
+    /// Why the transaction is likely address poisoning of the account it was asked for.
+    pub poisoning: Option<PoisonReason>,
 }
 
 impl EvmNetwork {
@@ -114,6 +118,7 @@ impl EvmNetwork {
         &self,
         hash: B256,
         fiat: &str,
+        account: Option<Address>,
     ) -> Result<TransactionDetail, ServiceError> {
         let source = self.source();
         let held = match source.transaction(hash).await {
@@ -143,7 +148,7 @@ impl EvmNetwork {
             },
         };
         Ok(self
-            .describe(&source, record, status, read_from, fiat)
+            .describe(&source, record, status, read_from, fiat, account)
             .await)
     }
 
@@ -154,9 +159,18 @@ impl EvmNetwork {
         status: TransactionStatus,
         read_from: SourceKind,
         fiat: &str,
+        account: Option<Address>,
     ) -> TransactionDetail {
         let rows = [record];
         let (facts, coin) = lookup_facts(self, source, &rows, &[], fiat).await;
+        let poisoning = match account {
+            Some(account) => poison_marks(self, account, &rows, &facts)
+                .await
+                .into_iter()
+                .next()
+                .flatten(),
+            None => None,
+        };
         let nft_records = nft_transfer_records(&rows, &[], &facts);
         let [
             TransactionRecord {
@@ -208,6 +222,7 @@ impl EvmNetwork {
                 paid_by: tx.from,
             }),
             source: read_from,
+            poisoning,
             input: tx.input,
         }
     }

@@ -5,6 +5,7 @@
 //! directory.
 
 use serde::Deserialize;
+use tandem_domain::spam::phishing::host_of;
 
 /// One app of the list, as stored.
 #[derive(Debug, Clone, Deserialize)]
@@ -51,6 +52,19 @@ impl DappCatalogue {
                 Self::default()
             }
         }
+    }
+
+    /// The hosts of the listed apps: the good domains a look-alike link imitates.
+    #[must_use]
+    pub fn hosts(&self) -> Vec<String> {
+        let mut hosts: Vec<String> = self
+            .dapps
+            .iter()
+            .filter_map(|dapp| host_of(&dapp.url))
+            .collect();
+        hosts.sort_unstable();
+        hosts.dedup();
+        hosts
     }
 
     /// The apps matching every word of `query` (all when empty), best first, each with
@@ -162,6 +176,17 @@ mod tests {
         assert!(exchanges.contains(&"Vapaee".to_owned()));
         assert_eq!(names("telos", "regenerative currency"), ["SEEDS"]);
         assert!(names("telos", "no such app anywhere").is_empty());
+        let catalogue = DappCatalogue {
+            dapps: list.clone(),
+        };
+        let hosts = catalogue.hosts();
+        assert!(hosts.contains(&"alcor.exchange".to_owned()), "{hosts:?}");
+        // No listed app looks like another, and none is on the shipped phishing list.
+        let good: Vec<&str> = hosts.iter().map(String::as_str).collect();
+        let shipped = super::super::phishing::PhishingDomains::default().current();
+        for dapp in &list {
+            assert_eq!(shipped.judge(&dapp.url, &good), None, "{}", dapp.url);
+        }
         assert_eq!(names("telos", "").len(), list.len());
         // On a network an app does not run on it still appears, after those that do.
         let testnet = search(&list, "telos-testnet", "");

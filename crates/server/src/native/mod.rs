@@ -10,6 +10,8 @@ mod evm_link;
 pub mod evm_move;
 pub mod export;
 pub mod manifest;
+pub mod memo_required;
+pub mod phishing;
 pub mod producer_info;
 pub mod producers;
 mod rex_yield;
@@ -31,6 +33,8 @@ use tandem_domain::sponsor::SponsorConfig;
 pub use self::account::{AccountResources, RexFacts};
 pub use self::balances::{TokenBalance, TokenBalances};
 use self::dapps::DappCatalogue;
+use self::memo_required::{MemoAccount, MemoRequired};
+use self::phishing::PhishingDomains;
 use self::producer_info::ProducerInfos;
 use self::producers::ProducerList;
 pub use self::stake::{Delegation, Delegations, RamQuote, RamTrade};
@@ -53,6 +57,7 @@ pub struct NativeNetwork {
     history: Option<HistoryClient>,
     sponsor: Option<SponsorClient>,
     dapps: Arc<DappCatalogue>,
+    lists: SafetyLists,
     prices: Arc<PriceService>,
     token_list: Arc<NativeTokenList>,
     rex_apy: Arc<StakingApy>,
@@ -75,6 +80,18 @@ pub struct NativeOptions {
     pub devnet_price_aggregator_url: Option<String>,
     /// How token logos in answers are rewritten (the media proxy).
     pub media: MediaLinks,
+    /// The accounts that need a memo and the phishing domains.
+    pub lists: SafetyLists,
+}
+
+/// The lists the scam checks read (issue 37), shipped defaults plus the operator's files,
+/// shared by every native network.
+#[derive(Debug, Clone, Default)]
+pub struct SafetyLists {
+    /// Accounts that need a memo on every deposit (exchanges).
+    pub memo_required: Arc<MemoRequired>,
+    /// Phishing domains the dapp links are judged by.
+    pub phishing: Arc<PhishingDomains>,
 }
 
 /// The clients of every served native network, built once at start.
@@ -198,6 +215,7 @@ impl NativeNetwork {
             history,
             sponsor,
             dapps,
+            lists: options.lists.clone(),
         })
     }
 
@@ -210,5 +228,17 @@ impl NativeNetwork {
     #[must_use]
     pub fn dapps(&self) -> &DappCatalogue {
         &self.dapps
+    }
+
+    /// Who `account` is when it needs a memo on deposits (an exchange), else `None`.
+    #[must_use]
+    pub fn memo_required(&self, account: &str) -> Option<&MemoAccount> {
+        self.lists.memo_required.get(self.settings.name, account)
+    }
+
+    /// The phishing domains the dapp links are judged by.
+    #[must_use]
+    pub fn phishing(&self) -> &PhishingDomains {
+        &self.lists.phishing
     }
 }

@@ -233,6 +233,7 @@ async fn evm_prepare_refuses_invalid_requests_with_their_keys() {
     let h = Harness::start().await;
     let (alice, carol) = (h.account("alice"), h.account("carol"));
     let (tusd, items) = (h.contract("TUSD"), h.contract("ITEMS"));
+    let (gems, wtlos) = (h.contract("GEMS"), h.contract("WTLOS"));
     let from = text(alice);
     let alice_tlos = h.reader().native_balance(alice).await.unwrap();
 
@@ -307,12 +308,12 @@ async fn evm_prepare_refuses_invalid_requests_with_their_keys() {
         .prepare(json!({"kind": "nftTransfer", "from": from, "contract": text(items), "tokenId": "3", "to": text(tusd), "quantity": "1"}))
         .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{reverted}");
-    assert_eq!(reverted["code"], "evm.transaction_reverted");
+    assert_eq!(reverted["code"], "evm.recipient_cannot_receive");
     assert!(
         reverted["message"]
             .as_str()
             .unwrap()
-            .contains("cannot receive"),
+            .contains("cannot receive this asset"),
         "{reverted}"
     );
 
@@ -343,6 +344,15 @@ async fn evm_prepare_refuses_invalid_requests_with_their_keys() {
             json!({"kind": "send", "from": from, "token": text(tusd), "to": text(swap), "amount": "1"}),
             "validation.recipient_contract",
         ),
+        // Another token's contract: most often an address copied by mistake.
+        (
+            json!({"kind": "send", "from": from, "token": text(tusd), "to": text(gems), "amount": "1"}),
+            "validation.recipient_other_token_contract",
+        ),
+        (
+            json!({"kind": "send", "from": from, "to": text(wtlos), "amount": "1"}),
+            "validation.recipient_other_token_contract",
+        ),
     ] {
         let tx = h.prepared(body).await;
         assert_eq!(tx["warnings"], json!([{"field": "to", "code": code}]));
@@ -354,6 +364,20 @@ async fn evm_prepare_refuses_invalid_requests_with_their_keys() {
         .prepare(json!({"kind": "nftTransfer", "from": from, "contract": text(art), "tokenId": "1", "to": text(art)}))
         .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+    assert_eq!(refused["code"], "evm.recipient_cannot_receive");
+    // TLOS to a contract with no way to be paid (the swap has no payable function) is
+    // refused the same way, before the wallet opens.
+    let (status, unpaid) = h
+        .prepare(json!({"kind": "send", "from": from, "to": text(swap), "amount": "1"}))
+        .await;
+    assert_eq!(
+        (status, unpaid["code"].as_str()),
+        (
+            StatusCode::BAD_REQUEST,
+            Some("evm.recipient_cannot_receive")
+        ),
+        "{unpaid}"
+    );
     // An ordinary recipient draws no warning.
     let plain = h
         .prepared(json!({"kind": "send", "from": from, "token": text(tusd), "to": text(carol), "amount": "1"}))

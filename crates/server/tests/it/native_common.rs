@@ -9,6 +9,7 @@ use serde_json::Value;
 use tandem_domain::network::{ChainSettingsOverride, NetworkName};
 use tandem_server::app;
 use tandem_server::config::Config;
+use tandem_server::native::SafetyLists;
 use tandem_server::networks::served_networks;
 use tandem_server::state::AppState;
 use tandem_testkit::NativeDevnet;
@@ -37,6 +38,20 @@ pub fn router_with(devnet: &NativeDevnet, overrides: ChainSettingsOverride) -> R
         .insert(NetworkName::TelosNativeDevnet, overrides);
     let networks = served_networks(&config).expect("networks with the native devnet");
     app::router(AppState::new(networks, "/nonexistent/web/dist".into()))
+}
+
+/// The router serving the devnet with the operator's memo-required and phishing lists.
+pub fn router_with_lists(devnet: &NativeDevnet, lists: SafetyLists) -> Router {
+    let config = Config {
+        native_devnet_manifest: Some(devnet.manifest_path().to_owned()),
+        ..Config::default()
+    };
+    let networks = served_networks(&config).expect("networks with the native devnet");
+    app::router(
+        AppState::builder(networks, "/nonexistent/web/dist".into())
+            .safety_lists(lists)
+            .build(),
+    )
 }
 
 pub use crate::call;

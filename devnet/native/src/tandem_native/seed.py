@@ -28,6 +28,10 @@ FUNDED_ACCOUNTS = {
     "token.seeds": (393216, "1.0000", "1.0000"),
     "tandemtokens": (393216, "1.0000", "1.0000"),
     "eosio.evm": (131072, "1.0000", "1.0000"),
+    # An exchange-like deposit account (one account, users told apart by memo): the devnet's
+    # memo-required list (devnet/native/memo-required.txt) names it, so a transfer to it
+    # without a memo warns in the wallet.
+    "exchange.dev": (8192, "1.0000", "1.0000"),
 }
 # alice gets 25 more than the 900 she keeps liquid: she deposits them to her EVM half (EVM_DEPOSITS).
 LIQUID_TLOS = {"alice": "1025.0000", "bob": "250.0000", "carol": "100.0000", "greymassfuel": "10000.0000"}
@@ -58,6 +62,8 @@ EVM_RESERVED_PREFIX = "0x" + "bb" * 12
 SPONSOR = {"account": "greymassfuel", "cosignPermission": "cosign", "feeAccount": "fuel.gm",
            "noopContract": "greymassnoop", "noopAction": "noop"}
 USER_ACCOUNTS = ["alice", "bob", "carol", *CHILDREN]
+# The exchange-like account (above) that needs a memo on every deposit.
+MEMO_REQUIRED = {"account": "exchange.dev", "label": "Devnet Exchange (deposits)"}
 
 
 def key_of(label: str) -> KeyPair:
@@ -247,5 +253,6 @@ class Seeder:
                 "evmDeposits": [{"account": a, "address": keyless_address(a), "quantity": f"{q} {TLOS}"}
                                 for a, q in EVM_DEPOSITS.items()],
                 "producer": PRODUCER,
+                "memoRequired": MEMO_REQUIRED,
             },
         }

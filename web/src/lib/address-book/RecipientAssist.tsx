@@ -27,6 +27,16 @@ interface RecipientAssistProps {
    * browser's recent recipients decide).
    */
   readonly chainHistory?: ChainHistory;
+  /** What the account's history on the chain says of poisoning by the typed recipient. */
+  readonly poisoning?: PoisoningSigns | null;
+}
+
+/** Signs of address poisoning the chain's history gives about a recipient. */
+export interface PoisoningSigns {
+  /** An address the account paid that the recipient imitates (same first and last characters). */
+  readonly imitates: string | null;
+  /** The recipient appears in the account's history only in rows marked as poisoning. */
+  readonly onlyInPoisoning: boolean;
 }
 
 /** Whether the account has sent to the typed recipient, by its history on the chain. */
@@ -37,7 +47,7 @@ export type ChainHistory = 'loading' | 'sent' | 'not_sent' | 'unknown';
  * names, then recent recipients) as the input's list, who a typed address is, a warning
  * on a first send and on a look-alike of a known address, saving it, and the book itself.
  */
-export function RecipientAssist({ network, networkName, kind, value, listId, onPick, own = null, chainHistory = 'unknown' }: RecipientAssistProps) {
+export function RecipientAssist({ network, networkName, kind, value, listId, onPick, own = null, chainHistory = 'unknown', poisoning = null }: RecipientAssistProps) {
   const { t } = useTranslation();
   const book = useAddressBook(network, kind);
   const [open, setOpen] = useState(false);
@@ -52,7 +62,13 @@ export function RecipientAssist({ network, networkName, kind, value, listId, onP
   // The note waits for the chain's answer rather than flash and vanish.
   const firstSend = address !== null && saved === null && !sentBefore && chainHistory !== 'loading';
   const known = [...book.entries, ...book.recent.filter((item) => findEntry(book.entries, item.address) === null).map((item) => ({ address: item.address, name: null }))];
-  const imitated = address === null || saved !== null || sentBefore ? null : lookalikeOf(kind, address, known);
+  const imitatedInBook = address === null || saved !== null || sentBefore ? null : lookalikeOf(kind, address, known);
+  // The chain's history knows every address paid, not only this browser's recent ones.
+  const imitatedOnChain = poisoning?.imitates == null || saved !== null || sentBefore
+    ? null
+    : { address: poisoning.imitates, name: findEntry(book.entries, poisoning.imitates)?.name ?? null };
+  const imitated = imitatedInBook ?? imitatedOnChain;
+  const plantedOnly = address !== null && saved === null && poisoning?.onlyInPoisoning === true;
 
   const saveTyped = () => {
     if (address === null || naming === null) return;
@@ -79,12 +95,16 @@ export function RecipientAssist({ network, networkName, kind, value, listId, onP
           {t('book.lookalike', { known: imitated.name ?? t('book.lookalike_recent'), address: imitated.address })}
         </p>
       )}
+      {plantedOnly && (
+        <p className="recipient-assist__danger" role="alert" data-testid="poisoning-only-warning">{t('book.poisoning_only')}</p>
+      )}
       {isOwn && <p className="recipient-assist__note" role="status" data-testid="own-recipient">{t('book.own_recipient')}</p>}
       {firstSend && imitated === null && (
         <p className="recipient-assist__note" role="status" data-testid="first-send-warning">{t('book.first_send')}</p>
       )}
       <div className="recipient-assist__actions">
-        {address !== null && saved === null && naming === null && (
+        {/* A look-alike or a planted address is not offered for saving. */}
+        {address !== null && saved === null && naming === null && imitated === null && !plantedOnly && (
           <button type="button" className="button button--ghost button--small" onClick={() => { setNaming(''); }}>{t('book.save_recipient')}</button>
         )}
         {naming !== null && (

@@ -38,6 +38,8 @@ export const en = {
     recipient_zero_address: 'This is the zero address: whatever is sent there can never be moved again.',
     recipient_token_contract: 'This is the token’s own contract, not a person’s account: what is sent there is usually lost.',
     recipient_contract: 'This address is a contract. Tokens sent to it are lost unless it was built to receive them.',
+    recipient_other_token_contract:
+      'This is a token’s contract, not a person’s account: whatever is sent there is usually lost. Check that you copied the recipient’s address, not a token’s.',
   },
   antelope: {
     contracts: {

@@ -60,6 +60,8 @@ export const bookEn = {
   lookalike:
     'Careful: this address looks like {{known}} ({{address}}) but is a different one. Scammers make look-alike addresses to catch copy-paste mistakes (address poisoning).',
   lookalike_recent: 'an address you sent to before',
+  poisoning_only:
+    'This address appears in your history only in transactions marked as address poisoning: a scammer planted it there to be copied. Do not send to it; take the address from its owner again.',
 };
 
 export const scanEn = {

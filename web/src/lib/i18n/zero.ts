@@ -243,6 +243,12 @@ export const zeroEn = {
     error_memo_too_long_one: 'The memo can have at most {{count}} byte',
     error_memo_too_long_other: 'The memo can have at most {{count}} bytes',
   },
+  memo_required: {
+    title: '{{account}} needs a memo',
+    why: '{{account}} is {{label}}. An exchange keeps one account for all its customers and credits each deposit by its memo: without it the exchange cannot tell the deposit is yours, and the funds can be lost or take a support ticket to recover.',
+    what_transfer: 'Add the memo (also called tag or deposit ID) the exchange gave you on its deposit page. You can still send without one.',
+    what_move: 'A move cannot carry a memo. Move the TLOS to your own account first, then send it to {{account}} with the memo the exchange gave you. You can still move without one.',
+  },
   sponsor: {
     title: 'Let the fee sponsor pay the resources?',
     fee: 'The sponsor pays the CPU and NET of this transaction and asks a fee of {{fee}}, added to the transaction.',
@@ -514,6 +520,15 @@ export const zeroEn = {
     none: 'No app matches. Try a shorter or different word.',
     runs_here: 'Runs on {{network}}',
     runs_elsewhere: 'Runs on {{networks}}',
+    risk: {
+      title: 'Warning: do not open this link',
+      phishing_listed: '{{host}} is on this wallet’s phishing list (as {{domain}}): the site is reported to steal funds or to have been taken over.',
+      phishing_lookalike: '{{host}} looks like {{domain}} but is a different site: a look-alike address is a common phishing trick.',
+      phishing_punycode: '{{host}} is written with look-alike letters (punycode), a common phishing trick.',
+      other: '{{host}} is flagged as risky by this wallet’s checks.',
+      advice: 'Do not open it and do not connect a wallet or sign anything there. Reach the app from an address you already trust.',
+      address: 'Address (not a link):',
+    },
   },
 };
 

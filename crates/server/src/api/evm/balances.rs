@@ -56,6 +56,32 @@ pub struct BalanceRowView {
     pub day_change: Option<String>,
     /// Value of the amount in the fiat currency (2 decimals formatted); `null` without a price.
     pub fiat_value: Option<AmountView>,
+    /// Whether the token is likely spam and why; the row is never left out for it.
+    pub spam: SpamView,
+}
+
+/// The spam rules' verdict on a token (issue 37).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SpamView {
+    /// Whether the wallet hides it by default.
+    pub likely: bool,
+    /// Why: `link_in_name`, `domain_in_name`, `bait_in_name`, `zero_supply`,
+    /// `absurd_supply`, `absurd_decimals`, `unsolicited`, `deceptive_characters`.
+    pub reasons: Vec<String>,
+}
+
+impl From<&tandem_domain::spam::SpamVerdict> for SpamView {
+    fn from(verdict: &tandem_domain::spam::SpamVerdict) -> Self {
+        Self {
+            likely: verdict.likely_spam,
+            reasons: verdict
+                .reasons
+                .iter()
+                .map(|reason| reason.code().to_owned())
+                .collect(),
+        }
+    }
 }
 
 /// An account's balances in display order.
@@ -82,7 +108,7 @@ pub struct BalancesView {
     pub index_lag: Option<IndexLagView>,
     /// When they were read, ms since the epoch (refreshed at most every 10 s).
     pub fetched_ms: u64,
-    /// Sum of the fiat values.
+    /// Sum of the fiat values of the rows not labelled likely spam.
     pub total_fiat_value: AmountView,
     /// System token first, then by fiat value, then by amount; zero STLOS / WTLOS last.
     pub balances: Vec<BalanceRowView>,
@@ -119,7 +145,13 @@ pub async fn balances(
         .rows
         .iter()
         .map(|row| {
-            if let Some(value) = &row.balance.fiat_value {
+            // Likely spam counts toward no total (the browser adds it back if the user says so).
+            if let Some(value) = row
+                .balance
+                .fiat_value
+                .as_ref()
+                .filter(|_| !row.spam.likely_spam)
+            {
                 total = total.checked_add(value).unwrap_or(total);
             }
             row_view(row, &number, &|link: &str| network.media_link(link))
@@ -162,5 +194,6 @@ fn row_view(
             .fiat_value
             .as_ref()
             .map(|value| AmountView::with(value, &DisplayFormat::FIAT, number)),
+        spam: SpamView::from(&row.spam),
     }
 }

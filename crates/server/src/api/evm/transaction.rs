@@ -11,8 +11,8 @@ use tandem_domain::validate::validate_transaction_hash;
 use tandem_evm::calls::{DecodedCall, FunctionSource};
 use utoipa::ToSchema;
 
-use super::history::view::{NftMovementView, ValueMovementView, nft, value};
-use super::params::fiat_currency;
+use super::history::view::{NftMovementView, PoisoningView, ValueMovementView, nft, value};
+use super::params::{evm_address, fiat_currency};
 use super::views::SourceKindView;
 use crate::api::error::ApiError;
 use crate::api::extract::{EvmNet, Path, Query};
@@ -42,6 +42,9 @@ pub struct TransactionPath {
 pub struct TransactionQuery {
     /// Fiat currency of the values (default USD).
     fiat: Option<String>,
+    /// The account looking at it (0x + 40 hex): the answer then says whether the
+    /// transaction is likely address poisoning of that account.
+    account: Option<String>,
 }
 
 /// Where a transaction stands.
@@ -173,6 +176,9 @@ pub struct TransactionDetailView {
     pub fee: Option<FeeView>,
     /// Which source answered.
     pub source: SourceKindView,
+    /// Set when `?account=` was asked and the transaction is likely address poisoning
+    /// of that account (nothing in it left the account).
+    pub poisoning: Option<PoisoningView>,
 }
 
 fn party(party: &Party) -> PartyView {
@@ -252,6 +258,7 @@ impl From<&TransactionDetail> for TransactionDetailView {
                 .as_ref()
                 .map(|paid| fee(paid, &detail.value.symbol)),
             source: detail.source.into(),
+            poisoning: detail.poisoning.map(Into::into),
         }
     }
 }
@@ -282,6 +289,11 @@ pub async fn transaction(
         ApiError::from(error).with_details(serde_json::json!({ "hash": path.hash }))
     })?;
     let fiat = fiat_currency(query.fiat.as_deref())?;
-    let detail = network.transaction_detail(hash, &fiat).await?;
+    let account = query
+        .account
+        .as_deref()
+        .map(|text| evm_address("account", text))
+        .transpose()?;
+    let detail = network.transaction_detail(hash, &fiat, account).await?;
     Ok(Json(TransactionDetailView::from(&detail)))
 }

@@ -58,6 +58,17 @@ pub struct AccountView {
     refund_due: bool,
     /// The chain's clock when read (UTC), from the node's answer; absent when it left it out.
     chain_time: Option<String>,
+    /// Set when the account needs a memo on every deposit (an exchange on this server's
+    /// list): a transfer to it without one reaches no user. Null otherwise.
+    memo_required: Option<MemoRequiredView>,
+}
+
+/// Why a transfer to an account needs a memo.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MemoRequiredView {
+    /// Who the account is, as the list names it (e.g. an exchange's deposit account).
+    label: String,
 }
 
 fn account_view(native: &NativeNetwork, resources: &AccountResources) -> AccountView {
@@ -101,6 +112,11 @@ fn account_view(native: &NativeNetwork, resources: &AccountResources) -> Account
         refund_available_at: refund_at.map(utc_text),
         refund_due: matches!((refund_at, chain_now), (Some(at), Some(now)) if at <= now),
         chain_time: chain_now.map(utc_text),
+        memo_required: native
+            .memo_required(&account.account_name)
+            .map(|entry| MemoRequiredView {
+                label: entry.label.clone(),
+            }),
     }
 }
 

@@ -8,6 +8,7 @@
 //! shapes each row.
 
 mod assemble;
+pub mod dealings;
 pub mod grants;
 pub mod sent;
 
@@ -19,6 +20,7 @@ use tandem_domain::history::{
     ContractInfo, KnownContracts, ShapedTransaction, SystemCoin, TransferEvent, decode_transfer_log,
 };
 use tandem_domain::nft::parse_nft_metadata;
+use tandem_domain::spam::poisoning::PoisonReason;
 use tandem_evm::EvmError;
 use tandem_evm::source::{
     ContractInterface, EvmSource, Page, PageRequest, SortOrder, TokenStandard, TransactionQuery,
@@ -49,6 +51,8 @@ pub struct HistoryAnswer {
     pub index: Option<IndexContext>,
     /// For each row, the approval it granted that is still in force (it can be revoked).
     pub grants: Vec<Option<grants::LiveGrant>>,
+    /// For each row, why it is likely address poisoning, if it is.
+    pub poisoning: Vec<Option<PoisonReason>>,
 }
 
 impl EvmNetwork {
@@ -75,13 +79,15 @@ impl EvmNetwork {
             .history
             .get_or_fetch(&account, &key, || fetch_page(&source, account, filter))
             .await?;
-        let rows = shape_page(self, caches, &source, account, &page.rows, fiat).await;
+        let (rows, facts) = shape_page(self, caches, &source, account, &page.rows, fiat).await;
         let grants = grants::live_grants(source.as_ref(), account, &page.rows).await;
+        let poisoning = dealings::poison_marks(self, account, &page.rows, &facts).await;
         Ok(HistoryAnswer {
             page,
             rows,
             index,
             grants,
+            poisoning,
         })
     }
 }
@@ -108,7 +114,7 @@ async fn fetch_page(
 }
 
 /// The shaped rows of one page: the account's NFT transfers over the page's blocks, the
-/// lookups, then the domain.
+/// lookups, then the domain; with what the lookups found.
 pub(crate) async fn shape_page(
     network: &EvmNetwork,
     caches: &AccountReadCaches,
@@ -116,12 +122,12 @@ pub(crate) async fn shape_page(
     account: Address,
     rows: &[TransactionRecord],
     fiat: &str,
-) -> Vec<ShapedTransaction> {
+) -> (Vec<ShapedTransaction>, PageFacts) {
     let transfers = nft_transfers(caches, source, account, rows).await;
     let page_transfers = page_nft_transfers(rows, &transfers);
     let (facts, coin) = lookup_facts(network, source, rows, &page_transfers, fiat).await;
     let records = nft_transfer_records(rows, &page_transfers, &facts);
-    shape_rows(account, rows, &facts, &coin, &records)
+    (shape_rows(account, rows, &facts, &coin, &records), facts)
 }
 
 /// What shaping `rows` needs to know: the contracts they mention (names, decimals,

@@ -1,24 +1,22 @@
 //! Whether an account has sent to an address before, read from its history on the chain
-//! (the send form's "first time you send here" note): the account's transactions newest
-//! first, a page at a time, until one sends to the address or the search limit.
+//! (the send form's "first time you send here" note): the account's dealings
+//! ([`super::dealings`]), the newest [`SEARCH_LIMIT`] of its transactions.
 
 use alloy_primitives::Address;
-use tandem_domain::history::sends_to;
-use tandem_evm::source::{PageRequest, SortOrder, TransactionQuery};
 
 use super::super::EvmNetwork;
+pub use super::dealings::SEARCH_LIMIT;
 use crate::error::ServiceError;
-
-/// Transactions read per request while searching.
-const SEARCH_PAGE: u64 = 500;
-
-/// The most of an account's transactions searched, newest first: a send older than these
-/// is not found, and the answer says the search was not complete.
-pub const SEARCH_LIMIT: u64 = 5_000;
 
 /// What the search found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SentBefore {
+    /// An address the account paid that the recipient imitates (same first and last 4
+    /// hex characters), when it never paid the recipient itself.
+    pub imitates: Option<Address>,
+    /// The recipient appears in the searched transactions only in rows that are likely
+    /// address poisoning: an address planted there, not one the account deals with.
+    pub only_in_poisoning: bool,
     /// The account sent to the address in a transaction searched.
     pub sent: bool,
     /// How many of the account's transactions were searched.
@@ -38,40 +36,14 @@ impl EvmNetwork {
         account: Address,
         recipient: Address,
     ) -> Result<SentBefore, ServiceError> {
-        let source = self.source();
-        let mut searched = 0;
-        loop {
-            let query = TransactionQuery {
-                page: PageRequest {
-                    offset: searched,
-                    limit: SEARCH_PAGE,
-                },
-                sort: SortOrder::Descending,
-                log_topic: None,
-                resume_after: None,
-            };
-            let page = source.transactions(account, &query).await?;
-            let listed = u64::try_from(page.rows.len()).unwrap_or(u64::MAX);
-            searched = searched.saturating_add(listed);
-            if page
-                .rows
-                .iter()
-                .any(|row| sends_to(&row.transaction, account, recipient))
-            {
-                return Ok(SentBefore {
-                    sent: true,
-                    searched,
-                    complete: true,
-                });
-            }
-            let exhausted = !page.more || listed == 0;
-            if exhausted || searched >= SEARCH_LIMIT {
-                return Ok(SentBefore {
-                    sent: false,
-                    searched,
-                    complete: exhausted,
-                });
-            }
-        }
+        let dealings = self.dealings(account).await?;
+        let sent = dealings.paid(recipient);
+        Ok(SentBefore {
+            imitates: (!sent).then(|| dealings.imitated_by(recipient)).flatten(),
+            only_in_poisoning: dealings.only_in_poisoning.contains(&recipient),
+            sent,
+            searched: dealings.searched,
+            complete: sent || dealings.complete,
+        })
     }
 }

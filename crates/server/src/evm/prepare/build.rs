@@ -12,7 +12,8 @@ use super::effect::{AssetRef, Effect, PeriodView, checksummed, decimal};
 use super::facts::{erc20, token_facts};
 use super::fee::Draft;
 use super::request::{
-    Fields, PrepareRequest, allowance, field_error, positive_amount, quantity, token_id,
+    Fields, PrepareRequest, RecipientKind, allowance, field_error, positive_amount, quantity,
+    token_id,
 };
 use super::revoke::{TokenKind, decide_one, revoke_effect};
 use crate::error::ServiceError;
@@ -59,7 +60,12 @@ pub async fn draft(
                     || token.eq_ignore_ascii_case("native")
             });
             if native {
-                fields.recipient("to", to, None, false);
+                // A contract that cannot be paid makes the estimate revert (reported then).
+                let kind = RecipientKind {
+                    contract: false,
+                    token: is_token_contract(network, to).await?,
+                };
+                fields.recipient("to", to, None, kind);
                 let amount = positive_amount("amount", amount, WEI_DECIMALS)?;
                 check_balance("amount", &amount, reader.native_balance(from).await?)?;
                 let intent = Intent::SendNative {
@@ -78,7 +84,11 @@ pub async fn draft(
                 // A contract cannot sign, so tokens sent to one move only if it was
                 // written to move them.
                 let contract = !to.is_zero() && !reader.code(to).await?.is_empty();
-                fields.recipient("to", to, Some(token), contract);
+                let kind = RecipientKind {
+                    contract,
+                    token: contract && is_token_contract(network, to).await?,
+                };
+                fields.recipient("to", to, Some(token), kind);
                 let amount = positive_amount("amount", amount, decimals)?;
                 check_balance("amount", &amount, reader.balance_of(token, from).await?)?;
                 let intent = Intent::SendToken {
@@ -105,7 +115,11 @@ pub async fn draft(
             let to = fields.address("to", to)?;
             // A contract that cannot take the NFT makes the safe transfer revert, which
             // the fee estimate reports; only the zero address and the collection remain.
-            fields.recipient("to", to, Some(contract), false);
+            let kind = RecipientKind {
+                contract: false,
+                token: is_token_contract(network, to).await?,
+            };
+            fields.recipient("to", to, Some(contract), kind);
             let id = token_id("tokenId", id)?;
             let count = count
                 .as_deref()
@@ -312,4 +326,13 @@ async fn nft_transfer(
         }
         _ => Err(field_error("contract", DomainError::InvalidNftContractType)),
     }
+}
+
+/// Whether `to` is a token or collection contract (a recipient copied by mistake); an
+/// account without code is not, and is not looked up.
+async fn is_token_contract(network: &EvmNetwork, to: Address) -> Result<bool, ServiceError> {
+    if to.is_zero() || network.reader().code(to).await?.is_empty() {
+        return Ok(false);
+    }
+    Ok(token_facts(network, to).await?.is_some())
 }

@@ -105,7 +105,28 @@ pub async fn finish(
         .with_value(call.value);
     let reader = network.reader();
     let (gas, gas_price, balance) = tokio::try_join!(
-        async { reader.estimate_gas(request).await.map_err(refusal) },
+        async {
+            reader.estimate_gas(request).await.map_err(|error| {
+                let refused = refusal(error);
+                // Plain TLOS to an account never reverts: a revert means the recipient is a
+                // contract with no way to be paid.
+                match refused {
+                    ServiceError::WouldFail {
+                        code: revert::REVERTED,
+                        revert_data,
+                        ..
+                    } if matches!(draft.intent, Intent::SendNative { .. }) => {
+                        ServiceError::WouldFail {
+                            code: revert::RECIPIENT_CANNOT_RECEIVE,
+                            message: revert::RECIPIENT_CANNOT_RECEIVE_REASON.to_owned(),
+                            reason: revert::RECIPIENT_CANNOT_RECEIVE_REASON.to_owned(),
+                            revert_data,
+                        }
+                    }
+                    other => other,
+                }
+            })
+        },
         async { network.chain_data().await.map(|chain| chain.gas_price) },
         async { Ok(reader.native_balance(from).await?) },
     )?;

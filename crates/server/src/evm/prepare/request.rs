@@ -140,24 +140,36 @@ impl Fields {
 
     /// Remarks on where a transfer goes, shown in the review before the wallet opens:
     /// the zero address keeps whatever it receives forever; `asset`, the contract of
-    /// the token or collection sent, rarely gives back what is sent to it; and a
+    /// the token or collection sent, rarely gives back what is sent to it, and neither
+    /// does another token's contract (most often an address copied by mistake); a
     /// `contract` recipient of ERC-20 tokens must be built to use or return them.
     pub fn recipient(
         &mut self,
         field: &'static str,
         to: Address,
         asset: Option<Address>,
-        contract: bool,
+        kind: RecipientKind,
     ) {
         let mut warn = |code| self.warnings.push(FieldWarning { field, code });
         if to.is_zero() {
             warn("validation.recipient_zero_address");
         } else if Some(to) == asset {
             warn("validation.recipient_token_contract");
-        } else if contract {
+        } else if kind.token {
+            warn("validation.recipient_other_token_contract");
+        } else if kind.contract {
             warn("validation.recipient_contract");
         }
     }
+}
+
+/// What the chain says of a recipient, for [`Fields::recipient`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RecipientKind {
+    /// It holds code, and what is sent matters to that code (ERC-20 tokens).
+    pub contract: bool,
+    /// It is a token or collection contract (ERC-20, ERC-721, ERC-1155).
+    pub token: bool,
 }
 
 /// A positive amount with at most `decimals` fraction digits ('.' separator).

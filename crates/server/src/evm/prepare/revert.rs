@@ -51,6 +51,12 @@ pub struct Failure {
 pub const BALANCE_TOO_LOW: &str = "validation.balance_too_low";
 /// The key for a call the contract refuses.
 pub const REVERTED: &str = "evm.transaction_reverted";
+/// The key for a recipient contract that cannot take what is sent (issue 37): an NFT
+/// sent safely to a contract that is not a receiver, TLOS to one without a way to be
+/// paid.
+pub const RECIPIENT_CANNOT_RECEIVE: &str = "evm.recipient_cannot_receive";
+/// What to do about it, in words.
+pub const RECIPIENT_CANNOT_RECEIVE_REASON: &str = "the recipient is a contract that cannot receive this asset, so the transfer would fail; send it to a wallet address, or to a contract made to receive it";
 /// The key for "not enough TLOS for value plus fee" (spec §8 INSUFFICIENT_FUNDS).
 pub const INSUFFICIENT_FUNDS: &str = "evm.insufficient_funds";
 
@@ -131,6 +137,12 @@ pub fn decode(data: &[u8]) -> Failure {
                 reverted("too many locked deposits; withdraw unlocked ones first".to_owned())
             }
             Known::ZeroAmount(_) => reverted("the amount must be greater than zero".to_owned()),
+            Known::ERC20InvalidReceiver(_)
+            | Known::ERC721InvalidReceiver(_)
+            | Known::ERC1155InvalidReceiver(_) => Failure {
+                code: RECIPIENT_CANNOT_RECEIVE,
+                reason: RECIPIENT_CANNOT_RECEIVE_REASON.to_owned(),
+            },
             other => reverted(error_name(&other).to_owned()),
         };
     }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RecipientAssist } from '../../../lib/address-book/RecipientAssist';
 import { recordRecentRecipient } from '../../../lib/address-book/useAddressBook';
-import { useEvmSentBefore } from '../../../lib/address-book/useSentBefore';
+import { useEvmPoisoningSigns, useEvmSentBefore } from '../../../lib/address-book/useSentBefore';
 import { TransactionReview } from '../../../lib/evm-wallet/TransactionReview';
 import { useEvmScreen } from '../../../lib/evm-screen/evmScreen';
 import { useTransactionFlow } from '../../../lib/evm-wallet/useTransactionFlow';
@@ -38,6 +38,7 @@ export function TransferCard({ nft, network, onTransferred }: TransferCardProps)
   const [errors, setErrors] = useState<TransferErrors>({});
   const [sending, setSending] = useState<CheckedTransfer | null>(null);
   const sentBefore = useEvmSentBefore(network.name, wallet.account, input.recipient);
+  const poisoning = useEvmPoisoningSigns(network.name, wallet.account, input.recipient);
   const flow = useTransactionFlow({
     network,
     failureKey: 'collectibles.error_transfer_nft',
@@ -164,7 +165,7 @@ export function TransferCard({ nft, network, onTransferred }: TransferCardProps)
             </p>
           )}
           <RecipientAssist network={network.name} networkName={network.displayName} kind="evm" value={input.recipient} listId={ids.book}
-            own={wallet.account} chainHistory={sentBefore} onPick={(address) => { setInput({ ...input, recipient: address }); setErrors((current) => withoutError(current, 'recipient')); }} />
+            own={wallet.account} chainHistory={sentBefore} poisoning={poisoning} onPick={(address) => { setInput({ ...input, recipient: address }); setErrors((current) => withoutError(current, 'recipient')); }} />
         </div>
         {isErc1155 && (
           <div className="nft-field">

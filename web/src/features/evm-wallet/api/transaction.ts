@@ -15,16 +15,19 @@ export interface TransactionRequest {
   readonly network: string;
   readonly hash: string;
   readonly fiat: string;
+  /** The account looking (signed in or viewed): the answer then says whether it is poisoning of it. */
+  readonly account: string | null;
 }
 
 /** GET …/transactions/{hash}: one transaction as the detail view shows it. */
-export function fetchTransactionDetail({ network, hash, fiat }: TransactionRequest, options?: RequestOptions): Promise<TransactionDetail> {
-  return apiGet('/api/v1/evm/{network}/transactions/{hash}', { path: { network, hash }, query: { fiat } }, TransactionDetailView, options);
+export function fetchTransactionDetail({ network, hash, fiat, account }: TransactionRequest, options?: RequestOptions): Promise<TransactionDetail> {
+  const query = account === null ? { fiat } : { fiat, account };
+  return apiGet('/api/v1/evm/{network}/transactions/{hash}', { path: { network, hash }, query }, TransactionDetailView, options);
 }
 
 export const transactionQueryOptions = (request: TransactionRequest) =>
   queryOptions({
-    queryKey: [...evmNetworkKey(request.network), 'transactions', request.hash.toLowerCase(), request.fiat] as const,
+    queryKey: [...evmNetworkKey(request.network), 'transactions', request.hash.toLowerCase(), request.fiat, request.account?.toLowerCase() ?? null] as const,
     queryFn: ({ signal }) => fetchTransactionDetail(request, { signal }),
     // A mined transaction does not change; a pending one is asked again until it is mined.
     staleTime: Infinity,

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useEvmBalances, type BalanceRow } from '../../../lib/api/evm/balances';
@@ -10,8 +11,45 @@ import { AmountText } from '../../../lib/ui/AmountText';
 import { shownFiatTotal } from '../../../lib/amount/shownTotal';
 import { CoverageNotice } from '../../../lib/ui/CoverageNotice';
 import { QueryError } from '../../../lib/ui/QueryError';
+import { readTokenChoices, saveTokenChoice, splitSpam, type TokenChoice } from '../../../lib/spam/tokenChoices';
+import { browserStorage } from '../../../lib/storage';
 
 const SKELETON_ROWS = 4;
+
+/** Tokens hidden as spam: how many, and on request which and why, each with a way back. */
+function HiddenTokens({ rows, choices, onChoose }: { rows: readonly BalanceRow[]; choices: Readonly<Record<string, TokenChoice>>; onChoose: (id: string, choice: TokenChoice | null) => void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  if (rows.length === 0) return null;
+  return (
+    <div className="evm-hidden" data-testid="hidden-tokens">
+      <p>
+        <span>{t('evm.balances.hidden', { count: rows.length })}</span>{' '}
+        <button type="button" className="button button--ghost button--small" aria-expanded={open} onClick={() => { setOpen(!open); }}>
+          {open ? t('evm.balances.hide_hidden') : t('evm.balances.show_hidden')}
+        </button>
+      </p>
+      {open && (
+        <>
+          <p className="muted">{t('evm.balances.hidden_lead')}</p>
+          <ul className="evm-hidden__list">
+            {rows.map((row) => {
+              const reasons = choices[row.token.id] === 'spam' ? ['user'] : row.spam.reasons;
+              return (
+                <li key={row.token.id} data-token={row.token.symbol}>
+                  <span className="evm-token__symbol">{row.token.symbol}</span>{' '}
+                  <span className="muted">{reasons.map((reason) => t(`evm.balances.reason_${reason}` as never, { defaultValue: reason })).join('; ')}</span>{' '}
+                  <button type="button" className="button button--ghost button--small"
+                    onClick={() => { onChoose(row.token.id, row.spam.likely ? 'not_spam' : null); }}>{t('evm.balances.mark_not_spam')}</button>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
 
 function TokenLogo({ row }: { row: BalanceRow }) {
   const { logo, symbol } = row.token;
@@ -32,6 +70,9 @@ export function BalancesCard({ network, address, sendable, samplePrices = false 
   const [{ fiatCurrency }] = usePreferences();
   const format = useAmountFormatter();
   const balances = useEvmBalances(network, address, fiatCurrency);
+  const [choices, setChoices] = useState(() => readTokenChoices(browserStorage(), network));
+  const choose = (id: string, choice: TokenChoice | null) => { setChoices(saveTokenChoice(browserStorage(), network, id, choice)); };
+  const { shown, hidden } = splitSpam(balances.data?.balances ?? [], (row) => row.token.id, (row) => row.spam, choices);
   const status = useEvmStatus(network);
   const notice = outOfSyncNotice(status.data);
   // The development wallet keeps no token list: it has nothing to add a token to.
@@ -47,7 +88,7 @@ export function BalancesCard({ network, address, sendable, samplePrices = false 
         {/* Held unseen until the balances arrive, so the card's content does not move down then. */}
         <p className={balances.data ? 'evm-total' : 'evm-total evm-total--pending'} aria-hidden={balances.data ? undefined : true}>
           <span className="evm-total__label">{t('evm.balances.total')}</span>
-          <span className="evm-total__value">{balances.data ? format.fiat(shownFiatTotal(balances.data.balances.map((row) => row.fiatValue?.value))) : '\u2014'}</span>
+          <span className="evm-total__value">{balances.data ? format.fiat(shownFiatTotal(shown.map((row) => row.fiatValue?.value))) : '\u2014'}</span>
         </p>
       </header>
 
@@ -101,13 +142,18 @@ export function BalancesCard({ network, address, sendable, samplePrices = false 
             </tr>
           </thead>
           <tbody>
-            {balances.data.balances.map((row) => (
+            {shown.map((row) => (
               <tr key={row.token.id}>
                 <th scope="row" className="evm-token">
                   <TokenLogo row={row} />
                   <span className="evm-token__text">
                     <span className="evm-token__symbol">{row.token.symbol}</span>
                     <span className="evm-token__name">{row.token.name}</span>
+                    {!row.token.isSystem && (
+                      <button type="button" className="link-button evm-token__hide" onClick={() => { choose(row.token.id, row.spam.likely ? null : 'spam'); }}>
+                        {t('evm.balances.mark_spam')}
+                      </button>
+                    )}
                   </span>
                 </th>
                 <td className="evm-num evm-balances__amount" data-label={t('evm.balances.amount')}>
@@ -144,6 +190,8 @@ export function BalancesCard({ network, address, sendable, samplePrices = false 
           </tbody>
         </table>
       )}
+
+      <HiddenTokens rows={hidden} choices={choices} onChoose={choose} />
 
       {balances.isError && balances.data !== undefined && (
         <QueryError failed={t('evm.balances.failed')} error={balances.error} onRetry={() => void balances.refetch()} />

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { usePartyLabel, usePartyNamer } from '../../../lib/address-book/usePartyNames';
 import { shortHex } from '../../../lib/format/shortHex';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { Icon } from '../../../lib/ui/icons';
 import { CoverageNotice } from '../../../lib/ui/CoverageNotice';
 import { QueryError } from '../../../lib/ui/QueryError';
 import { useHistory, type TransactionRow } from '../api/history';
+import { PoisonedRow } from './PoisonedRow';
 import { TransactionLookup } from './TransactionLookup';
 import {
   actionMessage,
@@ -81,6 +82,16 @@ export function HistoryCard({ network, address, explorerUrl }: HistoryCardProps)
   const limit = rowsPerPage(searchParams.get('rows'));
   const page = pageNumber(searchParams.get('page'));
   const history = useHistory({ network, address, fiat: fiatCurrency, offset: (page - 1) * limit, limit });
+  // Rows marked as poisoning the user chose to see, by hash.
+  const [shownPoisoned, setShownPoisoned] = useState<ReadonlySet<string>>(new Set());
+  const showPoisoned = (id: string, shown: boolean) => {
+    setShownPoisoned((before) => {
+      const next = new Set(before);
+      if (shown) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  };
 
   const goTo = (change: { page?: number; rows?: number }) => {
     const next = new URLSearchParams(searchParams);
@@ -137,6 +148,9 @@ export function HistoryCard({ network, address, explorerUrl }: HistoryCardProps)
           </thead>
           <tbody>
             {history.data.transactions.map((row) => {
+              if (row.poisoning != null && !shownPoisoned.has(row.id)) {
+                return <PoisonedRow key={row.id} row={row} nameOf={(party) => nameParty(party) ?? party} onShow={() => { showPoisoned(row.id, true); }} />;
+              }
               const other = counterparty(row);
               const action = actionMessage(row.action, (amount) => format.exact(amount), (party) => nameOf(party));
               const txUrl = explorerTransactionUrl(explorerUrl, row.id);
@@ -147,7 +161,8 @@ export function HistoryCard({ network, address, explorerUrl }: HistoryCardProps)
                   key={row.id}
                   data-testid="evm-history-row"
                   data-hash={row.id}
-                  className={row.failed ? 'evm-history__failed' : undefined}
+                  data-poisoning={row.poisoning?.reason}
+                  className={row.failed ? 'evm-history__failed' : row.poisoning != null ? 'evm-history__poisoned-open' : undefined}
                   onClick={(event) => {
                     if (opensRow(event)) void navigate(transactionPath(row.id));
                   }}
@@ -155,6 +170,14 @@ export function HistoryCard({ network, address, explorerUrl }: HistoryCardProps)
                   <th scope="row" className="evm-history__action">
                     <span className="evm-token__symbol">{'text' in action ? action.text : t(action.key, action.values ?? {})}</span>
                     {row.failed && <span className="badge evm-badge--failed">{t('evm.history.failed_marker')}</span>}
+                    {row.poisoning != null && (
+                      <>
+                        <span className="badge evm-badge--poisoned">{t('evm.history.poison_title')}</span>
+                        <button type="button" className="button button--ghost button--small" onClick={() => { showPoisoned(row.id, false); }}>
+                          {t('evm.history.poison_hide')}
+                        </button>
+                      </>
+                    )}
                     {row.liveApproval != null && (
                       <Link className="button button--secondary button--small evm-history__revoke"
                         to={`/evm/allowances?${new URLSearchParams({ revoke: row.liveApproval.id }).toString()}`}

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import type { FixedAmount } from '../../../lib/amount/fixedAmount';
 import { RecipientAssist } from '../../../lib/address-book/RecipientAssist';
 import { recordRecentRecipient } from '../../../lib/address-book/useAddressBook';
-import { useEvmSentBefore } from '../../../lib/address-book/useSentBefore';
+import { useEvmPoisoningSigns, useEvmSentBefore } from '../../../lib/address-book/useSentBefore';
 import { preparationDelayMs } from '../../../lib/evm-wallet/connectionProtocol';
 import { TransactionReview } from '../../../lib/evm-wallet/TransactionReview';
 import { ReviewWaitsNote } from '../../../lib/ui/FreshBalances';
@@ -81,6 +81,7 @@ export function SendForm({ network, account, tokens, stale }: SendFormProps) {
   const token = pickToken(tokens, pickedId, searchParams.get('token'));
   const check = checkSendForm(input, token, account, format.separators);
   const sentBefore = useEvmSentBefore(network.name, account, input.to);
+  const poisoning = useEvmPoisoningSigns(network.name, account, input.to);
   const { connection } = useEvmScreen();
   // Spec §4: a connection-protocol wallet's transfer preparation is debounced 500 ms.
   const { settled, current } = useSettledRequest(check.request, preparationDelayMs(connection?.walletId));
@@ -274,7 +275,7 @@ export function SendForm({ network, account, tokens, stale }: SendFormProps) {
           <p id={`${ids.to}-hint`} className="evm-field__hint">{t('evm.send.to_hint')}</p>
           {scanNote !== null && <p className="evm-field__hint" role="status">{t(scanNote.key, scanNote.values ?? {})}</p>}
           <RecipientAssist network={network.name} networkName={network.displayName} kind="evm" value={input.to} listId={ids.book}
-            own={account} chainHistory={sentBefore} onPick={(address) => { setInput((before) => ({ ...before, to: address })); setToTouched(true); }} />
+            own={account} chainHistory={sentBefore} poisoning={poisoning} onPick={(address) => { setInput((before) => ({ ...before, to: address })); setToTouched(true); }} />
           {fieldMessage('to')}
           {check.errors.to === undefined &&
             check.warnings.map((warning) => (

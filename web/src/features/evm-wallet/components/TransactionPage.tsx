@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../../../lib/ui/LoadingState';
 import { Link, useParams } from 'react-router';
+import { usePartyNamer } from '../../../lib/address-book/usePartyNames';
 import { ApiError } from '../../../lib/api/client';
 import { useEvmScreen } from '../../../lib/evm-screen/evmScreen';
 import { registerEvmTexts } from '../../../lib/i18n/evm';
@@ -13,6 +14,7 @@ import { Icon } from '../../../lib/ui/icons';
 import { QueryError } from '../../../lib/ui/QueryError';
 import { useTransactionDetail, type TransactionDetail } from '../api/transaction';
 import { explorerTransactionUrl } from '../model/history';
+import { poisoningMessage } from '../model/poisoning';
 import { detailTitle, lookupHash } from '../model/transactionDetail';
 import { FunctionCard, MovementsCard, PartyText } from './TransactionParts';
 import { TransactionLookup } from './TransactionLookup';
@@ -113,6 +115,20 @@ function TitleText({ detail }: { detail: TransactionDetail }) {
   }
 }
 
+/** What a transaction marked as address poisoning of the account is, and that nothing was taken. */
+function PoisoningNote({ detail, network }: { detail: TransactionDetail; network: string }) {
+  const { t } = useTranslation();
+  const nameOf = usePartyNamer(network, 'evm');
+  // The whole address: a shortened one is exactly what the look-alike imitates.
+  const message = poisoningMessage(detail.poisoning ?? null, (address) => nameOf(address) ?? address);
+  if (message === null) return null;
+  return (
+    <p className="state state--error" role="note" data-testid="evm-tx-poisoning">
+      <strong>{t('evm.history.poison_title')}.</strong> {t(message.key, message.values)}
+    </p>
+  );
+}
+
 function Body({ detail, network, account }: { detail: TransactionDetail; network: NetworkSummary; account: string | null }) {
   const { t } = useTranslation();
   const explorer = explorerTransactionUrl(network.explorerUrl, detail.hash);
@@ -130,6 +146,7 @@ function Body({ detail, network, account }: { detail: TransactionDetail; network
         {detail.status === 'pending' && (
           <LoadingState text={t('evm.tx.pending_note')} />
         )}
+        <PoisoningNote detail={detail} network={network.name} />
         <Facts detail={detail} account={account} />
         {explorer !== null && (
           <p>
@@ -152,7 +169,7 @@ export function TransactionPage() {
   const { account, network } = useEvmScreen();
   const [{ fiatCurrency }] = usePreferences();
   const checked = lookupHash(hash);
-  const detail = useTransactionDetail({ network: network.name, hash: checked.ok ? checked.value : hash, fiat: fiatCurrency }, checked.ok);
+  const detail = useTransactionDetail({ network: network.name, hash: checked.ok ? checked.value : hash, fiat: fiatCurrency, account }, checked.ok);
   const notFound = detail.error instanceof ApiError && detail.error.status === 404;
 
   let body;

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RequestOptions } from '../../../lib/api/client';
 import { apiGet, type Schemas } from '../../../lib/api/endpoints';
 import { AccountView as AccountViewShape } from '../../../lib/api/generated/answerShapes';
+import type { MemoRequirement } from '../model/memoRequired';
 import { NATIVE_QUERY_ROOT } from './nativeApi';
 
 /** GET …/accounts/{account}: resources of spec §3 "Native account data read". */
@@ -25,4 +26,13 @@ export const ACCOUNT_NOT_FOUND = 'antelope.account.not_found';
 
 export function useNativeAccount(network: string, account: string) {
   return useQuery(nativeAccountQueryOptions(network, account));
+}
+
+/**
+ * Whether `account` needs a memo on deposits (an exchange on the server's list), read once a
+ * valid name is typed; null while unknown, for a missing account, or when it needs none.
+ */
+export function useMemoRequirement(network: string, account: string | null): MemoRequirement | null {
+  const query = useQuery({ ...nativeAccountQueryOptions(network, account ?? ''), enabled: account !== null, refetchInterval: false, retry: false });
+  return account === null ? null : query.data?.memoRequired ?? null;
 }

@@ -12,6 +12,9 @@ import { useAmountFormatter, usePreferences } from '../../../lib/preferences/use
 import { maxAfterFee, validateMoveForm, type MoveDirection, type MoveFieldError } from '../model/evmMove';
 import type { MoveBody } from '../api/evmMove';
 import { useNativeSentBefore } from '../api/sentTo';
+import { useMemoRequirement } from '../api/account';
+import { missingMemo } from '../model/memoRequired';
+import { MemoRequiredNote } from './MemoRequiredNote';
 
 interface MoveTlosFormProps {
   readonly account: string;
@@ -49,7 +52,10 @@ export function MoveTlosForm({ account, network, networkName, evmNetwork, evmAdd
   const ids = { amount: useId(), to: useId(), direction: useId(), book: useId() };
   // The same recipient suggestions and first-send / look-alike warnings as the send forms.
   const evmSentBefore = useEvmSentBefore(evmNetwork, evmAddress, input.direction === 'toEvm' ? input.to : '');
-  const nativeSentBefore = useNativeSentBefore(network, account, input.direction === 'toZero' ? typedAddress('native', input.to) : null);
+  const nativeRecipient = input.direction === 'toZero' ? typedAddress('native', input.to) : null;
+  const nativeSentBefore = useNativeSentBefore(network, account, nativeRecipient);
+  // A move to Zero arrives without a memo: an exchange's deposit account would not credit it.
+  const memoWarning = missingMemo(useMemoRequirement(network, nativeRecipient), '');
   const evmBalances = useQuery({ ...evmBalancesQueryOptions(evmNetwork, evmAddress ?? '', fiatCurrency), enabled: evmAddress !== null });
   const evmTlos = evmBalances.data?.balances.find((row) => row.token.isNative) ?? null;
   const evmAvailable = evmTlos === null ? ZERO : { raw: BigInt(evmTlos.amount.raw) / 10n ** 14n, decimals: DECIMALS };
@@ -138,6 +144,7 @@ export function MoveTlosForm({ account, network, networkName, evmNetwork, evmAdd
               onPick={(address) => { setInput((before) => ({ ...before, to: address })); }} />
           : <RecipientAssist network={network} networkName={networkName} kind="native" value={input.to} listId={ids.book} own={account} chainHistory={nativeSentBefore}
               onPick={(name) => { setInput((before) => ({ ...before, to: name })); }} />}
+        {memoWarning !== null && nativeRecipient !== null && <MemoRequiredNote account={nativeRecipient} requirement={memoWarning} kind="move" />}
       </div>
       <div className="button-row">
         <button type="submit" className="button button--primary" disabled={checking}>{checking ? t('move.reviewing') : t('move.review')}</button>

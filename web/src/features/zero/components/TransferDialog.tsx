@@ -11,11 +11,12 @@ import { notify } from '../../../lib/notify/notify';
 import { useAmountFormatter } from '../../../lib/preferences/usePreferences';
 import { ScanButton } from '../../../lib/scan/ScanButton';
 import type { NetworkSummary } from '../../../lib/networks/api/networks';
-import { ACCOUNT_NOT_FOUND, nativeAccountQueryOptions } from '../api/account';
+import { ACCOUNT_NOT_FOUND, nativeAccountQueryOptions, useMemoRequirement } from '../api/account';
 import type { SendableToken } from '../api/balances';
 import { NATIVE_QUERY_ROOT } from '../api/nativeApi';
 import { cleosCommand } from '../model/cleos';
 import { transactionLink } from '../model/explorer';
+import { missingMemo } from '../model/memoRequired';
 import type { NativeSession, NativeSigner } from '../model/nativeSession';
 import { settleTransaction, transactionSteps } from '../model/transactionSteps';
 import type { FuelPreference } from '../model/sponsorDecision';
@@ -23,6 +24,7 @@ import type { ResourceShortage, SponsorFailure } from '../model/sponsorFailure';
 import { transferAction, validateTransferForm, type FieldError, type TransferRequest } from '../model/transferForm';
 import { runTransaction, type SponsoredAnswer, type TransferStage } from '../model/transferFlow';
 import { SponsorFailedPanel, TransferFailedPanel, WalletRefusedNote } from './SelfPayPanels';
+import { MemoRequiredNote } from './MemoRequiredNote';
 import { SponsorConfirmation } from './SponsorConfirmation';
 import { useExactAsset } from './useExactAsset';
 
@@ -61,7 +63,11 @@ export function TransferDialog({ session, network, token, onClose }: TransferDia
   const decideFee = useRef<((decision: FuelPreference | null) => void) | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'form' });
   const [input, setInput] = useState({ to: '', amount: '', memo: '' });
-  const sentBefore = useNativeSentBefore(network.name, session.account, typedAddress('native', input.to));
+  const recipient = typedAddress('native', input.to);
+  const sentBefore = useNativeSentBefore(network.name, session.account, recipient);
+  // An exchange's deposit account: a transfer without a memo warns (it can still be sent).
+  const memoRequirement = useMemoRequirement(network.name, recipient);
+  const formMemoWarning = missingMemo(memoRequirement, input.memo);
   const [errors, setErrors] = useState<Partial<Record<'to' | 'amount' | 'memo', FieldError>>>({});
   const [checkingRecipient, setCheckingRecipient] = useState(false);
   const titleId = useId();
@@ -202,6 +208,7 @@ export function TransferDialog({ session, network, token, onClose }: TransferDia
             <input className="input" id={ids.memo} value={input.memo} autoComplete="off" aria-invalid={errors.memo !== undefined} aria-describedby={`${ids.memo}-error`}
               onChange={(event) => { setInput({ ...input, memo: event.target.value }); }} />
             {fieldError('memo')}
+            {formMemoWarning !== null && recipient !== null && <MemoRequiredNote account={recipient} requirement={formMemoWarning} kind="transfer" />}
           </div>
           <div className="button-row">
             <button type="submit" className="button button--primary" disabled={checkingRecipient}>
@@ -220,6 +227,10 @@ export function TransferDialog({ session, network, token, onClose }: TransferDia
           <div className="zero-facts__row"><dt>{t('zero.transfer.memo')}</dt><dd>{step.request.memo === '' ? t('zero.transfer.no_memo') : step.request.memo}</dd></div>
           <div className="zero-facts__row"><dt>{t('zero.network.label')}</dt><dd>{network.displayName}</dd></div>
         </dl>
+      )}
+
+      {step.kind === 'review' && missingMemo(memoRequirement, step.request.memo) !== null && memoRequirement !== null && (
+        <MemoRequiredNote account={step.request.to} requirement={memoRequirement} kind="transfer" />
       )}
 
       {step.kind === 'review' && session.authenticator === 'cleos' && (

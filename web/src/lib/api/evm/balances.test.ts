@@ -23,6 +23,7 @@ const BODY = {
       priceAvailable: true,
       priceSource: 'aggregator',
       fiatValue: { decimals: 18, formatted: '0.30', raw: '300000000000000000', value: '0.3' },
+      spam: { likely: false, reasons: [] },
       token: { id: 'TLOS', decimals: 18, isNative: true, isSystem: true, name: 'Telos', symbol: 'TLOS', type: 'native' },
     },
   ],

@@ -950,6 +950,7 @@ export interface components {
             /** @description Whether the account is a registered voting proxy (others may vote through it). */
             isProxy: boolean;
             liquid?: null | components["schemas"]["AssetView"];
+            memoRequired?: null | components["schemas"]["MemoRequiredView"];
             net: components["schemas"]["LimitView"];
             network: string;
             privileged: boolean;
@@ -1166,6 +1167,8 @@ export interface components {
              * @description When the price was last updated, ms since the epoch.
              */
             priceUpdatedMs?: number | null;
+            /** @description Whether the token is likely spam and why; the row is never left out for it. */
+            spam: components["schemas"]["SpamView"];
             /** @description The token. */
             token: components["schemas"]["TokenView"];
         };
@@ -1194,7 +1197,7 @@ export interface components {
              *     `rpc` (every amount read from the chain).
              */
             source: components["schemas"]["SourceKindView"];
-            /** @description Sum of the fiat values. */
+            /** @description Sum of the fiat values of the rows not labelled likely spam. */
             totalFiatValue: components["schemas"]["AmountView"];
         };
         /**
@@ -1394,6 +1397,7 @@ export interface components {
             id: string;
             name: string;
             networks: string[];
+            risk?: null | components["schemas"]["LinkRiskView"];
             /** @description Whether the app runs on the network asked about. */
             runsOnNetwork: boolean;
             url: string;
@@ -1975,6 +1979,17 @@ export interface components {
              */
             used?: number | null;
         };
+        /** @description Why an app's link is risky. */
+        LinkRiskView: {
+            /**
+             * @description `phishing_listed` (its domain is on the phishing list), `phishing_lookalike` (it
+             *     imitates a known app's domain) or `phishing_punycode` (its host is written in
+             *     punycode, where look-alike letters hide).
+             */
+            code: string;
+            /** @description The listed domain it matched, the domain it imitates, or (punycode) its own host. */
+            domain: string;
+        };
         /** @description `GET …/evm-addresses/{address}/account`. */
         LinkedAccountView: {
             /** @description The native account linked to it, null when none is. */
@@ -2021,6 +2036,11 @@ export interface components {
          * @enum {string}
          */
         MediaKind: "image" | "video" | "audio" | "unknown";
+        /** @description Why a transfer to an account needs a memo. */
+        MemoRequiredView: {
+            /** @description Who the account is, as the list names it (e.g. an exchange's deposit account). */
+            label: string;
+        };
         /**
          * @description Whether the metadata could be read.
          * @enum {string}
@@ -2418,6 +2438,20 @@ export interface components {
             item: string;
             /** @description The transaction to sign. */
             transaction: components["schemas"]["PreparedTransaction"];
+        };
+        /** @description Why a row is likely address poisoning. */
+        PoisoningView: {
+            /**
+             * @description The address (EIP-55) it imitates: the account's earlier recipient, or the real
+             *     token's contract.
+             */
+            imitates?: string | null;
+            /**
+             * @description `zero_value_transfer_from` (someone else moved 0 of the account's tokens "from"
+             *     it), `lookalike_dust` (a tiny amount from an address made to look like one the
+             *     account paid) or `fake_token` (an unlisted token imitating a real one's symbol).
+             */
+            reason: string;
         };
         /** @description One point. */
         PortfolioPointView: {
@@ -2836,6 +2870,17 @@ export interface components {
              */
             complete: boolean;
             /**
+             * @description An address (EIP-55) the account paid that the recipient imitates, with the same
+             *     first and last 4 hex characters (address poisoning), when the account never paid
+             *     the recipient itself.
+             */
+            imitates?: string | null;
+            /**
+             * @description The recipient appears in the searched transactions only in rows that are likely
+             *     address poisoning.
+             */
+            onlyInPoisoning: boolean;
+            /**
              * Format: int64
              * @description How many of the account's transactions were searched, newest first.
              */
@@ -2936,6 +2981,16 @@ export interface components {
              * @example Blockscout (teloscan.io)
              */
             primaryName: string;
+        };
+        /** @description The spam rules' verdict on a token (issue 37). */
+        SpamView: {
+            /** @description Whether the wallet hides it by default. */
+            likely: boolean;
+            /**
+             * @description Why: `link_in_name`, `domain_in_name`, `bait_in_name`, `zero_supply`,
+             *     `absurd_supply`, `absurd_decimals`, `unsolicited`, `deceptive_characters`.
+             */
+            reasons: string[];
         };
         /** @description Who the spender is. */
         SpenderView: {
@@ -3153,6 +3208,7 @@ export interface components {
             input: string;
             /** @description Every movement of value and NFTs, in order (none for a failed transaction). */
             movements: components["schemas"]["MovementView"][];
+            poisoning?: null | components["schemas"]["PoisoningView"];
             /** @description The 4-byte selector the call data opens with. */
             selector?: string | null;
             /** @description Which source answered. */
@@ -3208,6 +3264,7 @@ export interface components {
             nftsIn: components["schemas"]["NftMovementView"][];
             /** @description NFTs sent. */
             nftsOut: components["schemas"]["NftMovementView"][];
+            poisoning?: null | components["schemas"]["PoisoningView"];
             /** @description Recipient (EIP-55); none for a contract creation. */
             to?: string | null;
             /** @description Recipient's contract name, if any. */
@@ -4315,6 +4372,11 @@ export interface operations {
             query?: {
                 /** @description Fiat currency of the values (default USD). */
                 fiat?: string;
+                /**
+                 * @description The account looking at it (0x + 40 hex): the answer then says whether the
+                 *     transaction is likely address poisoning of that account.
+                 */
+                account?: string;
             };
             header?: never;
             path: {

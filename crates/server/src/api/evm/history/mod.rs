@@ -129,9 +129,11 @@ pub async fn transactions(
         transactions: rows
             .iter()
             .zip(answer.grants.iter().chain(std::iter::repeat(&None)))
-            .map(|(row, grant)| {
+            .zip(answer.poisoning.iter().chain(std::iter::repeat(&None)))
+            .map(|((row, grant), poisoning)| {
                 let mut view = TransactionRowView {
                     live_approval: grant.as_ref().map(Into::into),
+                    poisoning: poisoning.map(Into::into),
                     ..TransactionRowView::from(row)
                 };
                 for nft in view.nfts_in.iter_mut().chain(view.nfts_out.iter_mut()) {

@@ -32,6 +32,13 @@ pub struct SentToView {
     /// Every transaction the source lists was searched: a `sent: false` is final. When
     /// not, older transactions (beyond the search limit) were not read.
     complete: bool,
+    /// An address (EIP-55) the account paid that the recipient imitates, with the same
+    /// first and last 4 hex characters (address poisoning), when the account never paid
+    /// the recipient itself.
+    imitates: Option<String>,
+    /// The recipient appears in the searched transactions only in rows that are likely
+    /// address poisoning.
+    only_in_poisoning: bool,
 }
 
 impl From<SentBefore> for SentToView {
@@ -40,6 +47,8 @@ impl From<SentBefore> for SentToView {
             sent: found.sent,
             searched: found.searched,
             complete: found.complete,
+            imitates: found.imitates.map(|address| address.to_checksum(None)),
+            only_in_poisoning: found.only_in_poisoning,
         }
     }
 }

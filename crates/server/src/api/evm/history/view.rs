@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 use tandem_domain::history::{NftMovement, RowAction, ShapedTransaction, ValueMovement};
+use tandem_domain::spam::poisoning::PoisonReason;
 use utoipa::ToSchema;
 
 use crate::api::evm::nfts::view::{MediaKind, NftInterface};
@@ -100,6 +101,38 @@ pub struct TransactionRowView {
     /// The approval this transaction granted, when it is still in force: it can be
     /// revoked (the approvals list's row of the same `id`).
     pub live_approval: Option<LiveApprovalView>,
+    /// Set when the row is likely address poisoning (issue 37): planted so that the
+    /// account copies a look-alike address or mistakes a fake token for its own. Nothing
+    /// in such a row left the account.
+    pub poisoning: Option<PoisoningView>,
+}
+
+/// Why a row is likely address poisoning.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PoisoningView {
+    /// `zero_value_transfer_from` (someone else moved 0 of the account's tokens "from"
+    /// it), `lookalike_dust` (a tiny amount from an address made to look like one the
+    /// account paid) or `fake_token` (an unlisted token imitating a real one's symbol).
+    pub reason: String,
+    /// The address (EIP-55) it imitates: the account's earlier recipient, or the real
+    /// token's contract.
+    pub imitates: Option<String>,
+}
+
+impl From<PoisonReason> for PoisoningView {
+    fn from(reason: PoisonReason) -> Self {
+        let imitates = match reason {
+            PoisonReason::ZeroValueTransferFrom => None,
+            PoisonReason::LookalikeDust { imitates } | PoisonReason::FakeToken { imitates } => {
+                Some(imitates.to_checksum(None))
+            }
+        };
+        Self {
+            reason: reason.code().to_owned(),
+            imitates,
+        }
+    }
 }
 
 /// An approval a history row granted that is still in force.
@@ -170,6 +203,7 @@ impl From<&ShapedTransaction> for TransactionRowView {
             gas_fiat_value: row.gas_fiat_value.map(|f| f.to_plain_string()),
             failed: row.failed,
             live_approval: None,
+            poisoning: None,
         }
     }
 }
@@ -226,6 +260,9 @@ mod tests {
         let mut view = serde_json::to_value(TransactionRowView::from(&row)).unwrap();
         assert_eq!(view["liveApproval"], serde_json::Value::Null);
         view.as_object_mut().unwrap().remove("liveApproval");
+        // Nor does the poisoning mark, judged for an account beside the shaping.
+        assert_eq!(view["poisoning"], serde_json::Value::Null);
+        view.as_object_mut().unwrap().remove("poisoning");
         assert_eq!(view, domain);
         assert_eq!(view["valuesIn"][0]["fiatValue"], "12.5");
         assert_eq!(view["nftsOut"][0]["type"], "video");

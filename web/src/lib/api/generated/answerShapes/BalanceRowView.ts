@@ -4,6 +4,7 @@ import type { AnswerShape } from '../../answerShape';
 import type { components } from '../openapi';
 import { AmountView } from './AmountView';
 import { PriceSource } from './PriceSource';
+import { SpamView } from './SpamView';
 import { TokenView } from './TokenView';
 
-export const BalanceRowView: AnswerShape<components['schemas']["BalanceRowView"]> = { type: 'object', properties: { "amount": { type: 'ref', name: "AmountView", to: () => AmountView }, "dayChange": { type: 'string', nullable: true }, "fiatValue": { type: 'ref', name: "AmountView", to: () => AmountView, nullable: true }, "price": { type: 'string' }, "priceAvailable": { type: 'boolean' }, "priceSource": { type: 'ref', name: "PriceSource", to: () => PriceSource }, "priceUpdatedMs": { type: 'integer', nullable: true }, "token": { type: 'ref', name: "TokenView", to: () => TokenView } }, required: ["token", "amount", "price", "priceAvailable", "priceSource"] };
+export const BalanceRowView: AnswerShape<components['schemas']["BalanceRowView"]> = { type: 'object', properties: { "amount": { type: 'ref', name: "AmountView", to: () => AmountView }, "dayChange": { type: 'string', nullable: true }, "fiatValue": { type: 'ref', name: "AmountView", to: () => AmountView, nullable: true }, "price": { type: 'string' }, "priceAvailable": { type: 'boolean' }, "priceSource": { type: 'ref', name: "PriceSource", to: () => PriceSource }, "priceUpdatedMs": { type: 'integer', nullable: true }, "spam": { type: 'ref', name: "SpamView", to: () => SpamView }, "token": { type: 'ref', name: "TokenView", to: () => TokenView } }, required: ["token", "amount", "price", "priceAvailable", "priceSource", "spam"] };

@@ -2,5 +2,6 @@
 // (scripts/gen-api-types.sh). Do not edit; change the Rust view and regenerate.
 import type { AnswerShape } from '../../answerShape';
 import type { components } from '../openapi';
+import { LinkRiskView } from './LinkRiskView';
 
-export const DappView: AnswerShape<components['schemas']["DappView"]> = { type: 'object', properties: { "category": { type: 'string' }, "description": { type: 'string' }, "id": { type: 'string' }, "name": { type: 'string' }, "networks": { type: 'array', items: { type: 'string' } }, "runsOnNetwork": { type: 'boolean' }, "url": { type: 'string' } }, required: ["id", "name", "category", "description", "url", "networks", "runsOnNetwork"] };
+export const DappView: AnswerShape<components['schemas']["DappView"]> = { type: 'object', properties: { "category": { type: 'string' }, "description": { type: 'string' }, "id": { type: 'string' }, "name": { type: 'string' }, "networks": { type: 'array', items: { type: 'string' } }, "risk": { type: 'ref', name: "LinkRiskView", to: () => LinkRiskView, nullable: true }, "runsOnNetwork": { type: 'boolean' }, "url": { type: 'string' } }, required: ["id", "name", "category", "description", "url", "networks", "runsOnNetwork"] };

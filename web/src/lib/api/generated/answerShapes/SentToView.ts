@@ -3,4 +3,4 @@
 import type { AnswerShape } from '../../answerShape';
 import type { components } from '../openapi';
 
-export const SentToView: AnswerShape<components['schemas']["SentToView"]> = { type: 'object', properties: { "complete": { type: 'boolean' }, "searched": { type: 'integer' }, "sent": { type: 'boolean' } }, required: ["sent", "searched", "complete"] };
+export const SentToView: AnswerShape<components['schemas']["SentToView"]> = { type: 'object', properties: { "complete": { type: 'boolean' }, "imitates": { type: 'string', nullable: true }, "onlyInPoisoning": { type: 'boolean' }, "searched": { type: 'integer' }, "sent": { type: 'boolean' } }, required: ["sent", "searched", "complete", "onlyInPoisoning"] };
