@@ -107,7 +107,7 @@ pub struct AccountReadCaches {
     pub signatures: SignatureLookups,
     /// Whom an account paid and whom it met only in poisoning rows, from its newest
     /// transactions.
-    pub dealings: FlightCache<Address, (), crate::evm::history::dealings::Dealings>,
+    pub dealings: FlightCache<Address, (), crate::evm::dealings::Dealings>,
 }
 
 /// Whose approvals, of which kinds, priced in which currency.

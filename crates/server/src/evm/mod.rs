@@ -19,6 +19,7 @@ pub mod cache;
 pub mod calls;
 pub mod coverage;
 pub mod data_source;
+pub mod dealings;
 pub mod export;
 pub mod history;
 pub mod nfts;

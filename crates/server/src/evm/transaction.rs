@@ -25,7 +25,7 @@ use tandem_evm::source::{EvmSource, SourceKind, TransactionRecord};
 
 use super::EvmNetwork;
 use super::calls::call_function;
-use super::history::dealings::poison_marks;
+use super::history::poisoning::poison_marks;
 use super::history::{lookup_facts, nft_transfer_records};
 use crate::error::ServiceError;
 

@@ -8,8 +8,8 @@
 //! shapes each row.
 
 mod assemble;
-pub mod dealings;
 pub mod grants;
+pub mod poisoning;
 pub mod sent;
 
 use std::collections::HashSet;
@@ -81,7 +81,7 @@ impl EvmNetwork {
             .await?;
         let (rows, facts) = shape_page(self, caches, &source, account, &page.rows, fiat).await;
         let grants = grants::live_grants(source.as_ref(), account, &page.rows).await;
-        let poisoning = dealings::poison_marks(self, account, &page.rows, &facts).await;
+        let poisoning = poisoning::poison_marks(self, account, &page.rows, &facts).await;
         Ok(HistoryAnswer {
             page,
             rows,

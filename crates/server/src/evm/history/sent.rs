@@ -1,12 +1,12 @@
 //! Whether an account has sent to an address before, read from its history on the chain
 //! (the send form's "first time you send here" note): the account's dealings
-//! ([`super::dealings`]), the newest [`SEARCH_LIMIT`] of its transactions.
+//! ([`crate::evm::dealings`]), the newest [`SEARCH_LIMIT`] of its transactions.
 
 use alloy_primitives::Address;
 
 use super::super::EvmNetwork;
-pub use super::dealings::SEARCH_LIMIT;
 use crate::error::ServiceError;
+pub use crate::evm::dealings::SEARCH_LIMIT;
 
 /// What the search found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
