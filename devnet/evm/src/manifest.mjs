@@ -61,7 +61,7 @@ export function seededFacts(ctx, { assetsUrl, timeBase, chainTime, lockDuration,
 
   return {
     timeBase: Number(timeBase),
-    helperContracts: { SWAP: contracts.SWAP.address, DAVE: contracts.DAVE.address },
+    helperContracts: { SWAP: contracts.SWAP.address, DAVE: contracts.DAVE.address, SPAM: contracts.SPAM.address },
     nativeBalances: nativeHolders.map((holder) => {
       const address = ctx.resolve(holder);
       return { account: holder, address, amount: str(ledger.native(address)) };

@@ -103,7 +103,7 @@ pub fn holders(manifest: &EvmManifest) -> Vec<Address> {
 }
 
 pub fn tokens(manifest: &EvmManifest) -> Vec<Address> {
-    ["WTLOS", "STLOS", "TUSD", "GEMS", "DAVE"]
+    ["WTLOS", "STLOS", "TUSD", "GEMS", "DAVE", "SPAM"]
         .iter()
         .map(|key| contract(manifest, key))
         .collect()

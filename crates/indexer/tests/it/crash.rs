@@ -5,7 +5,7 @@
 
 use std::process::Command;
 
-use tandem_indexer::Indexer;
+use tandem_indexer::{Backfill, Indexer};
 use tandem_testkit::EvmManifest;
 
 use crate::common::{config, contract, start_devnet};
@@ -28,14 +28,17 @@ pub fn run_binary(
     command.status().expect("indexer binary runs")
 }
 
-/// The indexer binary over `store`, without enrichment, in batches of `batch_blocks`.
+/// The indexer binary over `store`, without enrichment, in batches of `batch_blocks`
+/// (every block read in full: a sparse backfill cuts batches by content, and the seed is
+/// longer than the reorg depth, so its first blocks are final).
 pub fn indexer_command(manifest: &EvmManifest, store: &TestStore, batch_blocks: u64) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_tandem-indexer"));
     command
         .args(["--rpc-url", &manifest.rpc_url, "--store", &store.arg()])
         .args(["--start-block", &manifest.start_block.to_string()])
         .args(["--wrapped-native", &contract(manifest, "WTLOS").to_string()])
-        .args(["--batch-blocks", &batch_blocks.to_string(), "--no-enrich"]);
+        .args(["--batch-blocks", &batch_blocks.to_string(), "--no-enrich"])
+        .args(["--backfill", "full"]);
     command
 }
 
@@ -47,6 +50,7 @@ pub async fn reference_dump(manifest: &EvmManifest, batch_blocks: u64) -> String
         let reference = TestStore::new(backend, "reference");
         let mut reference_config = config(manifest);
         reference_config.batch_blocks = batch_blocks;
+        reference_config.backfill = Backfill::Full;
         let head = Indexer::new(reference_config, reference.writer().await)
             .unwrap()
             .sync_to_head()
