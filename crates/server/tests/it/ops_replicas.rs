@@ -19,7 +19,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 use tandem_indexer::{
-    IndexChanges, Indexer, IndexerConfig, PgStore, SqliteStore, StoreReads, StoreUrl, WriterLock,
+    Backfill, IndexChanges, Indexer, IndexerConfig, PgStore, SqliteStore, StoreReads, StoreUrl,
+    WriterLock,
 };
 use tandem_testkit::lines::{lines_of, wait_for_line};
 use tandem_testkit::{EvmDevnet, EvmManifest, Postgres};
@@ -67,6 +68,9 @@ fn indexer_command(binary: &Path, manifest: &EvmManifest, store: &str) -> Comman
             manifest.contract("WTLOS").expect("WTLOS"),
         ])
         .args(["--batch-blocks", &BATCH_BLOCKS.to_string(), "--no-enrich"])
+        // Every block in full, as the batch arithmetic below assumes: the seed is longer
+        // than the reorg depth, so a sparse backfill would cut its first batches by content.
+        .args(["--backfill", "full"])
         .stdin(Stdio::null())
         .stdout(Stdio::null());
     command
@@ -139,6 +143,7 @@ async fn reference_dump(manifest: &EvmManifest, dir: &Path) -> String {
             .expect("address"),
     ];
     config.batch_blocks = 16;
+    config.backfill = Backfill::Full;
     let head = Indexer::new(config, store)
         .expect("indexer")
         .sync_to_head()
