@@ -117,17 +117,7 @@ impl EvmNetwork {
         let listed = self
             .token_list()
             .is_some_and(|list| list.get(address).is_some());
-        let settings = self.settings();
-        listed
-            || [&settings.staked_token, &settings.wrapped_token]
-                .into_iter()
-                .flatten()
-                .any(|core| {
-                    core.contract
-                        .as_deref()
-                        .and_then(|c| c.parse::<Address>().ok())
-                        == Some(address)
-                })
+        listed || [self.staked_token(), self.wrapped_token()].contains(&Some(address))
     }
 }
 
