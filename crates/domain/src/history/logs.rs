@@ -79,6 +79,17 @@ impl TransferEvent {
     }
 }
 
+impl super::RawTransaction {
+    /// Every transfer the transaction logged, in log order; a malformed transfer log is
+    /// skipped (it moved nothing a reader can trust).
+    pub fn transfer_events(&self) -> impl Iterator<Item = TransferEvent> + '_ {
+        self.logs
+            .iter()
+            .filter_map(|log| decode_transfer_log(log).ok())
+            .flatten()
+    }
+}
+
 /// The transfers in one log: empty for any other event.
 ///
 /// # Errors

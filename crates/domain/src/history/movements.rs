@@ -7,7 +7,7 @@
 
 use alloy_primitives::{Address, U256};
 
-use super::logs::{TransferEvent, decode_transfer_log};
+use super::logs::TransferEvent;
 use super::payouts::{NativePayers, native_payout};
 use super::shape::{
     NftMovement, RawTransaction, ShapeContext, ValueMovement, native_value, nft_movement,
@@ -76,12 +76,7 @@ pub fn movements(tx: &RawTransaction, payers: &NativePayers) -> Vec<Movement> {
                 asset: Asset::Native(payout.value),
             }),
     );
-    for event in tx
-        .logs
-        .iter()
-        .filter_map(|log| decode_transfer_log(log).ok())
-        .flatten()
-    {
+    for event in tx.transfer_events() {
         let (from, to) = event.parties();
         let asset = match event {
             TransferEvent::Fungible {

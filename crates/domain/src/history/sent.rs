@@ -10,7 +10,7 @@
 
 use alloy_primitives::Address;
 
-use super::logs::{TransferEvent, decode_transfer_log};
+use super::logs::TransferEvent;
 use super::shape::{RawTransaction, succeeded};
 
 /// Whether `transaction` is `account` sending something to `recipient`.
@@ -31,10 +31,7 @@ pub fn recipients_of(transaction: &RawTransaction, account: Address) -> Vec<Addr
         .filter(|_| !transaction.value.is_zero())
         .into_iter();
     let tokens = transaction
-        .logs
-        .iter()
-        .filter_map(|log| decode_transfer_log(log).ok())
-        .flatten()
+        .transfer_events()
         .filter_map(|event| match event {
             TransferEvent::Fungible {
                 from, to, value, ..

@@ -12,7 +12,7 @@
 
 use alloy_primitives::{Address, U256};
 
-use crate::history::{RawTransaction, TransferEvent, decode_transfer_log, succeeded};
+use crate::history::{RawTransaction, TransferEvent, succeeded};
 
 /// Characters at each end of an address (after `0x`) a poisoner copies.
 pub const LOOKALIKE_END_CHARS: usize = 4;
@@ -203,10 +203,7 @@ pub fn judge_transaction<'a>(
         trusted: false,
     };
     let tokens = transaction
-        .logs
-        .iter()
-        .filter_map(|log| decode_transfer_log(log).ok())
-        .flatten()
+        .transfer_events()
         .filter_map(|event| match event {
             TransferEvent::Fungible {
                 contract,

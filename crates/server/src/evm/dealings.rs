@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use alloy_primitives::Address;
-use tandem_domain::history::{RawTransaction, decode_transfer_log, recipients_of};
+use tandem_domain::history::{RawTransaction, TransferEvent, recipients_of};
 use tandem_domain::spam::poisoning::{OwnerContext, TokenSide, judge_transaction};
 use tandem_evm::source::{PageRequest, SortOrder, TransactionQuery, TransactionRecord};
 
@@ -137,12 +137,11 @@ fn scan(
         if tx.from == account {
             touched.extend(tx.to);
             touched.extend(tx.contract_address);
-            touched.extend(tx.logs.iter().filter_map(|log| {
-                let moved = decode_transfer_log(log).ok()?;
-                moved
-                    .iter()
-                    .any(|event| event.parties().0 == account)
-                    .then_some(log.address)
+            touched.extend(tx.transfer_events().filter_map(|event| match event {
+                TransferEvent::Fungible { contract, from, .. }
+                | TransferEvent::Nft { contract, from, .. } => {
+                    (from == account).then_some(contract)
+                }
             }));
         }
         for address in recipients_of(tx, account) {
@@ -195,12 +194,7 @@ fn scan(
 fn parties(tx: &RawTransaction, account: Address) -> Vec<Address> {
     let mut found = vec![tx.from];
     found.extend(tx.to);
-    for event in tx
-        .logs
-        .iter()
-        .filter_map(|log| decode_transfer_log(log).ok())
-        .flatten()
-    {
+    for event in tx.transfer_events() {
         let (from, to) = event.parties();
         found.extend([from, to]);
     }

@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet};
 use alloy_primitives::{Address, B256, U256};
 use tandem_domain::history::{
     ContractInfo, KnownContracts, NftTransferRecord, ShapeContext, ShapedTransaction, SystemCoin,
-    TransferEvent, decode_transfer_log, shape_transaction,
+    TransferEvent, shape_transaction,
 };
 use tandem_domain::nft::{NftDetails, NftStandard};
 use tandem_evm::calls::selector;
@@ -121,13 +121,7 @@ pub fn nft_transfer_records(
     let mut records = Vec::new();
     for row in rows {
         let hash = row.transaction.hash;
-        for event in row
-            .transaction
-            .logs
-            .iter()
-            .filter_map(|log| decode_transfer_log(log).ok())
-            .flatten()
-        {
+        for event in row.transaction.transfer_events() {
             if let TransferEvent::Nft {
                 contract,
                 from,

@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use alloy_primitives::{Address, U256};
 use tandem_domain::history::{
-    ContractInfo, KnownContracts, ShapedTransaction, SystemCoin, TransferEvent, decode_transfer_log,
+    ContractInfo, KnownContracts, ShapedTransaction, SystemCoin, TransferEvent,
 };
 use tandem_domain::nft::parse_nft_metadata;
 use tandem_domain::spam::poisoning::PoisonReason;
@@ -205,9 +205,7 @@ pub(crate) async fn lookup_facts(
 /// The NFTs the page's logs move.
 fn nft_ids(rows: &[TransactionRecord]) -> Vec<(Address, U256)> {
     rows.iter()
-        .flat_map(|row| &row.transaction.logs)
-        .filter_map(|log| decode_transfer_log(log).ok())
-        .flatten()
+        .flat_map(|row| row.transaction.transfer_events())
         .filter_map(|event| match event {
             TransferEvent::Nft {
                 contract, token_id, ..
